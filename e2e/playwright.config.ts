@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './chromium.ts';
+
+/** Ports used only by the e2e run, so a developer's `npm start` can keep running beside it. */
+export const APP_PORT = 4317;
+export const EMULATOR_PORT = 4318;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: './.output',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${APP_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: [
+    {
+      command: `npm run --silent emulator -- --port ${EMULATOR_PORT}`,
+      url: `http://127.0.0.1:${EMULATOR_PORT}/health`,
+      cwd: '..',
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `npx vite build --logLevel warn && npx vite preview --port ${APP_PORT} --strictPort`,
+      url: `http://127.0.0.1:${APP_PORT}`,
+      cwd: '..',
+      env: { CROQL_EMULATOR_URL: `http://127.0.0.1:${EMULATOR_PORT}` },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
+});

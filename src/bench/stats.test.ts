@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { meetsTarget, median, percentile, row } from './stats.ts';
+
+describe('bench statistics', () => {
+  it('takes nearest-rank percentiles', () => {
+    const samples = [5, 1, 4, 2, 3, 10, 9, 8, 7, 6];
+    expect(median(samples)).toBe(5);
+    expect(percentile(samples, 99)).toBe(10);
+    expect(percentile(samples, 1)).toBe(1);
+  });
+
+  it('expresses a figure as a ratio to its baseline and checks it against the target', () => {
+    const r = row('analyze', 30, 'µs', 5, 10);
+    expect(r.ratio).toBe(6);
+    expect(meetsTarget(r)).toBe(true);
+    expect(meetsTarget(row('slow', 60, 'µs', 5, 10))).toBe(false);
+    expect(meetsTarget(row('bundle', 260, 'KB', null, 250))).toBe(false);
+  });
+});
