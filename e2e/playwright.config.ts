@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './chromium.ts';
+import { holdE2eLock } from './run-lock.ts';
+
+// Playwright loads this file in its main process and in every worker; only the main process locks.
+if (!process.env.TEST_WORKER_INDEX) holdE2eLock();
 
 /** Ports used only by the e2e run, so a developer's `npm start` can keep running beside it. */
 export const APP_PORT = 4317;
