@@ -1,0 +1,14 @@
+// The public API of the CroQL core. Everything outside src/croql imports from here.
+export type * from './types.ts';
+export {
+  schema,
+  normalizeName,
+  lookupField,
+  fieldsOf,
+  rootType,
+  typeLabel,
+  allFieldNames,
+  describeFieldType,
+  countField,
+  CONTEXT_LABELS,
+} from './schema.ts';
