@@ -1,0 +1,119 @@
+// Loaded rows → CSV (RFC 4180) and JSON. Pure; the download itself is in download.ts.
+import { sortedForms, type Row } from './listings.ts';
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const PLURAL_FORMS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+
+function isPluralObject(v: unknown): v is Record<string, unknown> {
+  return isRecord(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => PLURAL_FORMS.has(k));
+}
+
+function cell(v: unknown): string {
+  if (v == null) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (Array.isArray(v) && v.every((x) => x == null || typeof x !== 'object')) return v.map(cell).join('; ');
+  return JSON.stringify(v);
+}
+
+/**
+ * One resource as flat columns. Plural texts become one column per form (`text.one`, `text.other`), so a
+ * spreadsheet shows each form in its own cell; a plural translation's `plurals` array does the same, its
+ * other fields taken from the first form. Nested objects use dotted keys (`user.username`); arrays of
+ * scalars are joined with "; "; anything deeper stays JSON.
+ */
+export function flattenRow(row: Row): Record<string, string> {
+  const out: Record<string, string> = {};
+  const put = (key: string, value: unknown) => {
+    if (isPluralObject(value)) {
+      for (const form of sortedForms(Object.keys(value))) out[`${key}.${form}`] = cell(value[form]);
+    } else if (isRecord(value)) {
+      for (const [k, v] of Object.entries(value)) {
+        if (isRecord(v) && !isPluralObject(v)) out[`${key}.${k}`] = cell(v);
+        else put(`${key}.${k}`, v);
+      }
+    } else {
+      out[key] = cell(value);
+    }
+  };
+  for (const [key, value] of Object.entries(row)) {
+    if (key === 'plurals' && Array.isArray(value)) {
+      const forms = value.filter(isRecord);
+      for (const p of forms) out[`text.${String(p.pluralForm ?? '?')}`] = cell(p.text);
+      const first = forms[0];
+      if (first) {
+        for (const [k, v] of Object.entries(first)) {
+          if (k !== 'text' && k !== 'pluralForm' && !(k in out)) put(k, v);
+        }
+      }
+      continue;
+    }
+    put(key, value);
+  }
+  return out;
+}
+
+/** RFC 4180: quote a field holding a comma, quote, CR or LF; double the quotes inside. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Columns in order of first appearance, except that the forms of a plural stay together and ordered. */
+function columnOrder(flat: Record<string, string>[]): string[] {
+  const seen = new Set<string>();
+  const order: string[] = [];
+  for (const r of flat) {
+    for (const k of Object.keys(r)) {
+      if (!seen.has(k)) {
+        seen.add(k);
+        order.push(k);
+      }
+    }
+  }
+  const group = (k: string) => {
+    const dot = k.lastIndexOf('.');
+    return dot > 0 && PLURAL_FORMS.has(k.slice(dot + 1)) ? k.slice(0, dot) : k;
+  };
+  const firstIndex = new Map<string, number>();
+  order.forEach((k, i) => {
+    const g = group(k);
+    if (!firstIndex.has(g)) firstIndex.set(g, i);
+  });
+  const formRank = (k: string) => {
+    const dot = k.lastIndexOf('.');
+    return dot > 0 ? sortedForms([...PLURAL_FORMS]).indexOf(k.slice(dot + 1)) : -1;
+  };
+  return order
+    .map((k, i) => ({ k, i }))
+    .sort(
+      (a, b) =>
+        firstIndex.get(group(a.k))! - firstIndex.get(group(b.k))! ||
+        (group(a.k) === group(b.k) && a.k !== group(a.k) && b.k !== group(b.k)
+          ? formRank(a.k) - formRank(b.k)
+          : 0) ||
+        a.i - b.i,
+    )
+    .map((x) => x.k);
+}
+
+export function toCsv(rows: readonly Row[]): string {
+  if (rows.length === 0) return '';
+  const flat = rows.map(flattenRow);
+  const columns = columnOrder(flat);
+  const lines = [columns.map(csvField).join(',')];
+  for (const r of flat) lines.push(columns.map((c) => csvField(r[c] ?? '')).join(','));
+  return lines.join('\r\n') + '\r\n';
+}
+
+export function toJson(rows: readonly Row[]): string {
+  return JSON.stringify(rows, null, 2) + '\n';
+}
+
+/** `strings-2026-11-21T19-30-00.csv` */
+export function exportFileName(listing: string, extension: 'csv' | 'json', now = new Date()): string {
+  const stamp = now.toISOString().slice(0, 19).replace(/:/g, '-');
+  return `${listing}-${stamp}.${extension}`;
+}
