@@ -12,3 +12,4 @@ export {
   countField,
   CONTEXT_LABELS,
 } from './schema.ts';
+export { analyze } from './check.ts';

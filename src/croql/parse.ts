@@ -660,9 +660,16 @@ export function isValidDatetime(value: string): boolean {
   if (value.toLowerCase() === 'today') return true;
   const m = DATETIME.exec(value);
   if (!m) return false;
-  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m.map(Number) as number[];
-  const daysInMonth = new Date(Date.UTC(y!, mo!, 0)).getUTCDate();
-  return mo! >= 1 && mo! <= 12 && d! >= 1 && d! <= daysInMonth && +h < 24 && +mi < 60 && +s < 60;
+  const [y, mo, d, h, mi, sec] = m.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const daysInMonth = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth && h < 24 && mi < 60 && sec < 60;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,0 +1,559 @@
+// The checker: resolves names against the scope chain and computes the type of every expression, reporting
+// what does not make sense in the context (croqlInvalidLogic). `analyze` = parse + check.
+//
+// For reuse (evaluator, explain, completion, hover): `checkAst(ast, context, options)` returns
+//   - `typeOf`:  the type of every Expr node it reached (`{kind: 'unknown'}` after an error),
+//   - `fieldOf`: the FieldDef each resolved Identifier names (`count` resolves to `countField`),
+//   - `scopeOf`: the scope chain (object type names, innermost last) each Expr was checked in,
+//   - `diagnostics`: the logic diagnostics (syntax ones come from `parse`).
+import { parse } from './parse.ts';
+import {
+  CONTEXT_LABELS,
+  countField,
+  describeFieldType,
+  fieldsOf,
+  lookupField,
+  normalizeName,
+  rootType,
+  schema,
+  typeLabel,
+} from './schema.ts';
+import type {
+  AnalyzeOptions,
+  AnalyzeResult,
+  ContextName,
+  Diagnostic,
+  Expr,
+  FieldDef,
+  FieldType,
+  Identifier,
+  ScalarType,
+  Severity,
+  Suggestion,
+} from './types.ts';
+
+export type TypeInfo = FieldType | { kind: 'unknown' };
+
+export interface CheckResult {
+  diagnostics: Diagnostic[];
+  typeOf: Map<Expr, TypeInfo>;
+  fieldOf: Map<Identifier, FieldDef>;
+  scopeOf: Map<Expr, readonly string[]>;
+}
+
+export function analyze(text: string, context: ContextName, options: AnalyzeOptions = {}): AnalyzeResult {
+  const parsed = parse(text);
+  if (!parsed.ast) return { ast: null, diagnostics: parsed.diagnostics };
+  const hasSyntaxErrors = parsed.diagnostics.some((d) => d.severity === 'error');
+  const checked = checkAst(parsed.ast, context, options, { requireBoolean: !hasSyntaxErrors });
+  return { ast: parsed.ast, diagnostics: [...parsed.diagnostics, ...checked.diagnostics] };
+}
+
+export function checkAst(
+  ast: Expr,
+  context: ContextName,
+  options: AnalyzeOptions = {},
+  { requireBoolean = true } = {},
+): CheckResult {
+  const checker = new Checker(context, options);
+  const type = checker.check(ast, [rootType(context)]);
+  if (requireBoolean && !isScalar(type, 'boolean') && type.kind !== 'unknown') {
+    checker.report(
+      'notBoolean',
+      `A query must be true or false for each ${CONTEXT_LABELS[context]}; this one is ${article(describe(type))}.` +
+        (type.kind === 'collection'
+          ? ` Count it instead: \`count of … > 0\`.`
+          : ' Compare it with something.'),
+      ast,
+    );
+  }
+  return {
+    diagnostics: checker.diagnostics,
+    typeOf: checker.typeOf,
+    fieldOf: checker.fieldOf,
+    scopeOf: checker.scopeOf,
+  };
+}
+
+const UNKNOWN: TypeInfo = { kind: 'unknown' };
+const scalar = (type: ScalarType): TypeInfo => ({ kind: 'scalar', type });
+const BOOLEAN = scalar('boolean');
+
+function isScalar(t: TypeInfo, ...types: ScalarType[]): boolean {
+  return t.kind === 'scalar' && types.includes(t.type);
+}
+const isNumber = (t: TypeInfo) => isScalar(t, 'integer', 'float');
+
+function describe(t: TypeInfo): string {
+  if (t.kind === 'unknown') return 'unknown';
+  if (t.kind === 'scalar') return t.type === 'integer' || t.type === 'float' ? 'number' : t.type;
+  return describeFieldType(t);
+}
+
+function article(s: string): string {
+  return (/^[aeiou]/i.test(s) ? 'an ' : 'a ') + s;
+}
+
+class Checker {
+  readonly diagnostics: Diagnostic[] = [];
+  readonly typeOf = new Map<Expr, TypeInfo>();
+  readonly fieldOf = new Map<Identifier, FieldDef>();
+  readonly scopeOf = new Map<Expr, readonly string[]>();
+
+  constructor(
+    private readonly context: ContextName,
+    private readonly options: AnalyzeOptions,
+  ) {}
+
+  check(expr: Expr, scopes: readonly string[]): TypeInfo {
+    this.scopeOf.set(expr, scopes);
+    const type = this.infer(expr, scopes);
+    this.typeOf.set(expr, type);
+    return type;
+  }
+
+  report(
+    reason: string,
+    message: string,
+    at: { from: number; to: number },
+    severity: Severity = 'error',
+    suggestions?: Suggestion[],
+  ) {
+    const d: Diagnostic = { code: 'croqlInvalidLogic', reason, message, severity, from: at.from, to: at.to };
+    if (suggestions && suggestions.length) d.suggestions = suggestions;
+    this.diagnostics.push(d);
+  }
+
+  private infer(expr: Expr, scopes: readonly string[]): TypeInfo {
+    switch (expr.kind) {
+      case 'error':
+        return UNKNOWN;
+      case 'number':
+        return scalar(expr.isInteger ? 'integer' : 'float');
+      case 'string':
+        return scalar('string');
+      case 'datetime':
+        return scalar('datetime');
+      case 'mention':
+        this.checkMentionValue(expr.mentionKind, expr.value, expr);
+        return scalar(expr.mentionKind);
+      case 'identifier':
+        return this.resolve(expr, scopes);
+      case 'negate': {
+        const t = this.check(expr.operand, scopes);
+        if (t.kind !== 'unknown' && !isNumber(t)) {
+          this.report('typeMismatch', `Unary \`-\` needs a number, not ${article(describe(t))}.`, expr);
+          return UNKNOWN;
+        }
+        return t;
+      }
+      case 'not': {
+        const t = this.check(expr.operand, scopes);
+        this.expectBoolean(t, expr.operand, '`not`');
+        return BOOLEAN;
+      }
+      case 'logical': {
+        const l = this.check(expr.left, scopes);
+        const r = this.check(expr.right, scopes);
+        this.expectBoolean(l, expr.left, `\`${expr.op}\``);
+        this.expectBoolean(r, expr.right, `\`${expr.op}\``);
+        return BOOLEAN;
+      }
+      case 'arithmetic': {
+        const l = this.check(expr.left, scopes);
+        const r = this.check(expr.right, scopes);
+        if (l.kind === 'unknown' || r.kind === 'unknown') return UNKNOWN;
+        if (!isNumber(l) || !isNumber(r)) {
+          const bad = !isNumber(l) ? l : r;
+          this.report(
+            'typeMismatch',
+            `\`${expr.op}\` works on numbers only, not on ${article(describe(bad))}.`,
+            !isNumber(l) ? expr.left : expr.right,
+          );
+          return UNKNOWN;
+        }
+        const integer = isScalar(l, 'integer') && isScalar(r, 'integer') && expr.op !== '/';
+        return scalar(integer ? 'integer' : 'float');
+      }
+      case 'comparison':
+        return this.comparison(expr, scopes);
+      case 'between': {
+        const types = [expr.subject, expr.low, expr.high].map((e) => this.check(e, scopes));
+        if (types.some((t) => t.kind === 'unknown')) return BOOLEAN;
+        const allNumbers = types.every(isNumber);
+        const allDatetimes = types.every((t) => isScalar(t, 'datetime'));
+        if (!allNumbers && !allDatetimes) {
+          this.report(
+            'typeMismatch',
+            `\`between\` needs three numbers or three datetimes; here it has ${types.map((t) => describe(t)).join(', ')}.`,
+            expr,
+          );
+        }
+        return BOOLEAN;
+      }
+      case 'member':
+        return this.member(expr, scopes);
+      case 'filter':
+        return this.filter(expr, scopes);
+      case 'if': {
+        const c = this.check(expr.condition, scopes);
+        this.expectBoolean(c, expr.condition, '`if`');
+        const a = this.check(expr.then, scopes);
+        const b = this.check(expr.else, scopes);
+        if (a.kind === 'unknown' || b.kind === 'unknown') return UNKNOWN;
+        if (isNumber(a) && isNumber(b))
+          return isScalar(a, 'integer') && isScalar(b, 'integer') ? a : scalar('float');
+        if (!sameType(a, b)) {
+          this.report(
+            'typeMismatch',
+            `Both branches of \`if\` must have one type; \`then\` gives ${article(describe(a))}, \`else\` ${article(describe(b))}.`,
+            expr,
+          );
+          return UNKNOWN;
+        }
+        return a;
+      }
+    }
+  }
+
+  private expectBoolean(t: TypeInfo, at: Expr, operator: string) {
+    if (t.kind === 'unknown' || isScalar(t, 'boolean')) return;
+    const hint = t.kind === 'collection' ? ' Count it: `count of … > 0`.' : ' Compare it with something.';
+    this.report(
+      'typeMismatch',
+      `${operator} needs true or false, but this is ${article(describe(t))}.${hint}`,
+      at,
+    );
+  }
+
+  private comparison(expr: Extract<Expr, { kind: 'comparison' }>, scopes: readonly string[]): TypeInfo {
+    const l = this.check(expr.left, scopes);
+    const r = this.check(expr.right, scopes);
+    if (l.kind === 'unknown' || r.kind === 'unknown') return BOOLEAN;
+    const mismatch = (why: string) => this.report('typeMismatch', why, expr);
+    if (l.kind !== 'scalar' || r.kind !== 'scalar') {
+      const bad = l.kind !== 'scalar' ? l : r;
+      const hint =
+        bad.kind === 'collection'
+          ? ' Compare its size with `count of …`.'
+          : ' Compare one of its fields (`id of …`).';
+      mismatch(`\`${expr.op}\` cannot compare ${article(describe(bad))}.${hint}`);
+      return BOOLEAN;
+    }
+    if (expr.op === 'contains') {
+      const stringy = (t: TypeInfo) => isScalar(t, 'string', 'language');
+      if (!stringy(l) || !stringy(r)) {
+        mismatch(
+          `\`contains\` needs text on both sides; here it has ${article(describe(l))} and ${article(describe(r))}.`,
+        );
+      }
+      return BOOLEAN;
+    }
+    const ordering = expr.op !== '=' && expr.op !== '!=';
+    if (ordering) {
+      const orderable = (isNumber(l) && isNumber(r)) || (sameType(l, r) && isScalar(l, 'datetime', 'string'));
+      if (!orderable) {
+        mismatch(
+          `\`${expr.op}\` compares numbers, datetimes or texts of one kind; here it has ${article(describe(l))} and ${article(describe(r))}.`,
+        );
+      }
+      return BOOLEAN;
+    }
+    if (!comparable(l.type, r.type)) {
+      mismatch(`Cannot compare ${article(describe(l))} with ${article(describe(r))}.`);
+      return BOOLEAN;
+    }
+    // A user or language field compared with a plain id or code: validate it like a mention.
+    this.checkPlainValue(l.type, expr.right);
+    this.checkPlainValue(r.type, expr.left);
+    return BOOLEAN;
+  }
+
+  private checkPlainValue(fieldType: ScalarType, value: Expr) {
+    if (fieldType === 'user' && value.kind === 'number') this.checkUserId(value.value, value);
+    if (fieldType === 'language' && value.kind === 'string')
+      this.checkMentionValue('language', value.value, value);
+  }
+
+  private member(expr: Extract<Expr, { kind: 'member' }>, scopes: readonly string[]): TypeInfo {
+    const objectType = this.check(expr.object, scopes);
+    const name = expr.member.name;
+    this.scopeOf.set(expr.member, scopes);
+    if (objectType.kind === 'unknown') return this.done(expr.member, UNKNOWN);
+    if (objectType.kind === 'collection') {
+      if (name === 'count') {
+        this.fieldOf.set(expr.member, countField);
+        return this.done(expr.member, countField.type);
+      }
+      const element = typeLabel(objectType.elementType);
+      const viaElement = lookupField(objectType.elementType, name);
+      this.report(
+        'unknownField',
+        `A collection of ${element}s has only \`count\`.` +
+          (viaElement
+            ? ` To test its elements' \`${viaElement.name}\`, write \`count of … where (${viaElement.name} …) > 0\`.`
+            : ''),
+        expr.member,
+        'error',
+        [{ label: 'Replace with `count`', from: expr.member.from, to: expr.member.to, insert: 'count' }],
+      );
+      return this.done(expr.member, UNKNOWN);
+    }
+    if (objectType.kind === 'scalar') {
+      this.report(
+        'notObject',
+        `\`of\` needs an object or a collection on its right, but this is ${article(describe(objectType))}.`,
+        expr.object,
+      );
+      return this.done(expr.member, UNKNOWN);
+    }
+    const field = lookupField(objectType.objectType, name);
+    if (!field) {
+      if (name === 'count') {
+        this.report(
+          'notCollection',
+          `\`count\` counts a collection; ${article(describe(objectType))} is a single object.`,
+          expr,
+        );
+      } else {
+        this.unknownName(expr.member, [objectType.objectType]);
+      }
+      return this.done(expr.member, UNKNOWN);
+    }
+    this.useField(expr.member, field);
+    return this.done(expr.member, field.type);
+  }
+
+  private done(id: Identifier, type: TypeInfo): TypeInfo {
+    this.typeOf.set(id, type);
+    return type;
+  }
+
+  private filter(expr: Extract<Expr, { kind: 'filter' }>, scopes: readonly string[]): TypeInfo {
+    const subject = this.check(expr.subject, scopes);
+    if (subject.kind === 'unknown') {
+      this.check(expr.predicate, scopes);
+      return UNKNOWN;
+    }
+    if (expr.op === 'where') {
+      if (subject.kind !== 'collection') {
+        this.report(
+          'notCollection',
+          `\`where\` filters a collection, but this is ${article(describe(subject))}.` +
+            (subject.kind === 'object' ? ' Use `with` to test a single object.' : ''),
+          expr.subject,
+        );
+        this.check(expr.predicate, scopes);
+        return UNKNOWN;
+      }
+      const p = this.check(expr.predicate, [...scopes, subject.elementType]);
+      this.expectBoolean(p, expr.predicate, '`where`');
+      return subject;
+    }
+    if (subject.kind !== 'object') {
+      this.report(
+        'notObject',
+        `\`with\` tests a single object, but this is ${article(describe(subject))}.` +
+          (subject.kind === 'collection' ? ' Use `where` to filter a collection.' : ''),
+        expr.subject,
+      );
+      this.check(expr.predicate, scopes);
+      return UNKNOWN;
+    }
+    const p = this.check(expr.predicate, [...scopes, subject.objectType]);
+    this.expectBoolean(p, expr.predicate, '`with`');
+    return BOOLEAN;
+  }
+
+  private resolve(id: Identifier, scopes: readonly string[]): TypeInfo {
+    for (let i = scopes.length - 1; i >= 0; i--) {
+      const field = lookupField(scopes[i]!, id.name);
+      if (field) {
+        this.useField(id, field);
+        return field.type;
+      }
+    }
+    if (id.name === 'count') {
+      this.report('missingOf', '`count` needs the collection it counts: `count of translations`.', id);
+      return UNKNOWN;
+    }
+    this.unknownName(id, scopes);
+    return UNKNOWN;
+  }
+
+  private useField(id: Identifier, field: FieldDef) {
+    this.fieldOf.set(id, field);
+    if (field.enterpriseOnly && this.options.edition === 'standard') {
+      this.report(
+        'enterpriseOnly',
+        `\`${field.name}\` exists only on the enterprise edition; the standard edition will reject this query.`,
+        id,
+        'warning',
+      );
+    }
+  }
+
+  private unknownName(id: Identifier, scopes: readonly string[]) {
+    const inner = scopes[scopes.length - 1]!;
+    const where =
+      scopes.length === 1 && inner === rootType(this.context)
+        ? `a ${CONTEXT_LABELS[this.context]}`
+        : article(typeLabel(inner)) +
+          (scopes.length > 1 ? ` (nor of the enclosing ${typeLabel(scopes[scopes.length - 2]!)})` : '');
+    const candidates = scopes.flatMap((s) => fieldsOf(s));
+    const near = closest(id.name, candidates);
+    const suggestions = near.map((f) => ({
+      label: `Replace with \`${f.name}\``,
+      from: id.from,
+      to: id.to,
+      insert: f.name,
+    }));
+    const elsewhere = findElsewhere(id.name, scopes);
+    let message = `\`${id.raw.replace(/\s+/g, ' ')}\` is not a field of ${where}.`;
+    if (near.length) message += ` Did you mean ${near.map((f) => `\`${f.name}\``).join(' or ')}?`;
+    else if (elsewhere) message += ` It is a field of ${article(elsewhere)}.`;
+    this.report(
+      !near.length && elsewhere ? 'wrongContext' : 'unknownField',
+      message,
+      id,
+      'error',
+      suggestions,
+    );
+  }
+
+  private checkMentionValue(kind: 'user' | 'language', value: string, at: Expr) {
+    if (kind === 'user') {
+      const users = this.options.users;
+      if (!users) return;
+      const wanted = value.toLowerCase();
+      if (users.some((u) => u.username.toLowerCase() === wanted)) return;
+      const near = closestStrings(
+        value,
+        users.map((u) => u.username),
+      );
+      this.report(
+        'unknownUser',
+        `There is no user \`${value}\` in this project.` +
+          (near.length ? ` Did you mean ${near.map((n) => `\`${n}\``).join(' or ')}?` : ''),
+        at,
+        'error',
+        at.kind === 'mention'
+          ? near.map((n) => ({
+              label: `Replace with @user:"${n}"`,
+              from: at.from,
+              to: at.to,
+              insert: `@user:"${escapeString(n)}"`,
+            }))
+          : undefined,
+      );
+      return;
+    }
+    const languages = this.options.languages;
+    if (!languages) return;
+    const wanted = value.toLowerCase();
+    if (languages.some((l) => l.toLowerCase() === wanted)) return;
+    const near = closestStrings(value, languages);
+    this.report(
+      'unknownLanguage',
+      `There is no language \`${value}\` in this project.` +
+        (near.length ? ` Did you mean ${near.map((n) => `\`${n}\``).join(' or ')}?` : ''),
+      at,
+      'error',
+      near.map((n) => ({
+        label: `Replace with \`${n}\``,
+        from: at.from,
+        to: at.to,
+        insert: at.kind === 'mention' ? `@language:"${escapeString(n)}"` : `"${escapeString(n)}"`,
+      })),
+    );
+  }
+
+  private checkUserId(id: number, at: Expr) {
+    const users = this.options.users;
+    if (!users || users.some((u) => u.id === id)) return;
+    this.report('unknownUser', `There is no user with id ${id} in this project.`, at);
+  }
+}
+
+function sameType(a: TypeInfo, b: TypeInfo): boolean {
+  if (a.kind === 'scalar' && b.kind === 'scalar') return a.type === b.type;
+  if (a.kind === 'object' && b.kind === 'object') return a.objectType === b.objectType;
+  if (a.kind === 'collection' && b.kind === 'collection') return a.elementType === b.elementType;
+  return false;
+}
+
+/** `=`/`!=`: numbers together; a user with a user id; a language with a code; otherwise one type. */
+function comparable(a: ScalarType, b: ScalarType): boolean {
+  const group = (t: ScalarType) =>
+    t === 'integer' || t === 'float' ? 'number' : t === 'user' ? 'user' : t === 'language' ? 'language' : t;
+  if (group(a) === group(b)) return true;
+  const pair = (x: string, y: string) =>
+    (group(a) === x && group(b) === y) || (group(a) === y && group(b) === x);
+  return (pair('user', 'number') && (a === 'integer' || b === 'integer')) || pair('language', 'string');
+}
+
+function escapeString(s: string): string {
+  return s.replace(/[\\"]/g, (c) => '\\' + c);
+}
+
+/** Which other type has this field, for "it is a field of a glossary term". */
+function findElsewhere(name: string, scopes: readonly string[]): string | null {
+  for (const t of Object.values(schema.types)) {
+    if (scopes.includes(t.name)) continue;
+    if (lookupField(t.name, name)) return t.label;
+  }
+  return null;
+}
+
+function closest(name: string, fields: readonly FieldDef[]): FieldDef[] {
+  const target = normalizeName(name);
+  const scored: { f: FieldDef; d: number }[] = [];
+  const seen = new Set<string>();
+  for (const f of fields) {
+    if (seen.has(f.name)) continue;
+    seen.add(f.name);
+    const d = Math.min(
+      distance(target, normalizeName(f.name)),
+      distance(target.replace(/ /g, ''), f.key.toLowerCase()),
+    );
+    if (d <= threshold(target)) scored.push({ f, d });
+  }
+  scored.sort((a, b) => a.d - b.d);
+  const best = scored[0]?.d;
+  return scored
+    .filter((s) => s.d === best)
+    .slice(0, 3)
+    .map((s) => s.f);
+}
+
+function closestStrings(value: string, options: readonly string[]): string[] {
+  const target = value.toLowerCase();
+  const scored = options
+    .map((o) => ({ o, d: distance(target, o.toLowerCase()) }))
+    .filter((s) => s.d <= threshold(target))
+    .sort((a, b) => a.d - b.d);
+  return scored.slice(0, 3).map((s) => s.o);
+}
+
+const threshold = (s: string) => Math.max(1, Math.min(3, Math.floor(s.length / 3)));
+
+/** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
+export function distance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 3) return Infinity;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    rows.push([i]);
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        rows[0]!.push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      rows[i]!.push(d);
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
