@@ -1,0 +1,127 @@
+import { create } from 'zustand';
+import { isConnectionKind, type ConnectionKind } from '../connection/config.ts';
+
+/** A signed-in session. Lives in memory and in sessionStorage (so a reload keeps it), never in localStorage. */
+export interface Session {
+  connection: ConnectionKind;
+  /** Enterprise organization domain; null for the other connections. */
+  domain: string | null;
+  /** API base URL ending in `/api/v2`, checked against the allow-list before the session was created. */
+  apiUrl: string;
+  clientId: string | null;
+  accessToken: string;
+  refreshToken: string | null;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+  /** Granted scopes, space separated, as the token endpoint returned them. */
+  scope: string;
+}
+
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: number;
+  scope: string;
+}
+
+const SESSION_KEY = 'croql.session';
+
+interface AuthState {
+  session: Session | null;
+  /** A message about the last sign-in / session event (declined, expired, token error). */
+  notice: { kind: 'error' | 'info'; text: string } | null;
+  actions: {
+    signedIn: (session: Session) => void;
+    tokensRefreshed: (tokens: TokenSet) => void;
+    /** Forget the tokens. `notice` explains why when it was not the user's choice. */
+    signOut: (notice?: AuthState['notice']) => void;
+    setNotice: (notice: AuthState['notice']) => void;
+  };
+}
+
+export const useAuthStore = create<AuthState>()((set, get) => ({
+  session: readStoredSession(),
+  notice: null,
+  actions: {
+    signedIn: (session) => {
+      storeSession(session);
+      set({ session, notice: null });
+    },
+    tokensRefreshed: (tokens) => {
+      const current = get().session;
+      if (!current) return;
+      const session = { ...current, ...tokens, scope: tokens.scope || current.scope };
+      storeSession(session);
+      set({ session });
+    },
+    signOut: (notice = null) => {
+      storeSession(null);
+      set({ session: null, notice });
+    },
+    setNotice: (notice) => set({ notice }),
+  },
+}));
+
+export const useSession = () => useAuthStore((s) => s.session);
+export const useAuthNotice = () => useAuthStore((s) => s.notice);
+export const useAuthActions = () => useAuthStore((s) => s.actions);
+
+function storeSession(session: Session | null): void {
+  try {
+    if (session) sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    else sessionStorage.removeItem(SESSION_KEY);
+  } catch {
+    // storage unavailable (private mode quotas): the session stays in memory only
+  }
+}
+
+function readStoredSession(): Session | null {
+  try {
+    if (typeof sessionStorage === 'undefined') return null;
+    const raw = sessionStorage.getItem(SESSION_KEY);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<Session>;
+    if (
+      !isConnectionKind(value.connection) ||
+      typeof value.accessToken !== 'string' ||
+      typeof value.apiUrl !== 'string' ||
+      typeof value.expiresAt !== 'number'
+    ) {
+      return null;
+    }
+    return {
+      connection: value.connection,
+      domain: typeof value.domain === 'string' ? value.domain : null,
+      apiUrl: value.apiUrl,
+      clientId: typeof value.clientId === 'string' ? value.clientId : null,
+      accessToken: value.accessToken,
+      refreshToken: typeof value.refreshToken === 'string' ? value.refreshToken : null,
+      expiresAt: value.expiresAt,
+      scope: typeof value.scope === 'string' ? value.scope : '',
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The payload of a JWT access token, or null when the token is not a readable JWT. */
+export function decodeJwtPayload(token: string): Record<string, unknown> | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
+    const json = new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+    const payload: unknown = JSON.parse(json);
+    return payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Enterprise when the connection is enterprise or the token names an organization (`domain` claim). */
+export function editionOf(session: Session | null): 'standard' | 'enterprise' {
+  if (!session) return 'standard';
+  if (session.connection === 'enterprise') return 'enterprise';
+  const domain = decodeJwtPayload(session.accessToken)?.domain;
+  return typeof domain === 'string' && domain !== '' ? 'enterprise' : 'standard';
+}

@@ -1,0 +1,282 @@
+import { useMemo } from 'react';
+import { useSession, useAuthStore, type Session } from '../auth/session.ts';
+import { freshSession, refreshSession } from '../auth/refresh.ts';
+
+export interface ApiResponse<T> {
+  status: number;
+  body: T;
+  /** The request URL; it never holds the token (that travels in the Authorization header). */
+  url: string;
+  elapsedMs: number;
+  headers: Headers;
+}
+
+export type ApiErrorKind =
+  'croql' | 'unauthorized' | 'forbidden' | 'notFound' | 'rateLimited' | 'network' | 'server' | 'badRequest';
+
+export interface CroqlServerError {
+  code: string;
+  message: string;
+  from?: number;
+  to?: number;
+}
+
+/** A failed API call. `message` says what happened and what to do next. */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly status: number,
+    readonly url: string,
+    readonly body: unknown,
+    readonly retryAfterSeconds?: number,
+    readonly croqlErrors?: CroqlServerError[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const SESSION_EXPIRED_MESSAGE = 'Session expired — sign in again';
+
+export interface ApiClient {
+  /** API base URL ending in `/api/v2`. */
+  baseUrl: string;
+  get<T>(
+    path: string,
+    params: Record<string, string | number | undefined>,
+    signal: AbortSignal,
+  ): Promise<ApiResponse<T>>;
+}
+
+/** The API client of the signed-in session; null when signed out. Stable while the session's host is. */
+export function useApiClient(): ApiClient | null {
+  const session = useSession();
+  const baseUrl = session?.apiUrl ?? null;
+  return useMemo(() => (baseUrl ? createApiClient(baseUrl) : null), [baseUrl]);
+}
+
+/** A client that reads the current token from the auth store on every call. */
+export function createApiClient(baseUrl: string): ApiClient {
+  return {
+    baseUrl,
+    async get<T>(path: string, params: Record<string, string | number | undefined>, signal: AbortSignal) {
+      const url = buildUrl(baseUrl, path, params);
+      let session = await sessionOrExpired(url);
+      let response = await send(url, session, signal);
+      if (response.status === 401) {
+        session = await refreshOrExpired(url, session);
+        response = await send(url, session, signal);
+        if (response.status === 401) {
+          useAuthStore
+            .getState()
+            .actions.signOut({ kind: 'error', text: `${SESSION_EXPIRED_MESSAGE}. Your query is kept.` });
+          throw new ApiError(
+            'unauthorized',
+            SESSION_EXPIRED_MESSAGE,
+            401,
+            url,
+            await readBody(response.response),
+          );
+        }
+      }
+      const body = await readBody(response.response);
+      if (!response.response.ok) throw errorFor(response.response, url, body);
+      return {
+        status: response.response.status,
+        body: body as T,
+        url,
+        elapsedMs: response.elapsedMs,
+        headers: response.response.headers,
+      };
+    },
+  };
+}
+
+export function buildUrl(
+  baseUrl: string,
+  path: string,
+  params: Record<string, string | number | undefined>,
+): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return `${baseUrl}${path.startsWith('/') ? path : `/${path}`}${query ? `?${query}` : ''}`;
+}
+
+async function sessionOrExpired(url: string): Promise<Session> {
+  try {
+    const session = await freshSession();
+    if (session) return session;
+  } catch {
+    // fall through: renewal failed and the store already says why
+  }
+  throw new ApiError('unauthorized', SESSION_EXPIRED_MESSAGE, 401, url, null);
+}
+
+async function refreshOrExpired(url: string, stale: Session): Promise<Session> {
+  // Another request may have renewed the token while this one was out.
+  const current = useAuthStore.getState().session;
+  if (current && current.accessToken !== stale.accessToken) return current;
+  try {
+    return await refreshSession();
+  } catch {
+    throw new ApiError('unauthorized', SESSION_EXPIRED_MESSAGE, 401, url, null);
+  }
+}
+
+async function send(
+  url: string,
+  session: Session,
+  signal: AbortSignal,
+): Promise<{ response: Response; status: number; elapsedMs: number }> {
+  const started = performance.now();
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { Authorization: `Bearer ${session.accessToken}`, Accept: 'application/json' },
+      signal,
+    });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    const host = new URL(url).host;
+    throw new ApiError(
+      'network',
+      `Could not reach ${host}. Check your network connection (or that the emulator is running: \`npm start\`) and run again.`,
+      0,
+      url,
+      null,
+    );
+  }
+  return { response, status: response.status, elapsedMs: Math.round(performance.now() - started) };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorFor(response: Response, url: string, body: unknown): ApiError {
+  const status = response.status;
+  const serverMessage = messageOf(body);
+  const croqlErrors = croqlErrorsOf(body);
+  if (status === 400 && croqlErrors.length > 0) {
+    const first = croqlErrors[0]!;
+    return new ApiError(
+      'croql',
+      `The service rejected the query: ${first.message}. Fix it in the editor and run again.`,
+      status,
+      url,
+      body,
+      undefined,
+      croqlErrors,
+    );
+  }
+  if (status === 400) {
+    return new ApiError(
+      'badRequest',
+      `The service rejected the request${serverMessage ? `: ${serverMessage}` : ''}. Check the chosen target and query and run again.`,
+      status,
+      url,
+      body,
+    );
+  }
+  if (status === 401) return new ApiError('unauthorized', SESSION_EXPIRED_MESSAGE, status, url, body);
+  if (status === 403) {
+    return new ApiError(
+      'forbidden',
+      `Not allowed${serverMessage ? ` (${serverMessage})` : ''}: your account or the granted scopes do not cover this. Sign in again granting the needed scopes, or pick a project you can access.`,
+      status,
+      url,
+      body,
+    );
+  }
+  if (status === 404) {
+    return new ApiError(
+      'notFound',
+      'Not found: the project, language, TM or glossary does not exist or you cannot see it. Pick another target.',
+      status,
+      url,
+      body,
+    );
+  }
+  if (status === 429) {
+    const retryAfter = Number(response.headers.get('Retry-After'));
+    const seconds = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
+    return new ApiError(
+      'rateLimited',
+      `Too many requests at once. ${seconds ? `Wait ${seconds} s` : 'Wait a moment'} and run again.`,
+      status,
+      url,
+      body,
+      seconds,
+    );
+  }
+  return new ApiError(
+    'server',
+    `The service failed (HTTP ${status}${serverMessage ? `, ${serverMessage}` : ''}). Try again in a moment.`,
+    status,
+    url,
+    body,
+  );
+}
+
+function messageOf(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const error = (body as { error: unknown }).error;
+    if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
+      return (error as { message: string }).message;
+    }
+  }
+  if (body && typeof body === 'object' && 'errors' in body) {
+    const first = croqlErrorsOf(body)[0] ?? validationMessages(body)[0];
+    if (first) return typeof first === 'string' ? first : first.message;
+  }
+  return null;
+}
+
+/** `{"errors":[{"error":{"key":"croql","errors":[{code,message}]}}]}` → the inner errors. */
+export function croqlErrorsOf(body: unknown): CroqlServerError[] {
+  const out: CroqlServerError[] = [];
+  for (const entry of errorEntries(body)) {
+    if (entry.key !== 'croql') continue;
+    for (const item of Array.isArray(entry.errors) ? entry.errors : []) {
+      if (!item || typeof item !== 'object') continue;
+      const { code, message, from, to } = item as Record<string, unknown>;
+      out.push({
+        code: typeof code === 'string' ? code : 'croqlInvalidLogic',
+        message: typeof message === 'string' ? message : 'Invalid query',
+        ...(typeof from === 'number' ? { from } : {}),
+        ...(typeof to === 'number' ? { to } : {}),
+      });
+    }
+  }
+  return out;
+}
+
+function validationMessages(body: unknown): string[] {
+  const out: string[] = [];
+  for (const entry of errorEntries(body)) {
+    for (const item of Array.isArray(entry.errors) ? entry.errors : []) {
+      const message = (item as { message?: unknown } | null)?.message;
+      if (typeof message === 'string') out.push(`${String(entry.key)}: ${message}`);
+    }
+  }
+  return out;
+}
+
+function errorEntries(body: unknown): { key: unknown; errors: unknown }[] {
+  if (!body || typeof body !== 'object') return [];
+  const errors = (body as { errors?: unknown }).errors;
+  if (!Array.isArray(errors)) return [];
+  return errors
+    .map((e) => (e && typeof e === 'object' ? (e as { error?: unknown }).error : null))
+    .filter((e): e is { key: unknown; errors: unknown } => !!e && typeof e === 'object');
+}

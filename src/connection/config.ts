@@ -1,0 +1,105 @@
+import { queryOptions } from '@tanstack/react-query';
+
+/** Where the app signs in and sends API calls. */
+export type ConnectionKind = 'emulator' | 'standard' | 'enterprise';
+
+export const CONNECTION_KINDS: readonly ConnectionKind[] = ['emulator', 'standard', 'enterprise'];
+
+export const CONNECTION_LABELS: Record<ConnectionKind, string> = {
+  emulator: 'Local emulator',
+  standard: 'Crowdin (standard)',
+  enterprise: 'Crowdin Enterprise',
+};
+
+interface EndpointConfig {
+  apiUrl: string;
+  authorizeUrl: string;
+  clientId: string | null;
+}
+
+/** The answer of the app server's `GET /auth/config`. */
+export interface AuthConfig {
+  emulator: EndpointConfig;
+  standard: EndpointConfig;
+  enterprise: { apiUrlTemplate: string; authorizeUrl: string; clientId: string | null };
+  scopes: string;
+}
+
+/** The hosts of the real service an API URL may point at (besides the configured emulator). */
+const SERVICE_API_HOST = 'api.crowdin.com';
+
+export function isConnectionKind(value: unknown): value is ConnectionKind {
+  return typeof value === 'string' && (CONNECTION_KINDS as readonly string[]).includes(value);
+}
+
+/**
+ * An enterprise organization domain is one DNS label (`acme`, `my-org`): never a URL, a dotted host, a
+ * port or a path, so a link or a settings field can never point the app's token at another host.
+ */
+export function isValidOrganizationDomain(domain: string): boolean {
+  return /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(domain);
+}
+
+export function authConfigQuery() {
+  return queryOptions({
+    queryKey: ['auth-config'],
+    queryFn: async ({ signal }): Promise<AuthConfig> => {
+      const response = await fetch('/auth/config', { signal });
+      if (!response.ok) {
+        throw new Error(
+          `The app server did not return its sign-in settings (HTTP ${response.status}). Restart it with \`npm start\` and reload.`,
+        );
+      }
+      return (await response.json()) as AuthConfig;
+    },
+    staleTime: Infinity,
+    retry: 1,
+  });
+}
+
+/** The API base URL (ending in `/api/v2`) for a connection; throws with a user-facing message when impossible. */
+export function apiUrlFor(config: AuthConfig, connection: ConnectionKind, domain: string | null): string {
+  if (connection !== 'enterprise') return stripSlash(config[connection].apiUrl);
+  if (!domain || !isValidOrganizationDomain(domain)) {
+    throw new Error(
+      'Enter your organization domain: the part before ".crowdin.com" in your organization address (for example "acme").',
+    );
+  }
+  return stripSlash(config.enterprise.apiUrlTemplate.replace('{domain}', domain.toLowerCase()));
+}
+
+export function authorizeUrlFor(config: AuthConfig, connection: ConnectionKind): string {
+  return config[connection].authorizeUrl;
+}
+
+export function configuredClientId(config: AuthConfig, connection: ConnectionKind): string | null {
+  return config[connection].clientId;
+}
+
+/**
+ * Whether an API base URL is one the app may send a token to: the service's hosts over HTTPS
+ * (`api.crowdin.com`, `<domain>.api.crowdin.com`) or exactly the configured emulator's origin.
+ */
+export function isAllowedApiUrl(url: string, config: Pick<AuthConfig, 'emulator'>): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.username || parsed.password) return false;
+  try {
+    if (parsed.origin === new URL(config.emulator.apiUrl).origin) return true;
+  } catch {
+    // a broken emulator URL in the config allows nothing
+  }
+  if (parsed.protocol !== 'https:' || parsed.port !== '') return false;
+  if (parsed.hostname === SERVICE_API_HOST) return true;
+  const suffix = `.${SERVICE_API_HOST}`;
+  if (!parsed.hostname.endsWith(suffix)) return false;
+  return isValidOrganizationDomain(parsed.hostname.slice(0, -suffix.length));
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
