@@ -13,3 +13,4 @@ export {
   CONTEXT_LABELS,
 } from './schema.ts';
 export { analyze } from './check.ts';
+export { format } from './format.ts';

@@ -1,0 +1,123 @@
+// The formatter: one canonical spelling of a query. ASCII operators, lower-case keywords, field names in
+// the schema's spelling (unknown names lower-cased), single spaces, parentheses wherever the precedence
+// needs them, where `and`/`or`/`xor` mix, and always around the predicate of `where`/`with`.
+// Text with syntax errors is returned unchanged. `format(format(q)) === format(q)`, and `format(q)` parses
+// to the same tree as `q` once positions and spellings are stripped (`stripSpans`).
+import { parse } from './parse.ts';
+import { normalizeName, schema } from './schema.ts';
+import type { Expr } from './types.ts';
+
+export function format(text: string): string {
+  const { ast, diagnostics } = parse(text);
+  if (!ast || diagnostics.some((d) => d.code === 'croqlInvalidSyntax' && d.severity === 'error')) return text;
+  return print(ast);
+}
+
+/** Binding level of each kind of expression, as in the precedence table (1 binds tightest). */
+function level(e: Expr): number {
+  switch (e.kind) {
+    case 'filter':
+      return 2;
+    case 'member':
+      return 3;
+    case 'negate':
+      return 4;
+    case 'arithmetic':
+      return e.op === '*' || e.op === '/' ? 5 : 6;
+    case 'comparison':
+    case 'between':
+      return 7;
+    case 'not':
+      return 8;
+    case 'logical':
+      return e.op === 'and' ? 9 : e.op === 'xor' ? 10 : 11;
+    case 'if':
+      return 12;
+    default:
+      return 1;
+  }
+}
+
+/** `e` printed where an expression of level at most `max` may stand. */
+function operand(e: Expr, max: number): string {
+  return level(e) > max ? `(${print(e)})` : print(e);
+}
+
+export function print(e: Expr): string {
+  switch (e.kind) {
+    case 'number':
+      return e.raw;
+    case 'string':
+      return quote(e.value);
+    case 'datetime':
+      return e.raw;
+    case 'mention':
+      return `@${e.mentionKind}:${quote(e.value)}`;
+    case 'identifier':
+      return canonicalName(e.name);
+    case 'error':
+      return e.text;
+    case 'negate':
+      return `-${operand(e.operand, 4)}`;
+    case 'not':
+      return `not ${operand(e.operand, 8)}`;
+    case 'arithmetic': {
+      const own = level(e);
+      return `${operand(e.left, own)} ${e.op} ${operand(e.right, own - 1)}`;
+    }
+    case 'comparison':
+      return `${operand(e.left, 6)} ${e.op} ${operand(e.right, 6)}`;
+    case 'between':
+      return `${operand(e.subject, 6)} between ${operand(e.low, 6)} and ${operand(e.high, 6)}`;
+    case 'logical': {
+      const own = level(e);
+      const left =
+        e.left.kind === 'logical' && e.left.op !== e.op ? `(${print(e.left)})` : operand(e.left, own);
+      const right = e.right.kind === 'logical' ? `(${print(e.right)})` : operand(e.right, own);
+      return `${left} ${e.op} ${right}`;
+    }
+    case 'member':
+      return `${canonicalName(e.member.name)} of ${operand(e.object, 3)}`;
+    case 'filter':
+      return `${operand(e.subject, 2)} ${e.op} (${print(e.predicate)})`;
+    case 'if':
+      return `if ${operand(e.condition, 11)} then ${operand(e.then, 11)} else ${print(e.else)}`;
+  }
+}
+
+function quote(value: string): string {
+  return '"' + value.replace(/[\\"]/g, (c) => '\\' + c) + '"';
+}
+
+const canonicalNames = new Map<string, string>();
+for (const type of Object.values(schema.types)) {
+  for (const field of type.fields) {
+    for (const spelling of [field.name, field.key, ...(field.aliases ?? [])]) {
+      const key = normalizeName(spelling);
+      if (!canonicalNames.has(key)) canonicalNames.set(key, field.name);
+    }
+  }
+}
+
+/** The schema's spelling of a name (`ishidden` → `is hidden`); unknown names as normalised. */
+export function canonicalName(name: string): string {
+  const normalized = normalizeName(name);
+  return canonicalNames.get(normalized) ?? normalized;
+}
+
+/** A copy of the tree without positions and spellings (ranges, `raw`, identifier spelling), for comparing trees. */
+export function stripSpans(e: Expr): unknown {
+  return strip(e);
+}
+
+function strip(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(strip);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k === 'from' || k === 'to' || k === 'opSpan' || k === 'raw') continue;
+    out[k] = strip(v);
+  }
+  if (out.kind === 'identifier' && typeof out.name === 'string') out.name = canonicalName(out.name);
+  return out;
+}
