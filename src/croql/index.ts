@@ -14,3 +14,5 @@ export {
 } from './schema.ts';
 export { analyze } from './check.ts';
 export { format } from './format.ts';
+export { compile } from './compile.ts';
+export { explain } from './explain.ts';

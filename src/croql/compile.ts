@@ -1,0 +1,728 @@
+// The evaluator: a checked AST → a tree of closures specialised by type (no eval, no new Function, so it
+// runs under a strict CSP). Rules: croql-semantics.md. Speed comes from deciding everything at compile
+// time: property keys, the reader of each field type, mention → id, datetime literal → epoch ms, constant
+// operands, nullability (non-null boolean operators use plain `&&`/`||`), and `count of X where (P) > k`
+// counts with an early exit and without building the filtered array.
+import { analyze } from './check.ts';
+import { memberField, resolveInScopes, rootScopes, scalarType, UNKNOWN, type ValueType } from './resolve.ts';
+import type {
+  CompileResult,
+  ComparisonOp,
+  ContextName,
+  ContextObject,
+  Diagnostic,
+  EvalEnv,
+  Expr,
+  FieldDef,
+  Span,
+} from './types.ts';
+
+// Values at run time: number | string | PluralText | boolean | epoch ms (datetime) | object | array | null.
+/* eslint-disable @typescript-eslint/no-explicit-any -- context objects are untyped JSON */
+type Fn = (o: any) => any;
+/** `count of X where (P)` stopped as soon as it reaches `cap`. */
+type CappedCount = (o: any, cap: number) => number;
+
+interface Compiled {
+  fn: Fn;
+  type: ValueType;
+  /** false when the value can never be null (boolean fields, comparisons, counts). */
+  nullable: boolean;
+  constant?: { value: unknown };
+  capped?: CappedCount;
+}
+
+const EMPTY: readonly unknown[] = Object.freeze([]);
+
+// ---------------------------------------------------------------------------------------------------------
+// Public entry
+
+export function compile(text: string, context: ContextName, env: EvalEnv): CompileResult {
+  const { ast, diagnostics } = analyze(text, context, { users: env.users, languages: env.languages });
+  if (diagnostics.some((d) => d.severity === 'error')) return { predicate: null, diagnostics };
+  if (!ast) {
+    return {
+      predicate: null,
+      diagnostics: [logic('emptyQuery', 'The query is empty: write a condition such as `is hidden`.', 0, 0)],
+    };
+  }
+  const result = compileAst(ast, context, env);
+  return { predicate: result.predicate, diagnostics: [...diagnostics, ...result.diagnostics] };
+}
+
+/** Compiles an already checked AST. Exposed for the bench and for callers that parsed the text already. */
+export function compileAst(ast: Expr, context: ContextName, env: EvalEnv): CompileResult {
+  const compiler = new Compiler(env);
+  const root = compiler.expr(ast, rootScopes(context));
+  if (!compiler.diagnostics.length && !isBoolean(root.type)) {
+    compiler.error('notBoolean', 'The query must be a condition (true or false), not a value.', ast);
+  }
+  if (compiler.diagnostics.some((d) => d.severity === 'error')) {
+    return { predicate: null, diagnostics: compiler.diagnostics };
+  }
+  const fn = root.fn;
+  const predicate: (obj: ContextObject) => boolean = root.nullable
+    ? (obj) => fn(obj) === true
+    : (fn as (obj: ContextObject) => boolean);
+  return { predicate, diagnostics: compiler.diagnostics };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Run-time helpers
+
+/** Plural source text `{one, other, …}`: `=`, `!=` and ordering see the `other` form (else the first form). */
+export function textOf(v: unknown): string | null {
+  if (typeof v === 'string') return v;
+  if (v === null || typeof v !== 'object') return null;
+  const forms = v as Record<string, unknown>;
+  if (typeof forms.other === 'string') return forms.other;
+  for (const k in forms) if (typeof forms[k] === 'string') return forms[k];
+  return null;
+}
+
+/** `contains` on plural text matches when any form contains the needle. */
+function anyFormContains(v: unknown, needleLower: string): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  const forms = v as Record<string, unknown>;
+  for (const k in forms) {
+    const form = forms[k];
+    if (typeof form === 'string' && form.toLowerCase().includes(needleLower)) return true;
+  }
+  return false;
+}
+
+function containsText(hay: unknown, needleLower: string): boolean {
+  return typeof hay === 'string'
+    ? hay.toLowerCase().includes(needleLower)
+    : anyFormContains(hay, needleLower);
+}
+
+/** ISO 8601 text (or epoch ms) → epoch ms; anything else → null. */
+export function toTime(v: unknown): number | null {
+  if (typeof v === 'string') {
+    const t = Date.parse(v);
+    return t === t ? t : null;
+  }
+  return typeof v === 'number' ? v : null;
+}
+
+/** A datetime literal (`today`, `YYYY-MM-DD`, `YYYY-MM-DD HH:MM:SS`, all UTC) → epoch ms. */
+export function datetimeLiteralMs(value: string, now: Date): number | null {
+  if (value.trim().toLowerCase() === 'today') {
+    return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  }
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => (x === undefined ? 0 : Number(x))) as number[];
+  return Date.UTC(y!, mo! - 1, d!, h!, mi!, s!);
+}
+
+function userIdOf(v: unknown): number | null {
+  if (typeof v === 'number') return v;
+  if (v !== null && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'number') {
+    return (v as { id: number }).id;
+  }
+  return null;
+}
+
+/** How a field is read from an object of its owner type, with the Context JSON defaults. */
+function readerOf(field: FieldDef): Fn {
+  const key = field.key;
+  const t = field.type;
+  if (t.kind === 'collection') {
+    return (x) => {
+      const v = x[key];
+      return Array.isArray(v) ? v : EMPTY;
+    };
+  }
+  if (t.kind === 'object') {
+    return (x) => {
+      const v = x[key];
+      return v !== null && typeof v === 'object' ? v : null;
+    };
+  }
+  switch (t.type) {
+    case 'boolean':
+      return (x) => x[key] === true;
+    case 'integer':
+    case 'float':
+      return (x) => {
+        const v = x[key];
+        return typeof v === 'number' ? v : null;
+      };
+    case 'string':
+      return (x) => {
+        const v = x[key];
+        return typeof v === 'string' || (v !== null && typeof v === 'object') ? v : null;
+      };
+    case 'language':
+      return (x) => {
+        const v = x[key];
+        return typeof v === 'string' ? v : null;
+      };
+    case 'datetime':
+      return (x) => toTime(x[key]);
+    case 'user':
+      return (x) => {
+        const v = x[key];
+        return typeof v === 'number' ? v : userIdOf(v);
+      };
+  }
+}
+
+function missingValue(field: FieldDef): unknown {
+  if (field.type.kind === 'collection') return EMPTY;
+  if (field.type.kind === 'scalar' && field.type.type === 'boolean') return false;
+  return null;
+}
+
+const isBoolean = (t: ValueType) => t.kind === 'scalar' && t.type === 'boolean';
+const isNumber = (t: ValueType) => t.kind === 'scalar' && (t.type === 'integer' || t.type === 'float');
+
+type Domain = 'number' | 'datetime' | 'string' | 'boolean' | 'user' | 'language';
+
+function domainOf(t: ValueType): Domain | null {
+  if (t.kind !== 'scalar') return null;
+  return t.type === 'integer' || t.type === 'float' ? 'number' : t.type;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The compiler
+
+class Compiler {
+  readonly diagnostics: Diagnostic[] = [];
+  /** Scope objects of enclosing levels, set by `where`/`with` loops whose predicate reads them. */
+  private readonly frames: unknown[] = [];
+  /** Depths read from a deeper scope (so the loop at that depth must publish its object in `frames`). */
+  private readonly readFromDeeper = new Set<number>();
+  private readonly usersByName: Map<string, number>;
+  private readonly languagesByCode: Map<string, string>;
+
+  constructor(private readonly env: EvalEnv) {
+    this.usersByName = new Map(env.users.map((u) => [u.username.toLowerCase(), u.id]));
+    this.languagesByCode = new Map(env.languages.map((code) => [code.toLowerCase(), code]));
+  }
+
+  error(reason: string, message: string, span: Span): Compiled {
+    this.diagnostics.push(logic(reason, message, span.from, span.to));
+    return { fn: () => null, type: UNKNOWN, nullable: true };
+  }
+
+  expr(e: Expr, scopes: readonly string[]): Compiled {
+    switch (e.kind) {
+      case 'number':
+        return constant(e.value, scalarType(e.isInteger ? 'integer' : 'float'));
+      case 'string':
+        return constant(e.value, scalarType('string'));
+      case 'datetime': {
+        const ms = datetimeLiteralMs(e.value, this.env.now);
+        if (ms === null) return this.error('badDatetime', `'${e.value}' is not a datetime.`, e);
+        return constant(ms, scalarType('datetime'));
+      }
+      case 'mention':
+        return this.mention(e.mentionKind, e.value, e);
+      case 'identifier':
+        return this.identifier(e.name, e.raw, scopes, e);
+      case 'negate': {
+        const x = this.expr(e.operand, scopes);
+        if (!isNumber(x.type)) return this.error('typeMismatch', 'Only a number can be negated.', e);
+        const f = x.fn;
+        if (x.constant) return constant(-(x.constant.value as number), x.type);
+        return { fn: (o) => (f(o) === null ? null : -f(o)), type: x.type, nullable: x.nullable };
+      }
+      case 'not': {
+        const x = this.expr(e.operand, scopes);
+        if (!isBoolean(x.type)) return this.error('typeMismatch', '`not` needs a condition.', e);
+        const f = x.fn;
+        return x.nullable
+          ? { fn: (o) => (f(o) === null ? null : !f(o)), type: x.type, nullable: true }
+          : { fn: (o) => !f(o), type: x.type, nullable: false };
+      }
+      case 'arithmetic':
+        return this.arithmetic(e.op, this.expr(e.left, scopes), this.expr(e.right, scopes), e);
+      case 'comparison':
+        return this.comparison(e.op, this.expr(e.left, scopes), this.expr(e.right, scopes), e);
+      case 'between':
+        return this.between(
+          this.expr(e.subject, scopes),
+          this.expr(e.low, scopes),
+          this.expr(e.high, scopes),
+          e,
+        );
+      case 'logical':
+        return this.logical(e.op, this.expr(e.left, scopes), this.expr(e.right, scopes), e);
+      case 'member':
+        return this.member(e.member.name, e.object, scopes, e);
+      case 'filter':
+        return this.filter(e.op, e.subject, e.predicate, scopes, e);
+      case 'if': {
+        const c = this.expr(e.condition, scopes);
+        const t = this.expr(e.then, scopes);
+        const f = this.expr(e.else, scopes);
+        if (!isBoolean(c.type))
+          return this.error('typeMismatch', 'The `if` condition must be true or false.', e);
+        const cf = c.fn,
+          tf = t.fn,
+          ef = f.fn;
+        return {
+          fn: (o) => {
+            const v = cf(o);
+            return v === true ? tf(o) : v === false ? ef(o) : null;
+          },
+          type: t.type,
+          nullable: true,
+        };
+      }
+      case 'error':
+        return this.error('invalidSyntax', 'This part of the query could not be read.', e);
+    }
+  }
+
+  private mention(kind: 'user' | 'language', value: string, span: Span): Compiled {
+    if (kind === 'user') {
+      const id = this.usersByName.get(value.toLowerCase());
+      if (id === undefined) {
+        return this.error('unknownUser', `No user is called "${value}". Check the username.`, span);
+      }
+      return constant(id, scalarType('user'));
+    }
+    // Without a language list, a code is taken as written.
+    const code = this.env.languages.length ? this.languagesByCode.get(value.toLowerCase()) : value;
+    if (code === undefined) {
+      return this.error('unknownLanguage', `"${value}" is not a language of this project.`, span);
+    }
+    return constant(code, scalarType('language'));
+  }
+
+  private identifier(name: string, raw: string, scopes: readonly string[], span: Span): Compiled {
+    const resolved = resolveInScopes(scopes, name);
+    if (!resolved) return this.error('unknownField', `\`${raw}\` is not a field here.`, span);
+    const { field, depth } = resolved;
+    const read = readerOf(field);
+    const nullable = field.type.kind === 'scalar' && field.type.type !== 'boolean';
+    if (depth === scopes.length - 1) return { fn: read, type: field.type, nullable };
+    // A name of an enclosing scope: read that scope's object, published by its `where`/`with` loop.
+    this.readFromDeeper.add(depth);
+    const frames = this.frames;
+    return { fn: () => read(frames[depth]), type: field.type, nullable };
+  }
+
+  private member(name: string, objectExpr: Expr, scopes: readonly string[], span: Span): Compiled {
+    if (name === 'count' && objectExpr.kind === 'filter' && objectExpr.op === 'where') {
+      const parts = this.whereParts(objectExpr.subject, objectExpr.predicate, scopes, objectExpr);
+      if (!parts) return { fn: () => null, type: UNKNOWN, nullable: true };
+      const { subject, pred, predNullable, publishAt } = parts;
+      const frames = this.frames;
+      const capped: CappedCount =
+        publishAt < 0 && !predNullable
+          ? (o, cap) => {
+              const items = subject(o) as unknown[];
+              let n = 0;
+              for (let i = 0; i < items.length; i++) if (pred(items[i]) && ++n >= cap) break;
+              return n;
+            }
+          : (o, cap) => {
+              const items = subject(o) as unknown[];
+              if (publishAt >= 0) frames[publishAt] = o;
+              let n = 0;
+              for (let i = 0; i < items.length; i++) if (pred(items[i]) === true && ++n >= cap) break;
+              return n;
+            };
+      return { fn: (o) => capped(o, Infinity), type: scalarType('integer'), nullable: false, capped };
+    }
+    const owner = this.expr(objectExpr, scopes);
+    if (owner.type.kind === 'unknown') return { fn: () => null, type: UNKNOWN, nullable: true };
+    const field = memberField(owner.type, name);
+    if (!field) {
+      return this.error(
+        'unknownMember',
+        `\`${name}\` is not a member of this ${describe(owner.type)}.`,
+        span,
+      );
+    }
+    const of = owner.fn;
+    if (field.key === 'count') {
+      return { fn: (o) => (of(o) as unknown[]).length, type: field.type, nullable: false };
+    }
+    const read = readerOf(field);
+    const missing = missingValue(field);
+    return {
+      fn: (o) => {
+        const v = of(o);
+        return v === null ? missing : read(v);
+      },
+      type: field.type,
+      nullable: field.type.kind === 'scalar' && field.type.type !== 'boolean',
+    };
+  }
+
+  /** Compiles the parts of `subject where (predicate)`; `publishAt` ≥ 0 when the loop must publish its scope. */
+  private whereParts(subjectExpr: Expr, predicateExpr: Expr, scopes: readonly string[], span: Span) {
+    const subject = this.expr(subjectExpr, scopes);
+    if (subject.type.kind === 'unknown') return null;
+    if (subject.type.kind !== 'collection') {
+      this.error('notCollection', '`where` needs a collection on its left, such as `translations`.', span);
+      return null;
+    }
+    const pred = this.expr(predicateExpr, [...scopes, subject.type.elementType]);
+    if (pred.type.kind !== 'unknown' && !isBoolean(pred.type)) {
+      this.error('typeMismatch', 'The condition after `where` must be true or false.', predicateExpr);
+      return null;
+    }
+    const depth = scopes.length - 1;
+    return {
+      subject: subject.fn,
+      subjectType: subject.type,
+      pred: pred.fn,
+      predNullable: pred.nullable,
+      publishAt: this.readFromDeeper.has(depth) ? depth : -1,
+    };
+  }
+
+  private filter(
+    op: 'where' | 'with',
+    subjectExpr: Expr,
+    predicateExpr: Expr,
+    scopes: readonly string[],
+    span: Span,
+  ) {
+    const frames = this.frames;
+    if (op === 'where') {
+      const parts = this.whereParts(subjectExpr, predicateExpr, scopes, span);
+      if (!parts) return { fn: () => EMPTY, type: UNKNOWN, nullable: false };
+      const { subject, pred, publishAt } = parts;
+      return {
+        fn: (o: any) => {
+          const items = subject(o) as unknown[];
+          if (publishAt >= 0) frames[publishAt] = o;
+          const out: unknown[] = [];
+          for (let i = 0; i < items.length; i++) if (pred(items[i]) === true) out.push(items[i]);
+          return out;
+        },
+        type: parts.subjectType,
+        nullable: false,
+      };
+    }
+    const subject = this.expr(subjectExpr, scopes);
+    if (subject.type.kind === 'unknown') return subject;
+    if (subject.type.kind !== 'object') {
+      return this.error('notObject', '`with` needs an object on its left, such as `file`.', span);
+    }
+    const pred = this.expr(predicateExpr, [...scopes, subject.type.objectType]);
+    const depth = scopes.length - 1;
+    const publish = this.readFromDeeper.has(depth);
+    const sf = subject.fn,
+      pf = pred.fn;
+    return {
+      fn: (o: any) => {
+        const v = sf(o);
+        if (v === null) return null;
+        if (publish) frames[depth] = o;
+        return pf(v);
+      },
+      type: scalarType('boolean'),
+      nullable: true,
+    };
+  }
+
+  private logical(op: 'and' | 'or' | 'xor', l: Compiled, r: Compiled, span: Span): Compiled {
+    if (
+      (!isBoolean(l.type) && l.type.kind !== 'unknown') ||
+      (!isBoolean(r.type) && r.type.kind !== 'unknown')
+    ) {
+      return this.error('typeMismatch', `Both sides of \`${op}\` must be conditions.`, span);
+    }
+    const lf = l.fn,
+      rf = r.fn;
+    const type = scalarType('boolean');
+    if (!l.nullable && !r.nullable) {
+      if (op === 'and') return { fn: (o) => lf(o) && rf(o), type, nullable: false };
+      if (op === 'or') return { fn: (o) => lf(o) || rf(o), type, nullable: false };
+      return { fn: (o) => lf(o) !== rf(o), type, nullable: false };
+    }
+    // Three-valued logic: null is "unknown".
+    if (op === 'and') {
+      return {
+        fn: (o) => {
+          const a = lf(o);
+          if (a === false) return false;
+          const b = rf(o);
+          if (b === false) return false;
+          return a === null || b === null ? null : true;
+        },
+        type,
+        nullable: true,
+      };
+    }
+    if (op === 'or') {
+      return {
+        fn: (o) => {
+          const a = lf(o);
+          if (a === true) return true;
+          const b = rf(o);
+          if (b === true) return true;
+          return a === null || b === null ? null : false;
+        },
+        type,
+        nullable: true,
+      };
+    }
+    return {
+      fn: (o) => {
+        const a = lf(o);
+        if (a === null) return null;
+        const b = rf(o);
+        return b === null ? null : a !== b;
+      },
+      type,
+      nullable: true,
+    };
+  }
+
+  private arithmetic(op: '+' | '-' | '*' | '/', l: Compiled, r: Compiled, span: Span): Compiled {
+    if (!isNumber(l.type) || !isNumber(r.type)) {
+      if (l.type.kind === 'unknown' || r.type.kind === 'unknown')
+        return { fn: () => null, type: UNKNOWN, nullable: true };
+      return this.error('typeMismatch', `\`${op}\` works on numbers only.`, span);
+    }
+    const integer =
+      op !== '/' &&
+      l.type.kind === 'scalar' &&
+      l.type.type === 'integer' &&
+      r.type.kind === 'scalar' &&
+      r.type.type === 'integer';
+    const type = scalarType(integer ? 'integer' : 'float');
+    const lf = l.fn,
+      rf = r.fn;
+    const apply = ARITHMETIC[op];
+    return {
+      fn: (o) => {
+        const a = lf(o);
+        if (a === null) return null;
+        const b = rf(o);
+        return b === null ? null : apply(a, b);
+      },
+      type,
+      nullable: true,
+    };
+  }
+
+  private comparison(op: ComparisonOp, l: Compiled, r: Compiled, span: Span): Compiled {
+    const type = scalarType('boolean');
+    if (l.type.kind === 'unknown' || r.type.kind === 'unknown')
+      return { fn: () => null, type: UNKNOWN, nullable: true };
+    const domain = comparableDomain(l.type, r.type);
+    if (!domain) {
+      return this.error(
+        'typeMismatch',
+        `Cannot compare a ${describe(l.type)} with a ${describe(r.type)}.`,
+        span,
+      );
+    }
+    if (op === 'contains') {
+      if (domain !== 'string') return this.error('typeMismatch', '`contains` works on text only.', span);
+      return { fn: containsFn(l, r), type, nullable: false };
+    }
+    if (domain === 'boolean' && op !== '=' && op !== '!=') {
+      return this.error(
+        'typeMismatch',
+        `\`${op}\` does not order true and false; use \`=\` or \`!=\`.`,
+        span,
+      );
+    }
+    // `count of X where (P) OP k`: count only as far as needed to decide.
+    if (l.capped && r.constant && typeof r.constant.value === 'number') {
+      return { fn: cappedCompare(op, l.capped, r.constant.value), type, nullable: false };
+    }
+    if (r.capped && l.constant && typeof l.constant.value === 'number') {
+      return { fn: cappedCompare(flip(op), r.capped, l.constant.value), type, nullable: false };
+    }
+    const norm = domain === 'string';
+    return { fn: compareFn(op, l, r, norm), type, nullable: false };
+  }
+
+  private between(s: Compiled, lo: Compiled, hi: Compiled, span: Span): Compiled {
+    const type = scalarType('boolean');
+    if (s.type.kind === 'unknown' || lo.type.kind === 'unknown' || hi.type.kind === 'unknown') {
+      return { fn: () => null, type: UNKNOWN, nullable: true };
+    }
+    const d1 = comparableDomain(s.type, lo.type);
+    const d2 = comparableDomain(s.type, hi.type);
+    if (!d1 || d1 !== d2 || (d1 !== 'number' && d1 !== 'datetime')) {
+      return this.error('typeMismatch', '`between` works on numbers and datetimes of one kind.', span);
+    }
+    const sf = s.fn;
+    if (lo.constant && hi.constant) {
+      const a = lo.constant.value as number,
+        b = hi.constant.value as number;
+      return {
+        fn: (o) => {
+          const v = sf(o);
+          return v !== null && v >= a && v <= b;
+        },
+        type,
+        nullable: false,
+      };
+    }
+    const lf = lo.fn,
+      hf = hi.fn;
+    return {
+      fn: (o) => {
+        const v = sf(o);
+        if (v === null) return false;
+        const a = lf(o);
+        if (a === null || v < a) return false;
+        const b = hf(o);
+        return b !== null && v <= b;
+      },
+      type,
+      nullable: false,
+    };
+  }
+}
+
+const ARITHMETIC: Record<'+' | '-' | '*' | '/', (a: number, b: number) => number | null> = {
+  '+': (a, b) => a + b,
+  '-': (a, b) => a - b,
+  '*': (a, b) => a * b,
+  '/': (a, b) => (b === 0 ? null : a / b),
+};
+
+function constant(value: unknown, type: ValueType): Compiled {
+  return { fn: () => value, type, nullable: value === null, constant: { value } };
+}
+
+function logic(reason: string, message: string, from: number, to: number): Diagnostic {
+  return { code: 'croqlInvalidLogic', reason, message, severity: 'error', from, to };
+}
+
+function describe(t: ValueType): string {
+  if (t.kind === 'scalar') return t.type;
+  if (t.kind === 'object') return t.objectType;
+  if (t.kind === 'collection') return `collection of ${t.elementType}`;
+  return 'value';
+}
+
+function flip(op: ComparisonOp): ComparisonOp {
+  switch (op) {
+    case '>':
+      return '<';
+    case '<':
+      return '>';
+    case '>=':
+      return '<=';
+    case '<=':
+      return '>=';
+    default:
+      return op;
+  }
+}
+
+/** The domain both sides compare in; user ids compare with integers, language codes with strings. */
+function comparableDomain(a: ValueType, b: ValueType): Domain | null {
+  const da = domainOf(a),
+    db = domainOf(b);
+  if (!da || !db) return null;
+  if (da === db) return da;
+  const pair = (x: Domain, y: Domain) => (da === x && db === y) || (da === y && db === x);
+  if (pair('user', 'number')) return 'user';
+  if (pair('language', 'string')) return 'language';
+  return null;
+}
+
+function cappedCompare(op: ComparisonOp, capped: CappedCount, k: number): Fn {
+  // min(count, floor(k) + 1) decides every comparison with k exactly as the full count would.
+  const cap = k < 0 ? 0 : Math.floor(k) + 1;
+  switch (op) {
+    case '=':
+      return (o) => capped(o, cap) === k;
+    case '!=':
+      return (o) => capped(o, cap) !== k;
+    case '>':
+      return (o) => capped(o, cap) > k;
+    case '>=':
+      return (o) => capped(o, cap) >= k;
+    case '<':
+      return (o) => capped(o, cap) < k;
+    case '<=':
+      return (o) => capped(o, cap) <= k;
+    case 'contains':
+      return () => false;
+  }
+}
+
+/** A comparison of two non-string-ish values (or strings with `norm` = plural text normalised). */
+function compareFn(op: ComparisonOp, l: Compiled, r: Compiled, norm: boolean): Fn {
+  const rawL = l.fn,
+    rawR = r.fn;
+  const lf: Fn = norm && !l.constant ? (o) => textOf(rawL(o)) : rawL;
+  const rf: Fn = norm && !r.constant ? (o) => textOf(rawR(o)) : rawR;
+  if (r.constant && r.constant.value !== null) {
+    const c = r.constant.value as number;
+    switch (op) {
+      case '=':
+        return (o) => lf(o) === c;
+      case '!=':
+        return (o) => {
+          const a = lf(o);
+          return a !== null && a !== c;
+        };
+      case '>':
+        return (o) => {
+          const a = lf(o);
+          return a !== null && a > c;
+        };
+      case '>=':
+        return (o) => {
+          const a = lf(o);
+          return a !== null && a >= c;
+        };
+      case '<':
+        return (o) => {
+          const a = lf(o);
+          return a !== null && a < c;
+        };
+      case '<=':
+        return (o) => {
+          const a = lf(o);
+          return a !== null && a <= c;
+        };
+    }
+  }
+  if (l.constant && l.constant.value !== null && op !== 'contains') {
+    return compareFn(flip(op), r, l, norm);
+  }
+  const test = ORDER[op as Exclude<ComparisonOp, 'contains'>];
+  return (o) => {
+    const a = lf(o);
+    if (a === null) return false;
+    const b = rf(o);
+    return b !== null && test(a, b);
+  };
+}
+
+const ORDER: Record<Exclude<ComparisonOp, 'contains'>, (a: any, b: any) => boolean> = {
+  '=': (a, b) => a === b,
+  '!=': (a, b) => a !== b,
+  '>': (a, b) => a > b,
+  '>=': (a, b) => a >= b,
+  '<': (a, b) => a < b,
+  '<=': (a, b) => a <= b,
+};
+
+function containsFn(l: Compiled, r: Compiled): Fn {
+  const lf = l.fn;
+  if (r.constant) {
+    const needle = textOf(r.constant.value);
+    if (needle === null) return () => false;
+    const lower = needle.toLowerCase();
+    return (o) => containsText(lf(o), lower);
+  }
+  const rf = r.fn;
+  return (o) => {
+    const hay = lf(o);
+    if (hay === null) return false;
+    const needle = textOf(rf(o));
+    return needle !== null && containsText(hay, needle.toLowerCase());
+  };
+}
