@@ -1,0 +1,346 @@
+import { describe, expect, it } from 'vitest';
+import { analyze } from './check.ts';
+import { MAX_QUERY_LENGTH, parse } from './parse.ts';
+import type { ContextName, Expr } from './types.ts';
+
+/** A compact, position-free picture of a tree: `(and (= a 1) b)`. */
+function shape(e: Expr | null): string {
+  if (!e) return '∅';
+  switch (e.kind) {
+    case 'number':
+    case 'string':
+    case 'datetime':
+    case 'mention':
+      return e.raw;
+    case 'identifier':
+      return e.name;
+    case 'error':
+      return '⚠';
+    case 'negate':
+      return `(neg ${shape(e.operand)})`;
+    case 'not':
+      return `(not ${shape(e.operand)})`;
+    case 'arithmetic':
+    case 'comparison':
+    case 'logical':
+      return `(${e.op} ${shape(e.left)} ${shape(e.right)})`;
+    case 'between':
+      return `(between ${shape(e.subject)} ${shape(e.low)} ${shape(e.high)})`;
+    case 'member':
+      return `(of ${e.member.name} ${shape(e.object)})`;
+    case 'filter':
+      return `(${e.op} ${shape(e.subject)} ${shape(e.predicate)})`;
+    case 'if':
+      return `(if ${shape(e.condition)} ${shape(e.then)} ${shape(e.else)})`;
+  }
+}
+
+const tree = (text: string) => {
+  const { ast, diagnostics } = parse(text);
+  expect(diagnostics).toEqual([]);
+  return shape(ast);
+};
+
+describe('precedence (one row of the table each)', () => {
+  it.each([
+    ['1: parentheses group', '(a or b) and c', '(and (or a b) c)'],
+    [
+      '2: where binds tighter than of',
+      'count of translations where (x) = 0',
+      '(= (of count (where translations x)) 0)',
+    ],
+    ['2: where/with are left-associative', 'a where (b) with (c)', '(with (where a b) c)'],
+    ['2: where takes one primary item', 'a where b and c', '(and (where a b) c)'],
+    ['3: of is right-associative', 'a of b of c', '(of a (of b c))'],
+    ['4: unary minus below of', '-count of votes', '(neg (of count votes))'],
+    ['4: unary minus above *', '-a * b', '(* (neg a) b)'],
+    ['5: * and / are left-associative', 'a / b * c', '(* (/ a b) c)'],
+    ['6: + and - are left-associative, below *', 'a - b + c * d', '(+ (- a b) (* c d))'],
+    ['7: comparison below arithmetic', 'a + 1 >= b * 2', '(>= (+ a 1) (* b 2))'],
+    ['7: between below arithmetic', 'a between b - 1 and c + 1', '(between a (- b 1) (+ c 1))'],
+    ['7: contains', 'text contains "x"', '(contains text "x")'],
+    ['8: not below comparison', 'not 1 < 10', '(not (< 1 10))'],
+    ['8: not above and', 'not a and b', '(and (not a) b)'],
+    ['9: and above xor', 'a xor b and c', '(xor a (and b c))'],
+    ['9: and is left-associative', 'a and b and c', '(and (and a b) c)'],
+    ['10: xor above or', 'a or b xor c', '(or a (xor b c))'],
+    ['11: or is left-associative', 'a or b or c', '(or (or a b) c)'],
+    ['12: else extends as far as possible', 'if a then b else c or d', '(if a b (or c d))'],
+    ['12: if needs parentheses inside an operator', '(if a then 1 else 2) = x', '(= (if a 1 2) x)'],
+  ])('%s', (_row, text, expected) => {
+    expect(tree(text)).toBe(expected);
+  });
+
+  it('between inside and', () => {
+    expect(tree("added between '2024-01-01' and 'today' and is hidden")).toBe(
+      "(and (between added '2024-01-01' 'today') is hidden)",
+    );
+  });
+
+  it('the spec example groups as documented', () => {
+    expect(
+      tree('count of translations where (language = @language:"uk" and (count of approvals > 0)) = 0'),
+    ).toBe(
+      '(= (of count (where translations (and (= language @language:"uk") (> (of count approvals) 0)))) 0)',
+    );
+  });
+});
+
+describe('lexical rules', () => {
+  it('keywords are case-insensitive; names are whitespace- and case-insensitive', () => {
+    expect(tree('Is   Hidden AND NOT Type\nIs Plain')).toBe('(and is hidden (not type is plain))');
+  });
+
+  it('is and has are words of names, not keywords', () => {
+    expect(tree('has qa issues or is hidden')).toBe('(or has qa issues is hidden)');
+  });
+
+  it('string escapes', () => {
+    const { ast } = parse('text = "say \\"hi\\" \\\\ bye"');
+    expect(ast?.kind === 'comparison' && ast.right.kind === 'string' && ast.right.value).toBe(
+      'say "hi" \\ bye',
+    );
+  });
+
+  it('numbers, datetimes and mentions', () => {
+    const { ast, diagnostics } = parse("a = 10.01 and b > '2024-02-29 23:59:59' and u = @user:\"O'Brien\"");
+    expect(diagnostics).toEqual([]);
+    expect(shape(ast)).toBe("(and (and (= a 10.01) (> b '2024-02-29 23:59:59')) (= u @user:\"O'Brien\"))");
+  });
+
+  it('unicode aliases mean the ASCII operators', () => {
+    expect(tree('a ≠ 1 and b ≥ 2 and c ≤ 3')).toBe('(and (and (!= a 1) (>= b 2)) (<= c 3))');
+  });
+
+  it('every node carries its range', () => {
+    const { ast } = parse('  id of file = 3');
+    expect(ast).toMatchObject({ kind: 'comparison', from: 2, to: 16, opSpan: { from: 13, to: 14 } });
+    expect(ast?.kind === 'comparison' && ast.left).toMatchObject({
+      kind: 'member',
+      from: 2,
+      to: 12,
+      member: { from: 2, to: 4 },
+    });
+  });
+
+  it('blank text has no tree and no diagnostics', () => {
+    expect(parse('  \n ')).toEqual({ ast: null, diagnostics: [], tree: null });
+  });
+});
+
+interface Invalid {
+  text: string;
+  code: 'croqlInvalidSyntax' | 'croqlInvalidLogic';
+  reason: string;
+  /** The first diagnostic's range is the first occurrence of this substring (or [from, to]). */
+  at: string | [number, number];
+  context?: ContextName;
+  severity?: 'error' | 'warning';
+}
+
+const S = 'croqlInvalidSyntax' as const;
+const L = 'croqlInvalidLogic' as const;
+
+const invalid: Invalid[] = [
+  // syntax
+  { text: '(is hidden', code: S, reason: 'unclosedParen', at: '(' },
+  { text: 'count of translations where (is hidden > 0', code: S, reason: 'unclosedParen', at: '(' },
+  { text: 'is hidden)', code: S, reason: 'unexpectedToken', at: ')' },
+  { text: 'is hidden and', code: S, reason: 'missingOperand', at: 'and' },
+  { text: 'text =', code: S, reason: 'missingOperand', at: '=' },
+  { text: '= 1', code: S, reason: 'missingOperand', at: '=' },
+  { text: 'is hidden and or is duplicate', code: S, reason: 'missingOperand', at: 'and' },
+  { text: 'count of', code: S, reason: 'missingOperand', at: 'of' },
+  { text: 'not', code: S, reason: 'missingOperand', at: 'not' },
+  { text: 'translations where', code: S, reason: 'missingOperand', at: 'where' },
+  { text: '()', code: S, reason: 'missingOperand', at: '(' },
+  { text: 'added between 1', code: S, reason: 'missingOperand', at: 'between' },
+  { text: 'if is hidden then 1', code: S, reason: 'missingOperand', at: 'if' },
+  { text: 'is hidden is duplicate', code: S, reason: 'unexpectedToken', at: 'is duplicate' },
+  { text: 'text = "a" "b"', code: S, reason: 'unexpectedToken', at: '"b"' },
+  { text: 'language = "uk", "de"', code: S, reason: 'unexpectedToken', at: ',' },
+  { text: 'text = "a\\nb"', code: S, reason: 'badEscape', at: '\\n' },
+  { text: 'text = "abc', code: S, reason: 'unterminatedString', at: '"abc' },
+  { text: "added > '2024-01-01", code: S, reason: 'unterminatedString', at: "'2024-01-01" },
+  { text: "added > '2024-13-01'", code: S, reason: 'badDatetime', at: "'2024-13-01'" },
+  { text: "added > 'yesterday'", code: S, reason: 'badDatetime', at: "'yesterday'" },
+  { text: "added > '2024-01-01T10:00:00'", code: S, reason: 'badDatetime', at: "'2024-01-01T10:00:00'" },
+  { text: 'language in "uk"', code: S, reason: 'unknownOperator', at: 'in' },
+  { text: 'text == "a"', code: S, reason: 'unknownOperator', at: '==' },
+  { text: 'is hidden && is duplicate', code: S, reason: 'unknownOperator', at: '&&' },
+  { text: 'is hidden || is duplicate', code: S, reason: 'unknownOperator', at: '||' },
+  { text: '!is hidden', code: S, reason: 'unknownOperator', at: '!' },
+  { text: 'text <> "a"', code: S, reason: 'unknownOperator', at: '<>' },
+  { text: 'text like "a"', code: S, reason: 'unknownOperator', at: 'like' },
+  { text: 'max length = 1 = 2', code: S, reason: 'chainedComparison', at: [15, 16] },
+  { text: 'max length < 1 between 0 and 5', code: S, reason: 'chainedComparison', at: 'between' },
+  { text: 'user = @team:"x"', code: S, reason: 'badMention', at: '@team' },
+  { text: 'user = @user', code: S, reason: 'badMention', at: '@user' },
+  {
+    text: '(translations where (is hidden)) of file',
+    code: S,
+    reason: 'badMember',
+    at: '(translations where (is hidden))',
+  },
+  { text: 'text = "a" \u0000', code: S, reason: 'unexpectedToken', at: '\u0000' },
+  { text: 'text = "a" 😀', code: S, reason: 'unexpectedToken', at: '😀' },
+  { text: '('.repeat(65) + 'a' + ')'.repeat(65), code: S, reason: 'tooDeep', at: [64, 65] },
+  {
+    text: 'a'.repeat(MAX_QUERY_LENGTH + 5),
+    code: S,
+    reason: 'tooLong',
+    at: [MAX_QUERY_LENGTH, MAX_QUERY_LENGTH + 5],
+  },
+  // logic
+  { text: 'is hiden', code: L, reason: 'unknownField', at: 'is hiden' },
+  { text: 'type is plainn or type is icu', code: L, reason: 'unknownField', at: 'type is plainn' },
+  { text: 'count of translations where (usr = 1) > 0', code: L, reason: 'unknownField', at: 'usr' },
+  { text: 'name of file = "a" and nmae of file = "b"', code: L, reason: 'unknownField', at: 'nmae' },
+  { text: 'partOfSpeech = "noun"', code: L, reason: 'wrongContext', at: 'partOfSpeech' },
+  { text: 'is hidden', code: L, reason: 'wrongContext', at: 'is hidden', context: 'glossaryTerms' },
+  { text: 'usageCount > 0', code: L, reason: 'wrongContext', at: 'usageCount', context: 'tmSegments' },
+  { text: 'is hidden = 1', code: L, reason: 'typeMismatch', at: 'is hidden = 1' },
+  { text: 'text contains 5', code: L, reason: 'typeMismatch', at: 'text contains 5' },
+  { text: "text > '2024-01-01'", code: L, reason: 'typeMismatch', at: "text > '2024-01-01'" },
+  { text: 'text + 1 = 2', code: L, reason: 'typeMismatch', at: 'text' },
+  { text: "added between 1 and 'today'", code: L, reason: 'typeMismatch', at: "added between 1 and 'today'" },
+  { text: 'is hidden and max length', code: L, reason: 'typeMismatch', at: 'max length' },
+  {
+    text: 'if max length then 1 else 2',
+    code: L,
+    reason: 'typeMismatch',
+    at: 'max length',
+    context: 'strings',
+  },
+  {
+    text: '(if is hidden then 1 else "a") = 1',
+    code: L,
+    reason: 'typeMismatch',
+    at: 'if is hidden then 1 else "a"',
+  },
+  { text: 'text where (is hidden)', code: L, reason: 'notCollection', at: 'text' },
+  { text: 'count of file = 1', code: L, reason: 'notCollection', at: 'count of file' },
+  { text: 'translations with (is pre translated)', code: L, reason: 'notObject', at: 'translations' },
+  { text: 'id of text = 1', code: L, reason: 'notObject', at: 'text' },
+  { text: 'text of translations = "a"', code: L, reason: 'unknownField', at: 'text' },
+  { text: 'count = 1', code: L, reason: 'missingOf', at: 'count' },
+  { text: 'count of translations', code: L, reason: 'notBoolean', at: 'count of translations' },
+  { text: 'text = @user:"alice"', code: L, reason: 'typeMismatch', at: 'text = @user:"alice"' },
+  { text: 'translations = 0', code: L, reason: 'typeMismatch', at: 'translations = 0' },
+  {
+    text: 'user = @user:"mallory"',
+    code: L,
+    reason: 'unknownUser',
+    at: '@user:"mallory"',
+    context: 'translations',
+  },
+  { text: 'user = 99', code: L, reason: 'unknownUser', at: '99', context: 'translations' },
+  {
+    text: 'language = @language:"xx"',
+    code: L,
+    reason: 'unknownLanguage',
+    at: '@language:"xx"',
+    context: 'glossaryTerms',
+  },
+  { text: 'language = "xx"', code: L, reason: 'unknownLanguage', at: '"xx"', context: 'glossaryTerms' },
+  {
+    text: 'isPassedWorkflow',
+    code: L,
+    reason: 'enterpriseOnly',
+    at: 'isPassedWorkflow',
+    severity: 'warning',
+  },
+  {
+    text: 'count of fields where (value = "High") > 0',
+    code: L,
+    reason: 'enterpriseOnly',
+    at: 'fields',
+    severity: 'warning',
+  },
+];
+
+describe(`${invalid.length} invalid queries`, () => {
+  const options = {
+    users: [
+      { id: 1, username: 'alice' },
+      { id: 2, username: 'bob' },
+    ],
+    languages: ['uk', 'de'],
+    edition: 'standard' as const,
+  };
+  it.each(invalid.map((c) => [c.text.length > 80 ? c.text.slice(0, 60) + '…' : c.text, c] as const))(
+    '%s',
+    (_name, c) => {
+      const { diagnostics } = analyze(c.text, c.context ?? 'strings', options);
+      const [from, to] =
+        typeof c.at === 'string' ? [c.text.indexOf(c.at), c.text.indexOf(c.at) + c.at.length] : c.at;
+      expect(from).toBeGreaterThanOrEqual(0);
+      expect(diagnostics[0]).toMatchObject({
+        code: c.code,
+        reason: c.reason,
+        from,
+        to,
+        severity: c.severity ?? 'error',
+      });
+      expect(diagnostics[0]!.message.length).toBeGreaterThan(10);
+    },
+  );
+
+  it('has at least 40 cases', () => expect(invalid.length).toBeGreaterThanOrEqual(40));
+});
+
+describe('messages a person understands', () => {
+  it('unknown field with a did-you-mean quick fix', () => {
+    const [d] = analyze('is hiden', 'strings').diagnostics;
+    expect(d?.message).toBe('`is hiden` is not a field of a source string. Did you mean `is hidden`?');
+    expect(d?.suggestions).toEqual([
+      { label: 'Replace with `is hidden`', from: 0, to: 8, insert: 'is hidden' },
+    ]);
+  });
+
+  it('unknown operator with a quick fix', () => {
+    const [d] = analyze('text == "a"', 'strings').diagnostics;
+    expect(d?.suggestions?.[0]).toMatchObject({ from: 5, to: 7, insert: '=' });
+  });
+
+  it('an unknown user is named', () => {
+    const [d] = analyze('user = @user:"bobb"', 'translations', {
+      users: [{ id: 2, username: 'bob' }],
+    }).diagnostics;
+    expect(d?.message).toContain('`bobb`');
+    expect(d?.message).toContain('Did you mean `bob`?');
+  });
+
+  it('mentions are not validated without lists', () => {
+    expect(
+      analyze('user = @user:"anyone" and language = @language:"zz"', 'glossaryTerms').diagnostics,
+    ).toEqual([]);
+  });
+
+  it('enterprise-only fields are fine on the enterprise edition and when the edition is unknown', () => {
+    expect(analyze('isPassedWorkflow', 'strings', { edition: 'enterprise' }).diagnostics).toEqual([]);
+    expect(analyze('isPassedWorkflow', 'strings').diagnostics).toEqual([]);
+  });
+});
+
+describe('bad input never throws', () => {
+  const cases: [string, string][] = [
+    ['1 MiB of text', 'is hidden and '.repeat(75_000).slice(0, 1 << 20)],
+    ['10,000 nested parentheses', '('.repeat(10_000) + 'is hidden' + ')'.repeat(10_000)],
+    ['10,000 unclosed parentheses', '('.repeat(10_000)],
+    ['a long flat chain within the limit', Array.from({ length: 4000 }, () => 'is hidden').join(' and ')],
+    ['NUL characters', '\u0000is hidden\u0000 and \u0000'],
+    ['astral characters', '😀 is 𝔥idden = "🎉" and 𝟙 > 0'],
+    ['lone surrogates', 'text = "\ud800" and \udc00'],
+    ['only operators', '= = and or not ( ) ) ( < > ≠ ≥ ≤ - + * / where of with between if then else'],
+  ];
+  it.each(cases)('%s', (_name, text) => {
+    const { diagnostics } = analyze(text, 'strings');
+    expect(diagnostics.length).toBeGreaterThan(0);
+    for (const d of diagnostics) {
+      expect(d.from).toBeGreaterThanOrEqual(0);
+      expect(d.to).toBeLessThanOrEqual(text.length);
+      expect(d.from).toBeLessThanOrEqual(d.to);
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { arbitraryExpressionText, arbitraryQuery } from './arbitrary.ts';
+import { analyze } from './check.ts';
+import { specQueries } from './corpus.ts';
+import { format, stripSpans } from './format.ts';
+import { parse } from './parse.ts';
+import type { ContextName, Diagnostic } from './types.ts';
+
+const contexts: ContextName[] = ['strings', 'translations', 'tmSegments', 'glossaryTerms'];
+
+function rangesInside(text: string, diagnostics: Diagnostic[]) {
+  for (const d of diagnostics) {
+    expect(d.from).toBeGreaterThanOrEqual(0);
+    expect(d.to).toBeLessThanOrEqual(text.length);
+    expect(d.from).toBeLessThanOrEqual(d.to);
+    expect(d.message).not.toBe('');
+  }
+}
+
+/** A valid query with a random edit: a slice deleted, or a random piece inserted. */
+const mutated = fc
+  .tuple(
+    fc.constantFrom(...specQueries),
+    fc.nat(),
+    fc.nat({ max: 12 }),
+    fc.oneof(
+      fc.string({ maxLength: 4 }),
+      fc.constantFrom('(', ')', '"', "'", '\\', ' and ', ' of ', 'where', '@', '≠', '\u0000', '😀'),
+    ),
+  )
+  .map(([q, at, cut, insert]) => {
+    const pos = at % (q.text.length + 1);
+    return { context: q.context, text: q.text.slice(0, pos) + insert + q.text.slice(pos + cut) };
+  });
+
+describe('properties', () => {
+  it('any string: analyze never throws and ranges stay inside the text', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 200 }),
+        fc.constantFrom(...contexts),
+        (text, context) => {
+          rangesInside(text, analyze(text, context).diagnostics);
+          format(text);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('mutations of valid queries: never throw, ranges inside the text', () => {
+    fc.assert(
+      fc.property(mutated, ({ text, context }) => {
+        rangesInside(text, analyze(text, context).diagnostics);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('generated valid queries analyse cleanly, format idempotently and keep their tree', () => {
+    for (const context of contexts) {
+      fc.assert(
+        fc.property(arbitraryQuery(context), (text) => {
+          expect(analyze(text, context).diagnostics).toEqual([]);
+          const formatted = format(text);
+          expect(format(formatted)).toBe(formatted);
+          expect(stripSpans(parse(formatted).ast!)).toEqual(stripSpans(parse(text).ast!));
+        }),
+        { numRuns: 150 },
+      );
+    }
+  });
+
+  it('any operator mix that parses formats idempotently and keeps its tree', () => {
+    fc.assert(
+      fc.property(arbitraryExpressionText(), (text) => {
+        const parsed = parse(text);
+        if (parsed.diagnostics.length) return;
+        const formatted = format(text);
+        expect(parse(formatted).diagnostics).toEqual([]);
+        expect(format(formatted)).toBe(formatted);
+        expect(stripSpans(parse(formatted).ast!)).toEqual(stripSpans(parsed.ast!));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
