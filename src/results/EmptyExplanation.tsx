@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../connection/api.ts';
+import { analyze } from '../croql/index.ts';
+import type { RunRequest } from './run-store.ts';
+import { describeVerdict, findEmptyingClause, topLevelAndClauses } from './clauses.ts';
+
+interface ListEnvelope {
+  data?: unknown[];
+}
+
+/** For an empty result: which top-level `and` condition removes everything (each run with limit=1). */
+export function EmptyExplanation(props: { client: ApiClient; path: string; run: RunRequest }) {
+  const { client, path, run } = props;
+  const clauses = topLevelAndClauses(analyze(run.text, run.context).ast, run.text);
+  const why = useQuery({
+    queryKey: ['api', client.baseUrl, 'empty-why', path, run.text, run.nonce],
+    enabled: clauses.length >= 2,
+    staleTime: Infinity,
+    retry: false,
+    queryFn: async ({ signal }) => {
+      const verdict = await findEmptyingClause(clauses, async (croql) => {
+        const response = await client.get<ListEnvelope>(path, { croql, limit: 1, offset: 0 }, signal);
+        return (response.body?.data?.length ?? 0) > 0;
+      });
+      return describeVerdict(verdict);
+    },
+  });
+  if (clauses.length < 2) {
+    return <p className="results-empty">No rows match this query.</p>;
+  }
+  return (
+    <p className="results-empty" data-testid="empty-explanation">
+      {why.isPending
+        ? 'No rows match. Checking which condition removes everything…'
+        : why.isError
+          ? 'No rows match this query. (Could not check its conditions one by one.)'
+          : why.data}
+    </p>
+  );
+}
