@@ -294,6 +294,12 @@ class Compiler {
     return constant(code, scalarType('language'));
   }
 
+  private canonicalLanguage(c: Compiled): Compiled {
+    if (!c.constant || typeof c.constant.value !== 'string') return c;
+    const code = this.languagesByCode.get(c.constant.value.toLowerCase());
+    return code === undefined ? c : constant(code, c.type);
+  }
+
   private identifier(name: string, raw: string, scopes: readonly string[], span: Span): Compiled {
     const resolved = resolveInScopes(scopes, name);
     if (!resolved) return this.error('unknownField', `\`${raw}\` is not a field here.`, span);
@@ -511,6 +517,12 @@ class Compiler {
     const type = scalarType('boolean');
     if (l.type.kind === 'unknown' || r.type.kind === 'unknown')
       return { fn: () => null, type: UNKNOWN, nullable: true };
+    if (op === 'contains') {
+      const text = (t: ValueType) => t.kind === 'scalar' && (t.type === 'string' || t.type === 'language');
+      if (!text(l.type) || !text(r.type))
+        return this.error('typeMismatch', '`contains` works on text only.', span);
+      return { fn: containsFn(l, r), type, nullable: false };
+    }
     const domain = comparableDomain(l.type, r.type);
     if (!domain) {
       return this.error(
@@ -519,9 +531,10 @@ class Compiler {
         span,
       );
     }
-    if (op === 'contains') {
-      if (domain !== 'string') return this.error('typeMismatch', '`contains` works on text only.', span);
-      return { fn: containsFn(l, r), type, nullable: false };
+    // A language code written as a plain string matches like a mention: case-insensitively.
+    if (domain === 'language') {
+      l = this.canonicalLanguage(l);
+      r = this.canonicalLanguage(r);
     }
     if (domain === 'boolean' && op !== '=' && op !== '!=') {
       return this.error(

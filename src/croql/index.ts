@@ -16,3 +16,5 @@ export { analyze } from './check.ts';
 export { format } from './format.ts';
 export { compile } from './compile.ts';
 export { explain } from './explain.ts';
+export { complete } from './complete.ts';
+export { hover } from './hover.ts';
