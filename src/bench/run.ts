@@ -28,12 +28,15 @@ for (const file of modules) {
 
 if (json) console.log(JSON.stringify(rows, null, 2));
 const failed = rows.filter((r) => meetsTarget(r) === false);
-log(`\n${rows.length} figures, ${failed.length} over target${failed.length ? ': ' + failed.map((r) => r.name).join(', ') : ''}`);
+log(
+  `\n${rows.length} figures, ${failed.length} over target${failed.length ? ': ' + failed.map((r) => r.name).join(', ') : ''}`,
+);
 process.exitCode = failed.length ? 1 : 0;
 
 function formatRow(r: BenchRow): string {
   const value = `${round(r.value)} ${r.unit}`;
-  const base = r.baseline === null ? '' : ` (baseline ${round(r.baseline)} ${r.unit}, ratio ${round(r.ratio!)})`;
+  const base =
+    r.baseline === null ? '' : ` (baseline ${round(r.baseline)} ${r.unit}, ratio ${round(r.ratio!)})`;
   const verdict = meetsTarget(r);
   const target = r.target === null ? '' : ` target ≤ ${r.target} ${verdict ? 'ok' : 'OVER'}`;
   return `  ${r.name}: ${value}${base}${target}`;

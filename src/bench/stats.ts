@@ -8,7 +8,13 @@ export interface BenchRow {
   target: number | null;
 }
 
-export function row(name: string, value: number, unit: string, baseline: number | null, target: number | null): BenchRow {
+export function row(
+  name: string,
+  value: number,
+  unit: string,
+  baseline: number | null,
+  target: number | null,
+): BenchRow {
   return { name, value, unit, baseline, ratio: baseline ? value / baseline : null, target };
 }
 
