@@ -97,13 +97,24 @@ function containsText(hay: unknown, needleLower: string): boolean {
     : anyFormContains(hay, needleLower);
 }
 
-/** ISO 8601 text (or epoch ms) → epoch ms; anything else → null. */
+/**
+ * ISO 8601 text (or epoch ms) → epoch ms; anything else → null. Text without a zone (`2024-03-01 12:00:00`,
+ * `2024-03-01T12:00:00`) is UTC, like the literals (JavaScript alone would read it as local time).
+ */
 export function toTime(v: unknown): number | null {
   if (typeof v === 'string') {
-    const t = Date.parse(v);
+    const t = v.length > 10 && !hasZone(v) ? Date.parse(v.replace(' ', 'T') + 'Z') : Date.parse(v);
     return t === t ? t : null;
   }
   return typeof v === 'number' ? v : null;
+}
+
+function hasZone(v: string): boolean {
+  const n = v.length;
+  const last = v.charCodeAt(n - 1);
+  if (last === 90 || last === 122) return true; // Z z
+  const sign = (i: number) => v.charCodeAt(i) === 43 || v.charCodeAt(i) === 45; // + -
+  return sign(n - 6) || sign(n - 5) || sign(n - 3);
 }
 
 /** A datetime literal (`today`, `YYYY-MM-DD`, `YYYY-MM-DD HH:MM:SS`, all UTC) → epoch ms. */

@@ -732,11 +732,11 @@ class Completer {
         const items = forLhs.length ? forLhs : this.mentionStarters();
         return this.result(token.from, items, text.slice(token.from, this.pos));
       }
-      const q = token.quote;
+      if (token.quote.closed && this.pos >= token.quote.to) return null;
+      const q = this.quoteInFullText(token.quote.from);
       const from = q.from + 1;
       const close = q.closed ? '' : '"';
       const typed = text.slice(from, this.pos);
-      if (q.closed && this.pos >= q.to) return null;
       const items: CompletionItem[] = [];
       if (token.mentionKind === 'user') {
         for (const u of this.values.users ?? []) {
@@ -762,6 +762,7 @@ class Completer {
     // A plain string: enum values or label titles for the field compared.
     if (token.kind !== 'string') return null;
     if (token.closed && this.pos >= token.to) return null;
+    token = { ...token, ...this.quoteInFullText(token.from) };
     const lhs = this.walk(before).top.lhs;
     if (!lhs) return null;
     const from = token.from + 1;
@@ -788,6 +789,16 @@ class Completer {
       values,
       text.slice(from, this.pos),
     );
+  }
+
+  /** The cursor's quoted literal in the whole text (the tokens only see the text before the cursor). */
+  private quoteInFullText(from: number): { from: number; to: number; closed: boolean } {
+    const text = this.text;
+    for (let i = from + 1; i < text.length; i++) {
+      if (text[i] === '\\') i++;
+      else if (text[i] === '"') return { from, to: i + 1, closed: true };
+    }
+    return { from, to: text.length, closed: false };
   }
 
   private quotedResult(

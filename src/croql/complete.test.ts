@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { complete } from './complete.ts';
+import type { ContextName, LiveValues } from './types.ts';
+
+const values: LiveValues = {
+  users: [
+    { id: 1, username: 'alice', fullName: 'Alice Archer' },
+    { id: 2, username: 'bob' },
+  ],
+  languages: [
+    { id: 'uk', name: 'Ukrainian' },
+    { id: 'de', name: 'German' },
+  ],
+  files: [{ id: 3, name: 'app.json' }],
+  labels: [{ id: 7, title: 'ui' }],
+};
+
+/** `|` marks the cursor. */
+function at(query: string, context: ContextName = 'strings') {
+  const pos = query.indexOf('|');
+  const result = complete(query.replace('|', ''), pos, context, values);
+  return { result, labels: result?.items.map((i) => i.label) ?? [], pos };
+}
+
+describe('complete: fields in scope', () => {
+  it('offers the root fields, patterns and keywords in an empty query', () => {
+    const { result, labels } = at('|');
+    expect(result).toMatchObject({ from: 0, to: 0 });
+    expect(labels).toEqual(expect.arrayContaining(['is hidden', 'text', 'translations', 'count of', 'not']));
+    expect(result!.items.find((i) => i.label === 'is hidden')).toMatchObject({
+      kind: 'field',
+      detail: 'boolean',
+      apply: 'is hidden',
+    });
+    const snippet = result!.items.find((i) => i.label === 'translated by');
+    expect(snippet).toMatchObject({ kind: 'snippet' });
+    expect(snippet!.apply).toBe('count of translations where (user = @user:"${username}") > 0');
+  });
+
+  it('completes a multi-word name as one item, replacing from its first word', () => {
+    expect(at('is hi|')).toMatchObject({ labels: ['is hidden'], result: { from: 0, to: 5 } });
+    expect(at('is |').labels).toEqual(['is visible', 'is hidden', 'is duplicate']);
+    expect(at('is |').result!.from).toBe(0);
+    expect(at('type is pl|').labels).toEqual(['type is plain', 'type is plural']);
+  });
+
+  it('replaces the rest of the word the cursor is in', () => {
+    expect(at('is hi|dden').result).toMatchObject({ from: 0, to: 9 });
+  });
+
+  it('puts the element fields first inside where, then the enclosing ones', () => {
+    const { result } = at('count of translations where (|');
+    const boost = (label: string) => result!.items.find((i) => i.label === label)!.boost!;
+    expect(boost('language')).toBeGreaterThan(boost('identifier'));
+    expect(result!.items.map((i) => i.label)).toEqual(
+      expect.arrayContaining(['votes', 'plural form', 'is hidden']),
+    );
+    expect(at('count of translations where (count of approvals where (|').labels.slice(0, 2)).toEqual([
+      'user',
+      'added',
+    ]);
+  });
+
+  it('uses the context', () => {
+    expect(at('|', 'glossaryTerms').labels).toEqual(expect.arrayContaining(['partOfSpeech', 'lemma']));
+    expect(at('|', 'glossaryTerms').labels).not.toContain('is hidden');
+    expect(at('count of records where (us|', 'tmSegments').labels).toEqual(['usageCount']);
+  });
+
+  it('marks enterprise-only fields', () => {
+    const item = at('isPass|').result!.items[0]!;
+    expect(item.detail).toBe('boolean · enterprise only');
+  });
+});
+
+describe('complete: A of B', () => {
+  it('offers collections after count of', () => {
+    expect(at('count of |').labels).toEqual([
+      'comments',
+      'screenshots',
+      'translations',
+      'languages summary',
+      'labels',
+      'fields',
+    ]);
+    expect(at('count of tr|')).toMatchObject({ labels: ['translations'], result: { from: 9 } });
+    expect(at('count of translations where (count of |').labels.slice(0, 2)).toEqual(['votes', 'approvals']);
+  });
+  it('offers objects that have the member', () => {
+    expect(at('id of |').labels).toEqual(['file', 'branch']);
+    expect(at('context of |').labels).toEqual(['file']);
+  });
+  it('offers of after a member name', () => {
+    expect(at('count |').labels).toContain('of');
+  });
+});
+
+describe('complete: operators after an operand', () => {
+  it('depends on the operand type', () => {
+    expect(at('text |').labels).toEqual(['=', '!=', 'contains']);
+    expect(at('max length |').labels).toEqual(expect.arrayContaining(['>', 'between', '+']));
+    expect(at('max length |').labels).not.toContain('contains');
+    expect(at('added |').labels).toEqual(expect.arrayContaining(['between', '<']));
+    expect(at('added |').labels).not.toContain('contains');
+    expect(at('is hidden |').labels).toEqual(['and', 'or', 'xor']);
+    expect(at('count of translations |').labels).toEqual(expect.arrayContaining(['where', '>', '=']));
+    expect(at('file |').labels).toEqual(['with']);
+  });
+  it('completes a keyword being typed after a name', () => {
+    expect(at('count of translations wh|')).toMatchObject({
+      labels: ['where'],
+      result: { from: 22, to: 24 },
+    });
+    expect(at('text con|')).toMatchObject({ labels: ['contains'], result: { from: 5 } });
+  });
+  it('knows the and of between', () => {
+    expect(at("added between '2024-01-01' |").labels).toEqual(['and']);
+  });
+  it('offers logic after a finished comparison', () => {
+    expect(at('count of translations > 0 |').labels).toEqual(expect.arrayContaining(['and', 'or']));
+    expect(at('if is hidden |').labels).toContain('then');
+  });
+});
+
+describe('complete: values', () => {
+  it('offers users after a user field', () => {
+    const { result, labels } = at('count of translations where (user = |');
+    expect(labels.slice(0, 3)).toEqual(['@user:"alice"', '@user:"bob"', '@user:""']);
+    expect(result!.items[0]).toMatchObject({
+      kind: 'mention',
+      apply: '@user:"alice"',
+      detail: 'Alice Archer',
+    });
+    expect(labels).not.toContain('text');
+  });
+  it('offers user names inside @user:"', () => {
+    expect(at('user = @user:"a|', 'translations')).toMatchObject({
+      labels: ['alice'],
+      result: { from: 14, to: 15, items: [{ apply: 'alice"' }] },
+    });
+    const closed = at('user = @user:"|b"', 'translations');
+    expect(closed.labels).toEqual(['alice', 'bob']);
+    expect(closed.result).toMatchObject({ from: 14, to: 15, items: [{ apply: 'alice' }, { apply: 'bob' }] });
+  });
+  it('offers languages after a language field and inside @language:"', () => {
+    expect(at('count of translations where (language = |').labels.slice(0, 2)).toEqual([
+      '@language:"uk"',
+      '@language:"de"',
+    ]);
+    expect(at('language = @language:"|', 'glossaryTerms').labels).toEqual(['uk', 'de']);
+  });
+  it('offers the mention starters after @', () => {
+    expect(at('is hidden and @|').labels).toEqual(['@user:""', '@language:""']);
+    expect(at('user = @|', 'glossaryTerms').labels).toEqual(['@user:"alice"', '@user:"bob"', '@user:""']);
+  });
+  it('offers quoted enum values', () => {
+    const { labels, result } = at('status = |', 'glossaryTerms');
+    expect(labels.slice(0, 5)).toEqual([
+      '"preferred"',
+      '"admitted"',
+      '"not_recommended"',
+      '"obsolete"',
+      '"draft"',
+    ]);
+    expect(result!.items[2]!.apply).toBe('"not_recommended"');
+    expect(at('status = "ob|', 'glossaryTerms')).toMatchObject({
+      labels: ['obsolete'],
+      result: { from: 10 },
+    });
+    expect(at('count of translations where (provider = |').labels).toContain('"deepl"');
+  });
+  it('offers files after id of file =, labels inside labels where', () => {
+    expect(at('id of file = |').result!.items[0]).toMatchObject({
+      label: 'app.json',
+      apply: '3',
+      kind: 'value',
+    });
+    expect(at('count of labels where (title = |').labels[0]).toBe('"ui"');
+    expect(at('count of labels where (id = |').result!.items[0]).toMatchObject({ label: 'ui', apply: '7' });
+  });
+  it('offers datetimes after a datetime comparison', () => {
+    expect(at('added > |').labels.slice(0, 2)).toEqual(["'today'", "'YYYY-MM-DD'"]);
+  });
+});
+
+describe('complete: nothing to offer', () => {
+  it('returns null inside a number, a datetime or a plain string', () => {
+    expect(complete('max length > 12', 14, 'strings')).toBeNull();
+    expect(complete("added > '2024", 13, 'strings')).toBeNull();
+    expect(complete('text = "abc"', 10, 'strings')).toBeNull();
+  });
+  it('never throws on odd input', () => {
+    for (const text of [
+      '((((',
+      '"',
+      "'",
+      '@',
+      ')))) and or',
+      '\u0000',
+      '𝒳 of',
+      'count of of of where where',
+    ]) {
+      for (let pos = 0; pos <= text.length; pos++) expect(() => complete(text, pos, 'strings')).not.toThrow();
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { specQueries } from './corpus.ts';
+import { explain } from './explain.ts';
+
+describe('explain', () => {
+  it.each([
+    [
+      'count of translations where (language = @language:"uk" and (count of approvals > 0 or count of votes > 0)) = 0',
+      'Strings with no Ukrainian translation that has an approval or a vote.',
+    ],
+    ['count of translations = 1', 'Strings with exactly one translation.'],
+    [
+      'count of translations > 0 and count of translations = count of translations where (user = @user:"alice")',
+      'Strings with at least one translation and only translations by alice.',
+    ],
+    [
+      'count of translations where (user != @user:"bob") > 0',
+      'Strings with at least one translation not by bob.',
+    ],
+    ['identifier = "button.save" and id of file = 3', 'Strings in file 3 whose identifier is “button.save”.'],
+    [
+      'id of file = 3 and count of comments where (has unresolved issue) > 0',
+      'Strings in file 3 with at least one comment with an unresolved issue.',
+    ],
+    [
+      'is hidden and not is duplicate and count of translations > 0',
+      'Hidden strings that are not duplicates and have at least one translation.',
+    ],
+    ['count of comments where (user = @user:"bob") > 0', 'Strings with at least one comment by bob.'],
+    [
+      'text contains "Save" and (count of translations where (text contains "Save") = 0)',
+      'Strings whose text contains “Save” and that have no translation whose text contains “Save”.',
+    ],
+    ["added between '2024-01-01' and 'today'", 'Strings that were added between 2024-01-01 and today.'],
+    ['count of languages summary where (is approved) > 0', 'Strings with at least one approved language.'],
+    ['count of screenshots = 0', 'Strings with no screenshots.'],
+    ['not is duplicate', 'Strings that are not duplicates.'],
+    ['not (is hidden and count of comments > 0)', 'Strings that are not hidden or have no comments.'],
+    ['max length between 1 and 10', 'Strings whose max length is between 1 and 10.'],
+  ])('%s', (query, english) => {
+    expect(explain(query, 'strings')).toBe(english);
+  });
+
+  it('reads the other contexts', () => {
+    expect(explain('user = @user:"alice" or count of votes where (is up) >= 100', 'translations')).toBe(
+      'Translations that are by alice or have at least 100 upvotes.',
+    );
+    expect(explain('count of records where (createdBy = @user:"alice") > 0', 'tmSegments')).toBe(
+      'TM segments with at least one record created by alice.',
+    );
+    expect(explain('user = @user:"alice" and language = @language:"uk"', 'glossaryTerms')).toBe(
+      'Glossary terms by alice in Ukrainian.',
+    );
+    expect(explain("createdAt > '2024-01-01'", 'glossaryTerms')).toBe(
+      'Glossary terms that were created after 2024-01-01.',
+    );
+  });
+
+  it('gives every spec pattern a sentence without quoting the query back', () => {
+    for (const q of specQueries) {
+      const english = explain(q.text, q.context);
+      expect(english, q.text).toMatch(/^[A-Z].*\.$/);
+      expect(english, q.text).not.toContain('`');
+    }
+  });
+
+  it('falls back to quoting what it cannot phrase, and never throws', () => {
+    expect(explain('(if is hidden then 1 else 2) = 2', 'strings')).toBe(
+      'Strings that match `(if is hidden then 1 else 2) = 2`.',
+    );
+    expect(explain('is hidden and', 'strings')).toBe('Fix the query to see its meaning.');
+    expect(explain('is hiden', 'strings')).toBe('Fix the query to see its meaning.');
+    expect(explain('', 'strings')).toBe('All strings (the query is empty).');
+    expect(() => explain('(((((', 'strings')).not.toThrow();
+  });
+});
