@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { completeSignIn, isCallbackUrl } from '../auth/flow.ts';
+import { useAuthStore } from '../auth/session.ts';
+import { CONNECTION_LABELS } from '../connection/config.ts';
+import { autosaveDraft } from '../permalink/draft.ts';
+import { recordRunsToHistory } from '../permalink/history-recorder.ts';
+import { restoreAtStartup, type StartupNotice } from '../permalink/startup.ts';
+import { announce } from './announce.ts';
+
+interface Startup {
+  notice: StartupNotice | null;
+  /** Settles when the sign-in callback (if this load is one) is finished. */
+  callback: Promise<void> | null;
+}
+
+let startup: Startup | null = null;
+
+/**
+ * Runs once per page load (StrictMode renders twice; the OAuth code can be used only once): restores the
+ * query (permalink, `?croql=`, or the draft), starts autosaving it and recording runs, and finishes a
+ * sign-in when the page is the OAuth callback.
+ */
+function boot(): Startup {
+  if (startup) return startup;
+  const url = new URL(location.href);
+  const notice = restoreAtStartup(url);
+  autosaveDraft();
+  recordRunsToHistory();
+  let callback: Promise<void> | null = null;
+  if (isCallbackUrl(url)) {
+    callback = completeSignIn(url.searchParams)
+      .then((session) => {
+        announce(`Signed in to ${CONNECTION_LABELS[session.connection]}.`);
+      })
+      .catch((error: unknown) => {
+        useAuthStore.getState().actions.setNotice({
+          kind: 'error',
+          text: error instanceof Error ? error.message : 'Signing in failed. Sign in again.',
+        });
+      })
+      .finally(() => history.replaceState(null, '', '/'));
+  }
+  startup = { notice, callback };
+  return startup;
+}
+
+export function useStartup(): { notice: StartupNotice | null; finishingSignIn: boolean } {
+  const [{ notice, callback }] = useState(boot);
+  const [finishingSignIn, setFinishing] = useState(callback !== null);
+  useEffect(() => {
+    let live = true;
+    void callback?.then(() => {
+      if (live) setFinishing(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, [callback]);
+  return { notice, finishingSignIn };
+}

@@ -1,0 +1,227 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { announce } from '../app/announce.ts';
+import { startSignIn } from '../auth/flow.ts';
+import { useAuthActions, useSession } from '../auth/session.ts';
+import { saveDraft } from '../permalink/draft.ts';
+import { useApiClient } from './api.ts';
+import { useConnectionChoice } from './choice.ts';
+import {
+  authConfigQuery,
+  CONNECTION_KINDS,
+  CONNECTION_LABELS,
+  isValidOrganizationDomain,
+  type ConnectionKind,
+} from './config.ts';
+import { userQuery } from './queries.ts';
+
+/** Header controls: where to connect, sign in / out, who is signed in and with which scopes. */
+export function ConnectionBar() {
+  const session = useSession();
+  return session ? <SignedIn /> : <SignedOut />;
+}
+
+/**
+ * Starts the sign-in with the chosen connection (the draft is saved first, so the query survives the
+ * redirect). `error` explains what stopped it.
+ */
+export function useSignIn() {
+  const config = useQuery(authConfigQuery());
+  const { connection, domain, clientIds } = useConnectionChoice();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const typedClientId = clientIds[connection] ?? '';
+  const signIn = async () => {
+    if (!config.data) return;
+    setError(null);
+    if (connection === 'enterprise' && !isValidOrganizationDomain(domain)) {
+      setError(
+        'Enter your organization domain: one word like "acme" (from acme.crowdin.com), not an address.',
+      );
+      return;
+    }
+    setBusy(true);
+    saveDraft();
+    try {
+      await startSignIn(config.data, {
+        connection,
+        domain: connection === 'enterprise' ? domain : null,
+        clientId: typedClientId || null,
+      });
+    } catch (e) {
+      setBusy(false);
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return { signIn, busy, error, setError, config, ready: !!config.data };
+}
+
+function SignedOut() {
+  const { signIn, busy, error, setError, config, ready } = useSignIn();
+  const { connection, domain, clientIds, actions } = useConnectionChoice();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const ids = { connection: useId(), domain: useId(), clientId: useId(), error: useId() };
+  const needsClientId = config.data ? !config.data[connection].clientId : false;
+  const typedClientId = clientIds[connection] ?? '';
+  // A missing client id opens the settings where it can be typed.
+  const showSettings = settingsOpen || (!!error && needsClientId && !typedClientId);
+
+  return (
+    <div className="connection-bar">
+      <label htmlFor={ids.connection} className="compact-label">
+        Connection
+      </label>
+      <select
+        id={ids.connection}
+        value={connection}
+        onChange={(e) => {
+          actions.setConnection(e.target.value as ConnectionKind);
+          setError(null);
+        }}
+      >
+        {CONNECTION_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {CONNECTION_LABELS[kind]}
+          </option>
+        ))}
+      </select>
+      {connection === 'enterprise' && (
+        <>
+          <label htmlFor={ids.domain} className="compact-label">
+            Organization domain
+          </label>
+          <input
+            id={ids.domain}
+            className="domain-input"
+            value={domain}
+            placeholder="acme"
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(e) => actions.setDomain(e.target.value)}
+            aria-describedby={error ? ids.error : undefined}
+          />
+        </>
+      )}
+      <button
+        type="button"
+        className="button-ghost"
+        aria-expanded={showSettings}
+        onClick={() => setSettingsOpen(!showSettings)}
+      >
+        Settings
+      </button>
+      <button
+        type="button"
+        className="button-primary"
+        onClick={() => void signIn()}
+        disabled={busy || !ready}
+        aria-describedby={error ? ids.error : undefined}
+      >
+        Sign in
+      </button>
+      {showSettings && (
+        <div className="settings-popover" role="group" aria-label="Connection settings">
+          <label htmlFor={ids.clientId}>OAuth client id for {CONNECTION_LABELS[connection]}</label>
+          <input
+            id={ids.clientId}
+            value={typedClientId}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder={config.data?.[connection].clientId ?? 'from your OAuth app on Crowdin'}
+            onChange={(e) => actions.setClientId(connection, e.target.value)}
+          />
+          <p className="hint">
+            {config.data?.[connection].clientId
+              ? 'Leave empty to use the app server’s configured client.'
+              : 'The app server has no client id for this connection (CROQL_CLIENT_ID); enter yours.'}{' '}
+            Redirect URI to register: <code>{`${location.origin}/callback`}</code>
+          </p>
+        </div>
+      )}
+      {config.isError && (
+        <p role="alert" className="inline-error">
+          {config.error.message}
+        </p>
+      )}
+      {error && (
+        <p role="alert" id={ids.error} className="inline-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SignedIn() {
+  const session = useSession()!;
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const { signOut } = useAuthActions();
+  const chosen = useConnectionChoice((s) => s.connection);
+  const chosenDomain = useConnectionChoice((s) => s.domain);
+  const { setConnection, setDomain } = useConnectionChoice((s) => s.actions);
+  const user = useQuery({ ...userQuery(client!), enabled: client !== null });
+  const where =
+    session.connection === 'enterprise'
+      ? `${CONNECTION_LABELS.enterprise} (${session.domain})`
+      : CONNECTION_LABELS[session.connection];
+  const mismatch =
+    chosen !== session.connection || (chosen === 'enterprise' && chosenDomain !== (session.domain ?? ''));
+
+  const onSignOut = () => {
+    signOut();
+    queryClient.clear();
+    announce('Signed out. Tokens and loaded data are cleared; your query is kept.');
+  };
+
+  return (
+    <div className="connection-bar">
+      <span className="connection-badge" title={session.apiUrl}>
+        {where}
+      </span>
+      <span className="signed-in-user" data-testid="signed-in-user">
+        {user.data ? (
+          <>
+            Signed in as <strong>{user.data.username}</strong>
+            {user.data.fullName ? ` (${user.data.fullName})` : ''}
+          </>
+        ) : user.isError ? (
+          'Signed in (user details unavailable)'
+        ) : (
+          'Signed in…'
+        )}
+      </span>
+      <span className="scopes" aria-label="Granted scopes">
+        {session.scope
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((scope) => (
+            <span key={scope} className="scope-chip">
+              {scope}
+            </span>
+          ))}
+      </span>
+      <button type="button" className="button-ghost" onClick={onSignOut}>
+        Sign out
+      </button>
+      {mismatch && (
+        <p role="status" className="inline-warning">
+          This query is set up for {CONNECTION_LABELS[chosen]}
+          {chosen === 'enterprise' && chosenDomain ? ` (${chosenDomain})` : ''}; you are signed in to {where}.
+          Sign out and sign in there to run it, or{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setConnection(session.connection);
+              if (session.domain) setDomain(session.domain);
+            }}
+          >
+            stay on {where}
+          </button>
+          .
+        </p>
+      )}
+    </div>
+  );
+}

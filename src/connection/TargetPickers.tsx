@@ -1,0 +1,205 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { ContextName } from '../croql/types.ts';
+import { useQueryActions, useQueryContext } from '../query/store.ts';
+import { useApiClient } from './api.ts';
+import {
+  glossariesQuery,
+  projectLanguages,
+  projectQuery,
+  projectsQuery,
+  SIGNED_OUT_CLIENT,
+  tmsQuery,
+} from './queries.ts';
+import { useTargetActions, useTargetStore } from './target.ts';
+
+const LISTINGS: ContextName[] = ['strings', 'translations', 'tmSegments', 'glossaryTerms'];
+
+/** Project (searchable), listing, and the listing's language / TM / glossary. */
+export function TargetPickers() {
+  const client = useApiClient();
+  const api = client ?? SIGNED_OUT_CLIENT;
+  const signedIn = client !== null;
+  const context = useQueryContext();
+  const { setContext } = useQueryActions();
+  const { projectId, languageId, tmId, glossaryId } = useTargetStore();
+  const target = useTargetActions();
+  const ids = {
+    search: useId(),
+    project: useId(),
+    listing: useId(),
+    language: useId(),
+    tm: useId(),
+    glossary: useId(),
+  };
+  const [search, setSearch] = useState('');
+
+  const projects = useQuery({ ...projectsQuery(api), enabled: signedIn });
+  const project = useQuery({ ...projectQuery(api, projectId ?? 0), enabled: signedIn && projectId !== null });
+  const tms = useQuery({ ...tmsQuery(api), enabled: signedIn && context === 'tmSegments' });
+  const glossaries = useQuery({ ...glossariesQuery(api), enabled: signedIn && context === 'glossaryTerms' });
+  const languages = useMemo(() => projectLanguages(project.data), [project.data]);
+
+  // Pick the obvious choice when there is exactly one (or nothing chosen yet), so the first run just works.
+  useEffect(() => {
+    if (projectId === null && projects.data?.length) target.setProject(projects.data[0]!.id);
+  }, [projectId, projects.data, target]);
+  useEffect(() => {
+    if (context === 'translations' && !languageId && languages.length) target.setLanguage(languages[0]!.id);
+  }, [context, languageId, languages, target]);
+  useEffect(() => {
+    if (context === 'tmSegments' && tmId === null && tms.data?.length) target.setTm(tms.data[0]!.id);
+  }, [context, tmId, tms.data, target]);
+  useEffect(() => {
+    if (context === 'glossaryTerms' && glossaryId === null && glossaries.data?.length) {
+      target.setGlossary(glossaries.data[0]!.id);
+    }
+  }, [context, glossaryId, glossaries.data, target]);
+
+  const visibleProjects = useMemo(() => {
+    const all = projects.data ?? [];
+    const needle = search.trim().toLowerCase();
+    const matches = needle
+      ? all.filter(
+          (p) =>
+            p.name.toLowerCase().includes(needle) ||
+            String(p.id) === needle ||
+            p.identifier?.toLowerCase().includes(needle),
+        )
+      : all;
+    // Keep the chosen project selectable even when the search hides it.
+    const chosen = all.find((p) => p.id === projectId);
+    return chosen && !matches.includes(chosen) ? [chosen, ...matches] : matches;
+  }, [projects.data, search, projectId]);
+
+  const listError = [projects, project, tms, glossaries].find((q) => q.isError)?.error;
+
+  return (
+    <div className="target-pickers">
+      <div className="field">
+        <label htmlFor={ids.project}>Project</label>
+        <div className="project-picker">
+          {(projects.data?.length ?? 0) > 8 && (
+            <input
+              id={ids.search}
+              type="search"
+              aria-label="Search projects"
+              placeholder="Search…"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          )}
+          <select
+            id={ids.project}
+            value={projectId ?? ''}
+            disabled={!signedIn}
+            onChange={(e) => target.setProject(e.target.value ? Number(e.target.value) : null)}
+          >
+            {projectId === null && (
+              <option value="">
+                {signedIn ? (projects.isPending ? 'Loading…' : 'Choose…') : 'Sign in first'}
+              </option>
+            )}
+            {projectId !== null && !projects.data?.some((p) => p.id === projectId) && (
+              <option value={projectId}>Project {projectId}</option>
+            )}
+            {visibleProjects.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.listing}>Listing</label>
+        <select id={ids.listing} value={context} onChange={(e) => setContext(e.target.value as ContextName)}>
+          {LISTINGS.map((name) => (
+            <option key={name} value={name}>
+              {listingLabel(name)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {context === 'translations' && (
+        <div className="field">
+          <label htmlFor={ids.language}>Language</label>
+          <select
+            id={ids.language}
+            value={languageId ?? ''}
+            disabled={!signedIn}
+            onChange={(e) => target.setLanguage(e.target.value || null)}
+          >
+            {!languageId && <option value="">{signedIn ? 'Choose…' : 'Sign in first'}</option>}
+            {languageId && !languages.some((l) => l.id === languageId) && (
+              <option value={languageId}>{languageId}</option>
+            )}
+            {languages.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name === l.id ? l.id : `${l.name} (${l.id})`}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {context === 'tmSegments' && (
+        <div className="field">
+          <label htmlFor={ids.tm}>Translation memory</label>
+          <select
+            id={ids.tm}
+            value={tmId ?? ''}
+            disabled={!signedIn}
+            onChange={(e) => target.setTm(e.target.value ? Number(e.target.value) : null)}
+          >
+            {tmId === null && <option value="">{signedIn ? 'Choose…' : 'Sign in first'}</option>}
+            {tmId !== null && !tms.data?.some((t) => t.id === tmId) && (
+              <option value={tmId}>TM {tmId}</option>
+            )}
+            {tms.data?.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {context === 'glossaryTerms' && (
+        <div className="field">
+          <label htmlFor={ids.glossary}>Glossary</label>
+          <select
+            id={ids.glossary}
+            value={glossaryId ?? ''}
+            disabled={!signedIn}
+            onChange={(e) => target.setGlossary(e.target.value ? Number(e.target.value) : null)}
+          >
+            {glossaryId === null && <option value="">{signedIn ? 'Choose…' : 'Sign in first'}</option>}
+            {glossaryId !== null && !glossaries.data?.some((g) => g.id === glossaryId) && (
+              <option value={glossaryId}>Glossary {glossaryId}</option>
+            )}
+            {glossaries.data?.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {listError && (
+        <p role="alert" className="inline-error">
+          {listError.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const LISTING_LABELS: Record<ContextName, string> = {
+  strings: 'Source strings',
+  translations: 'Translations',
+  tmSegments: 'TM segments',
+  glossaryTerms: 'Glossary terms',
+};
+
+export function listingLabel(context: ContextName): string {
+  return LISTING_LABELS[context];
+}

@@ -1,0 +1,91 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { announce } from '../app/announce.ts';
+import { useAuthStore } from '../auth/session.ts';
+import { useQuery } from '@tanstack/react-query';
+import { apiUrlFor, authConfigQuery } from '../connection/config.ts';
+import { EXPORT_FORMATS, exportCode, type ExportFormat } from './code-export.ts';
+import { currentSetup } from './share.ts';
+
+const FALLBACK_API: Record<string, string> = {
+  emulator: 'http://127.0.0.1:8787/api/v2',
+  standard: 'https://api.crowdin.com/api/v2',
+};
+
+/** A modal with the current query as curl / fetch / official JS client code. Lazy-loaded. */
+export default function CodeExportDialog({ onClose }: { onClose: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [format, setFormat] = useState<ExportFormat>('curl');
+  const config = useQuery(authConfigQuery());
+  const titleId = useId();
+  const setup = useMemo(() => currentSetup(), []);
+  const apiUrl = useMemo(() => {
+    const session = useAuthStore.getState().session;
+    if (session) return session.apiUrl;
+    try {
+      if (config.data) return apiUrlFor(config.data, setup.connection, setup.domain);
+    } catch {
+      // an enterprise choice without a domain: use the template below
+    }
+    return FALLBACK_API[setup.connection] ?? `https://${setup.domain ?? '{domain}'}.api.crowdin.com/api/v2`;
+  }, [config.data, setup]);
+  const code = exportCode(format, { ...setup, apiUrl });
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      announce('Code copied to the clipboard.');
+    } catch {
+      announce('Could not copy automatically; select the code and press Ctrl+C.');
+    }
+  };
+
+  return (
+    <dialog ref={dialogRef} className="code-export" aria-labelledby={titleId} onClose={onClose}>
+      <header className="dialog-header">
+        <h2 id={titleId}>Export code</h2>
+        <button
+          type="button"
+          className="button-ghost"
+          onClick={() => dialogRef.current?.close()}
+          aria-label="Close"
+        >
+          ×
+        </button>
+      </header>
+      <div role="tablist" aria-label="Language" className="tabs">
+        {EXPORT_FORMATS.map((f) => (
+          <button
+            key={f.id}
+            type="button"
+            role="tab"
+            aria-selected={format === f.id}
+            className="tab"
+            onClick={() => setFormat(f.id)}
+          >
+            {f.label}
+          </button>
+        ))}
+      </div>
+      <pre className="code-block" tabIndex={0} aria-label={`${format} code`}>
+        <code>{code}</code>
+      </pre>
+      <p className="hint">
+        Replace <code>CROWDIN_TOKEN</code> with an access token of yours (a personal access token works); the
+        playground never puts your sign-in token in exported code.
+      </p>
+      <div className="dialog-actions">
+        <button type="button" className="button-primary" onClick={() => void copy()}>
+          Copy code
+        </button>
+        <button type="button" onClick={() => dialogRef.current?.close()}>
+          Close
+        </button>
+      </div>
+    </dialog>
+  );
+}

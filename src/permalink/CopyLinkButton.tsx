@@ -1,0 +1,54 @@
+import { useId, useRef, useState } from 'react';
+import { announce } from '../app/announce.ts';
+import { currentPermalinkUrl } from './share.ts';
+
+/** "Copy link": puts the permalink on the clipboard and shows it, selectable, in case copying is blocked. */
+export function CopyLinkButton() {
+  const [link, setLink] = useState<string | null>(null);
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+
+  const copy = async () => {
+    const url = currentPermalinkUrl();
+    setLink(url);
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+      announce('Link copied to the clipboard. It holds the query and target, never your sign-in.');
+    } catch {
+      setCopied(false);
+      announce('Could not copy automatically; the link is selected, press Ctrl+C to copy it.');
+      requestAnimationFrame(() => inputRef.current?.select());
+    }
+  };
+
+  return (
+    <div className="copy-link">
+      <button type="button" onClick={() => void copy()}>
+        Copy link
+      </button>
+      {link && (
+        <div className="popover" role="group" aria-label="Permalink">
+          <label htmlFor={inputId}>{copied ? 'Copied. Permalink' : 'Permalink'}</label>
+          <input
+            id={inputId}
+            ref={inputRef}
+            readOnly
+            value={link}
+            onFocus={(e) => e.currentTarget.select()}
+            data-testid="permalink"
+          />
+          <button
+            type="button"
+            className="button-ghost"
+            onClick={() => setLink(null)}
+            aria-label="Close permalink"
+          >
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { useId, useState, type FormEvent } from 'react';
+import { announce } from '../app/announce.ts';
+import { CONNECTION_LABELS } from '../connection/config.ts';
+import { useTargetStore } from '../connection/target.ts';
+import { projectKey, useLibraryStore, type QuerySetup } from './library.ts';
+import { currentConnection, currentSetup, openSetup } from './share.ts';
+
+const LISTING_SHORT = {
+  strings: 'strings',
+  translations: 'translations',
+  tmSegments: 'TM',
+  glossaryTerms: 'terms',
+};
+
+function describeTarget(setup: QuerySetup): string {
+  const parts = [CONNECTION_LABELS[setup.connection]];
+  if (setup.target.projectId !== null) parts.push(`project ${setup.target.projectId}`);
+  parts.push(LISTING_SHORT[setup.context]);
+  if (setup.context === 'translations' && setup.target.languageId) parts.push(setup.target.languageId);
+  return parts.join(' · ');
+}
+
+const time = (ms: number) =>
+  ms ? new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : 'earlier';
+
+/** History of runs and the saved queries of the current project. Lazy-loaded side panel. */
+export default function LibraryPanel({ onClose }: { onClose: () => void }) {
+  const [tab, setTab] = useState<'history' | 'saved'>('saved');
+  const { library, actions } = useLibraryStore();
+  const projectId = useTargetStore((s) => s.projectId);
+  const [name, setName] = useState('');
+  const [confirmClear, setConfirmClear] = useState(false);
+  const ids = { name: useId(), title: useId(), historyTab: useId(), savedTab: useId(), panel: useId() };
+  const key = projectKey({
+    ...currentConnection(),
+    target: { projectId, languageId: null, tmId: null, glossaryId: null },
+  });
+  const saved = library.saved[key] ?? [];
+
+  const open = (setup: QuerySetup, what: string) => {
+    openSetup(setup);
+    announce(`${what} opened in the editor.`);
+  };
+
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    const setup = currentSetup();
+    if (!setup.text.trim()) {
+      announce('The query is empty; write one before saving.');
+      return;
+    }
+    actions.save(trimmed, setup);
+    setName('');
+    announce(`Saved “${trimmed}”.`);
+  };
+
+  return (
+    <aside className="library-panel" aria-labelledby={ids.title}>
+      <header className="panel-header">
+        <h2 id={ids.title}>Library</h2>
+        <button type="button" className="button-ghost" onClick={onClose} aria-label="Close library">
+          ×
+        </button>
+      </header>
+      <div role="tablist" aria-label="Library" className="tabs">
+        <button
+          id={ids.savedTab}
+          type="button"
+          role="tab"
+          className="tab"
+          aria-selected={tab === 'saved'}
+          aria-controls={ids.panel}
+          onClick={() => setTab('saved')}
+        >
+          Saved ({saved.length})
+        </button>
+        <button
+          id={ids.historyTab}
+          type="button"
+          role="tab"
+          className="tab"
+          aria-selected={tab === 'history'}
+          aria-controls={ids.panel}
+          onClick={() => setTab('history')}
+        >
+          History ({library.history.length})
+        </button>
+      </div>
+      <div id={ids.panel} role="tabpanel" aria-labelledby={tab === 'saved' ? ids.savedTab : ids.historyTab}>
+        {tab === 'saved' ? (
+          <>
+            <form className="save-form" onSubmit={save}>
+              <label htmlFor={ids.name}>Save the current query as</label>
+              <div className="row">
+                <input
+                  id={ids.name}
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                  placeholder="Name"
+                />
+                <button type="submit" disabled={!name.trim()}>
+                  Save
+                </button>
+              </div>
+            </form>
+            {saved.length === 0 ? (
+              <p className="hint">No saved queries for this project yet.</p>
+            ) : (
+              <ul className="library-list">
+                {saved.map((q) => (
+                  <li key={q.id}>
+                    <button type="button" className="library-item" onClick={() => open(q, `“${q.name}”`)}>
+                      <span className="library-name">{q.name}</span>
+                      <code className="library-text">{q.text}</code>
+                      <span className="library-meta">{describeTarget(q)}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="button-ghost"
+                      aria-label={`Delete saved query ${q.name}`}
+                      onClick={() => actions.removeSaved(q.id)}
+                    >
+                      Delete
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        ) : library.history.length === 0 ? (
+          <p className="hint">Queries you run appear here (the last 100).</p>
+        ) : (
+          <ul className="library-list">
+            {library.history.map((h) => (
+              <li key={h.id}>
+                <button
+                  type="button"
+                  className="library-item"
+                  onClick={() => open(h, 'The query from history')}
+                >
+                  <code className="library-text">{h.text}</code>
+                  <span className="library-meta">
+                    {time(h.ranAt)} · {describeTarget(h)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <footer className="panel-footer">
+        {confirmClear ? (
+          <>
+            <span>Delete all history and saved queries?</span>
+            <button
+              type="button"
+              className="button-danger"
+              onClick={() => {
+                actions.clearAll();
+                setConfirmClear(false);
+                announce('History and saved queries deleted.');
+              }}
+            >
+              Delete all
+            </button>
+            <button type="button" onClick={() => setConfirmClear(false)}>
+              Cancel
+            </button>
+          </>
+        ) : (
+          <button type="button" className="button-ghost" onClick={() => setConfirmClear(true)}>
+            Clear all…
+          </button>
+        )}
+      </footer>
+    </aside>
+  );
+}

@@ -1,0 +1,75 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { exportClient, exportCurl, exportFetch, shellQuote, type ExportRequest } from './code-export.ts';
+
+const request: ExportRequest = {
+  apiUrl: 'https://api.crowdin.com/api/v2',
+  connection: 'standard',
+  domain: null,
+  context: 'translations',
+  target: { projectId: 12, languageId: 'uk', tmId: null, glossaryId: null },
+  text: `text contains "it's" and\n@user:"alice" = user`,
+};
+
+describe('code export', () => {
+  it('curl: the listing URL, the query url-encoded, the token as an environment variable', () => {
+    const code = exportCurl(request);
+    expect(code).toContain(
+      `curl --get 'https://api.crowdin.com/api/v2/projects/12/languages/uk/translations'`,
+    );
+    expect(code).toContain('-H "Authorization: Bearer $CROWDIN_TOKEN"');
+    expect(code).toContain('--data-urlencode');
+  });
+
+  it('quotes the query so the shell passes it through byte for byte', () => {
+    const quoted = shellQuote(request.text);
+    const echoed = execFileSync('sh', ['-c', `printf %s ${quoted}`], { encoding: 'utf8' });
+    expect(echoed).toBe(request.text);
+  });
+
+  it('fetch: a runnable snippet whose string literals hold the exact query', () => {
+    const code = exportFetch(request);
+    expect(code).toContain(`url.searchParams.set('croql', ${JSON.stringify(request.text)});`);
+    expect(code).toContain('process.env.CROWDIN_TOKEN');
+    expect(() => new Function(`return async () => {${code}}`)).not.toThrow();
+  });
+
+  it('official client: the right API and method per listing, withFetchAll', () => {
+    expect(exportClient(request)).toContain(
+      'stringTranslationsApi.withFetchAll().listLanguageTranslations(12, "uk", { croql })',
+    );
+    expect(exportClient({ ...request, context: 'strings' })).toContain(
+      'sourceStringsApi.withFetchAll().listProjectStrings(12, { croql })',
+    );
+    expect(
+      exportClient({ ...request, context: 'tmSegments', target: { ...request.target, tmId: 3 } }),
+    ).toContain('translationMemoryApi.withFetchAll().listTmSegments(3, { croql })');
+    expect(
+      exportClient({ ...request, context: 'glossaryTerms', target: { ...request.target, glossaryId: 4 } }),
+    ).toContain('glossariesApi.withFetchAll().listTerms(4, { croql })');
+  });
+
+  it('points the client at the emulator or the organization', () => {
+    expect(
+      exportClient({ ...request, connection: 'emulator', apiUrl: 'http://127.0.0.1:8787/api/v2' }),
+    ).toContain('baseUrl: "http://127.0.0.1:8787/api/v2"');
+    expect(exportClient({ ...request, connection: 'enterprise', domain: 'acme' })).toContain(
+      'organization: "acme"',
+    );
+  });
+
+  it('never contains a real token, only placeholders', () => {
+    for (const code of [exportCurl(request), exportFetch(request), exportClient(request)]) {
+      expect(code).not.toMatch(/Bearer [A-Za-z0-9._-]{20,}/);
+      expect(code).toContain('CROWDIN_TOKEN');
+    }
+  });
+
+  it('leaves placeholders for a target not chosen yet', () => {
+    const code = exportCurl({
+      ...request,
+      target: { projectId: null, languageId: null, tmId: null, glossaryId: null },
+    });
+    expect(code).toContain('/projects/{projectId}/languages/{languageId}/translations');
+  });
+});

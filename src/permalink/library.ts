@@ -1,0 +1,226 @@
+// History of runs and named saved queries, in localStorage under a versioned key. Nothing secret: query
+// text, listing and target ids only. Older versions are migrated on read.
+import { create } from 'zustand';
+import { isConnectionKind, type ConnectionKind } from '../connection/config.ts';
+import type { Target } from '../connection/target.ts';
+import type { ContextName } from '../croql/types.ts';
+
+export const HISTORY_LIMIT = 100;
+export const LIBRARY_KEY = 'croql.library.v2';
+/** The first format (one flat list per kind, no connection, ISO dates). */
+export const LEGACY_LIBRARY_KEY = 'croql.library.v1';
+
+export interface QuerySetup {
+  text: string;
+  context: ContextName;
+  target: Target;
+  connection: ConnectionKind;
+  domain: string | null;
+}
+
+export interface HistoryEntry extends QuerySetup {
+  id: string;
+  /** Epoch milliseconds. */
+  ranAt: number;
+}
+
+export interface SavedQuery extends QuerySetup {
+  id: string;
+  name: string;
+  savedAt: number;
+}
+
+export interface LibraryV2 {
+  version: 2;
+  /** Newest first. */
+  history: HistoryEntry[];
+  /** Saved queries by project key (see `projectKey`). */
+  saved: Record<string, SavedQuery[]>;
+}
+
+/** v1, as the first prototype wrote it. */
+interface LibraryV1 {
+  version: 1;
+  history: { query: string; listing: string; projectId: number | null; languageId?: string; at: string }[];
+  saved: { name: string; query: string; listing: string; projectId: number | null; languageId?: string }[];
+}
+
+const CONTEXTS: readonly string[] = ['strings', 'translations', 'tmSegments', 'glossaryTerms'];
+const EMPTY: LibraryV2 = { version: 2, history: [], saved: {} };
+
+/** Saved queries are per project of a connection (project 1 on the emulator is not project 1 on Crowdin). */
+export function projectKey(setup: Pick<QuerySetup, 'connection' | 'domain' | 'target'>): string {
+  return `${setup.connection}:${setup.domain ?? ''}:${setup.target.projectId ?? 'none'}`;
+}
+
+let counter = 0;
+const newId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+/** Any stored value (any version, or garbage) → the current format. Never throws. */
+export function migrateLibrary(raw: unknown): LibraryV2 {
+  if (!raw || typeof raw !== 'object') return { ...EMPTY, saved: {} };
+  const version = (raw as { version?: unknown }).version;
+  if (version === 2) return sanitizeV2(raw as Partial<LibraryV2>);
+  if (version === 1) return fromV1(raw as Partial<LibraryV1>);
+  return { ...EMPTY, saved: {} };
+}
+
+function fromV1(v1: Partial<LibraryV1>): LibraryV2 {
+  const toSetup = (
+    query: unknown,
+    listing: unknown,
+    projectId: unknown,
+    languageId: unknown,
+  ): QuerySetup | null => {
+    if (typeof query !== 'string') return null;
+    const context =
+      typeof listing === 'string' && CONTEXTS.includes(listing) ? (listing as ContextName) : 'strings';
+    return {
+      text: query,
+      context,
+      target: {
+        projectId: typeof projectId === 'number' ? projectId : null,
+        languageId: typeof languageId === 'string' ? languageId : null,
+        tmId: null,
+        glossaryId: null,
+      },
+      // v1 only ever talked to the local emulator.
+      connection: 'emulator',
+      domain: null,
+    };
+  };
+  const history: HistoryEntry[] = [];
+  for (const item of Array.isArray(v1.history) ? v1.history : []) {
+    const setup = toSetup(item?.query, item?.listing, item?.projectId, item?.languageId);
+    const ranAt = Date.parse(String(item?.at));
+    if (setup) history.push({ ...setup, id: newId(), ranAt: Number.isFinite(ranAt) ? ranAt : 0 });
+  }
+  history.sort((a, b) => b.ranAt - a.ranAt);
+  const saved: LibraryV2['saved'] = {};
+  for (const item of Array.isArray(v1.saved) ? v1.saved : []) {
+    const setup = toSetup(item?.query, item?.listing, item?.projectId, item?.languageId);
+    if (!setup || typeof item?.name !== 'string') continue;
+    (saved[projectKey(setup)] ??= []).push({ ...setup, id: newId(), name: item.name, savedAt: 0 });
+  }
+  return { version: 2, history: history.slice(0, HISTORY_LIMIT), saved };
+}
+
+function sanitizeV2(value: Partial<LibraryV2>): LibraryV2 {
+  const history = (Array.isArray(value.history) ? value.history : [])
+    .filter(isSetupLike)
+    .slice(0, HISTORY_LIMIT);
+  const saved: LibraryV2['saved'] = {};
+  if (value.saved && typeof value.saved === 'object') {
+    for (const [key, list] of Object.entries(value.saved)) {
+      const valid = (Array.isArray(list) ? list : []).filter(
+        (q): q is SavedQuery => isSetupLike(q) && typeof (q as SavedQuery).name === 'string',
+      );
+      if (valid.length) saved[key] = valid;
+    }
+  }
+  return { version: 2, history: history as HistoryEntry[], saved };
+}
+
+function isSetupLike(value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Partial<QuerySetup> & { id?: unknown };
+  return (
+    typeof v.id === 'string' &&
+    typeof v.text === 'string' &&
+    typeof v.context === 'string' &&
+    CONTEXTS.includes(v.context) &&
+    isConnectionKind(v.connection) &&
+    !!v.target &&
+    typeof v.target === 'object'
+  );
+}
+
+/** Reads the library from storage, migrating (and rewriting) an older version. */
+export function loadLibrary(storage: Storage): LibraryV2 {
+  try {
+    const current = storage.getItem(LIBRARY_KEY);
+    if (current) return migrateLibrary(JSON.parse(current));
+    const legacy = storage.getItem(LEGACY_LIBRARY_KEY);
+    if (legacy) {
+      const migrated = migrateLibrary(JSON.parse(legacy));
+      storage.setItem(LIBRARY_KEY, JSON.stringify(migrated));
+      storage.removeItem(LEGACY_LIBRARY_KEY);
+      return migrated;
+    }
+  } catch {
+    // unreadable: start empty rather than break the page
+  }
+  return { ...EMPTY, saved: {} };
+}
+
+const sameSetup = (a: QuerySetup, b: QuerySetup) =>
+  a.text === b.text &&
+  a.context === b.context &&
+  a.connection === b.connection &&
+  a.domain === b.domain &&
+  JSON.stringify(a.target) === JSON.stringify(b.target);
+
+/** Pure updates, so they are easy to test. */
+export const libraryOps = {
+  addRun(library: LibraryV2, setup: QuerySetup, ranAt: number): LibraryV2 {
+    const rest = library.history.filter((entry) => !sameSetup(entry, setup));
+    return { ...library, history: [{ ...setup, id: newId(), ranAt }, ...rest].slice(0, HISTORY_LIMIT) };
+  },
+  save(library: LibraryV2, name: string, setup: QuerySetup, savedAt: number): LibraryV2 {
+    const key = projectKey(setup);
+    const others = (library.saved[key] ?? []).filter((q) => q.name !== name);
+    return {
+      ...library,
+      saved: { ...library.saved, [key]: [{ ...setup, id: newId(), name, savedAt }, ...others] },
+    };
+  },
+  removeSaved(library: LibraryV2, id: string): LibraryV2 {
+    const saved: LibraryV2['saved'] = {};
+    for (const [key, list] of Object.entries(library.saved)) {
+      const kept = list.filter((q) => q.id !== id);
+      if (kept.length) saved[key] = kept;
+    }
+    return { ...library, saved };
+  },
+  removeHistory(library: LibraryV2, id: string): LibraryV2 {
+    return { ...library, history: library.history.filter((entry) => entry.id !== id) };
+  },
+};
+
+interface LibraryState {
+  library: LibraryV2;
+  actions: {
+    addRun: (setup: QuerySetup) => void;
+    save: (name: string, setup: QuerySetup) => void;
+    removeSaved: (id: string) => void;
+    removeHistory: (id: string) => void;
+    clearHistory: () => void;
+    clearAll: () => void;
+  };
+}
+
+function persist(library: LibraryV2): void {
+  try {
+    localStorage.setItem(LIBRARY_KEY, JSON.stringify(library));
+  } catch {
+    // storage full or blocked: the library lasts for this page only
+  }
+}
+
+export const useLibraryStore = create<LibraryState>()((set, get) => {
+  const update = (library: LibraryV2) => {
+    persist(library);
+    set({ library });
+  };
+  return {
+    library: typeof localStorage === 'undefined' ? { ...EMPTY, saved: {} } : loadLibrary(localStorage),
+    actions: {
+      addRun: (setup) => update(libraryOps.addRun(get().library, setup, Date.now())),
+      save: (name, setup) => update(libraryOps.save(get().library, name, setup, Date.now())),
+      removeSaved: (id) => update(libraryOps.removeSaved(get().library, id)),
+      removeHistory: (id) => update(libraryOps.removeHistory(get().library, id)),
+      clearHistory: () => update({ ...get().library, history: [] }),
+      clearAll: () => update({ ...EMPTY, saved: {} }),
+    },
+  };
+});

@@ -1,0 +1,58 @@
+import { useAuthStore } from '../auth/session.ts';
+import { useConnectionChoice } from '../connection/choice.ts';
+import { currentTarget, useTargetStore, type Target } from '../connection/target.ts';
+import { useQueryStore } from '../query/store.ts';
+import { permalinkUrl, type Permalink } from './codec.ts';
+import type { QuerySetup } from './library.ts';
+
+/** The connection a link or a saved query should name: the signed-in one, else the one chosen for sign-in. */
+export function currentConnection(): Pick<QuerySetup, 'connection' | 'domain'> {
+  const session = useAuthStore.getState().session;
+  if (session) return { connection: session.connection, domain: session.domain };
+  const { connection, domain } = useConnectionChoice.getState();
+  return { connection, domain: connection === 'enterprise' && domain ? domain : null };
+}
+
+export function currentSetup(): QuerySetup {
+  const { text, context } = useQueryStore.getState();
+  return { text, context, target: currentTarget(), ...currentConnection() };
+}
+
+function listingIdOf(setup: QuerySetup): string | number | null {
+  switch (setup.context) {
+    case 'translations':
+      return setup.target.languageId;
+    case 'tmSegments':
+      return setup.target.tmId;
+    case 'glossaryTerms':
+      return setup.target.glossaryId;
+    default:
+      return null;
+  }
+}
+
+export function permalinkOf(setup: QuerySetup): Permalink {
+  return {
+    connection: setup.connection,
+    domain: setup.domain,
+    projectId: setup.target.projectId,
+    context: setup.context,
+    listingId: listingIdOf(setup),
+    text: setup.text,
+  };
+}
+
+export function currentPermalinkUrl(): string {
+  return permalinkUrl(location.origin, permalinkOf(currentSetup()));
+}
+
+/** Opens a history entry or saved query: text, listing, target, and the connection choice. */
+export function openSetup(setup: QuerySetup): void {
+  const query = useQueryStore.getState().actions;
+  query.setContext(setup.context);
+  query.setText(setup.text);
+  useTargetStore.getState().actions.restore(setup.target satisfies Target);
+  const choice = useConnectionChoice.getState().actions;
+  choice.setConnection(setup.connection);
+  if (setup.domain) choice.setDomain(setup.domain);
+}
