@@ -1,10 +1,102 @@
+// `npm run emulator -- [options]` starts the emulator; `npm run emulator -- token --user NAME` prints a
+// personal access token. Run with --help for the options.
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
+import { parseArgs } from 'node:util';
+import { createEmulator } from './app.ts';
+import { generateDemoDataset } from './data/demo.ts';
+import { DataFileError, loadDataFile } from './data/load.ts';
+import type { Dataset } from './data/model.ts';
 
-const portArg = process.argv.indexOf('--port');
-const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 8787;
-const app = new Hono();
-app.get('/health', (c) => c.json({ ok: true }));
-serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => {
-  console.log(`Emulator listening on http://127.0.0.1:${port}`);
-});
+const HELP = `Local emulator of the localization service: OAuth server, API and demo data.
+
+Usage:
+  npm run emulator -- [options]
+  npm run emulator -- token --user NAME [--scopes "project tm glossary"] [data options]
+
+Options:
+  --port N            port on 127.0.0.1 (default 8787)
+  --data FILE         serve this Context JSON data file instead of the demo data
+  --scale N           number of demo strings (default 2000)
+  --seed N            seed of the demo data (default 1)
+  --token-ttl SECONDS access token lifetime (default 7200)
+  --organization DOM  act as an enterprise organization: tokens carry domain=DOM
+  --test-hooks        enable POST /__emulator/expire-tokens and the X-Emulator-Delay-Ms header
+  -h, --help          show this help`;
+
+function main(): void {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      port: { type: 'string', default: '8787' },
+      data: { type: 'string' },
+      scale: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      'token-ttl': { type: 'string', default: '7200' },
+      organization: { type: 'string' },
+      'test-hooks': { type: 'boolean', default: false },
+      user: { type: 'string' },
+      scopes: { type: 'string', default: 'project tm glossary' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
+  const number = (name: string, raw: string, min: number) => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min) fail(`--${name} must be an integer ≥ ${min}; got "${raw}".`);
+    return n;
+  };
+
+  let data: Dataset;
+  try {
+    data = values.data
+      ? loadDataFile(values.data)
+      : generateDemoDataset({
+          strings: values.scale ? number('scale', values.scale, 1) : 2000,
+          seed: number('seed', values.seed, 0),
+        });
+  } catch (e) {
+    if (e instanceof DataFileError) fail(e.message);
+    throw e;
+  }
+  const emulator = createEmulator({
+    data,
+    tokenTtl: number('token-ttl', values['token-ttl'], 1),
+    testHooks: values['test-hooks'],
+    organization: values.organization ?? null,
+  });
+
+  if (positionals[0] === 'token') {
+    if (!values.user) fail('token needs --user NAME, e.g. `npm run emulator -- token --user alice`.');
+    try {
+      console.log(emulator.personalToken(values.user, values.scopes));
+    } catch (e) {
+      fail(e instanceof Error ? e.message : String(e));
+    }
+    return;
+  }
+  if (positionals.length) fail(`Unknown command "${positionals[0]}". Run with --help.`);
+
+  const port = number('port', values.port, 0);
+  const server = serve({ fetch: emulator.app.fetch, port, hostname: '127.0.0.1' }, (info) => {
+    const base = `http://127.0.0.1:${info.port}`;
+    console.log(
+      `Emulator: API ${base}/api/v2, OAuth ${base}/oauth/authorize (${data.strings.length} strings)`,
+    );
+  });
+  server.on('error', (e: NodeJS.ErrnoException) => {
+    fail(e.code === 'EADDRINUSE' ? `Port ${port} is in use. Pick another with --port N.` : e.message);
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+function fail(message: string): never {
+  console.error(`emulator: ${message}`);
+  process.exit(2);
+}
+
+main();

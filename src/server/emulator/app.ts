@@ -1,0 +1,62 @@
+// One emulator instance: the accounts origin (/oauth) and the API origin (/api/v2) in one Hono app.
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { EmulatorApi } from './api/routes.ts';
+import { ApiError, notFound, respondError, simpleError } from './api/errors.ts';
+import { emulatorConfig, type EmulatorConfig } from './config.ts';
+import type { Dataset } from './data/model.ts';
+import { oauthRoutes } from './oauth/routes.ts';
+import { OAuthStore, personalAccessToken } from './oauth/store.ts';
+
+export interface Emulator {
+  app: Hono;
+  config: EmulatorConfig;
+  store: OAuthStore;
+  api: EmulatorApi;
+  /** A personal access token for a demo user, e.g. for tests and the `token` subcommand. */
+  personalToken(username: string, scope?: string): string;
+}
+
+export function createEmulator(options: Partial<EmulatorConfig> & { data: Dataset }): Emulator {
+  const config = emulatorConfig(options);
+  const store = new OAuthStore(config);
+  const api = new EmulatorApi(config, store);
+  const app = new Hono();
+
+  app.get('/health', (c) => c.json({ ok: true, strings: config.data.strings.length }));
+
+  // The API answers browsers from any origin (it only takes bearer tokens, never cookies).
+  app.use('/api/*', cors({ origin: '*', exposeHeaders: ['Retry-After'], maxAge: 600 }));
+  app.route('/api/v2', api.routes());
+  app.all('/api/*', () => {
+    throw notFound();
+  });
+
+  app.route('/', oauthRoutes(config, store));
+
+  if (config.testHooks) {
+    app.post('/__emulator/expire-tokens', (c) => c.json({ expired: store.expireAllAccessTokens() }));
+  }
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return respondError(c, err);
+    console.error('emulator: unexpected error', err instanceof Error ? err.message : err);
+    return respondError(c, simpleError(500, 'Internal Server Error'));
+  });
+
+  return {
+    app,
+    config,
+    store,
+    api,
+    personalToken(username, scope = 'project tm glossary') {
+      const user = config.data.users.find((u) => u.username.toLowerCase() === username.toLowerCase());
+      if (!user) {
+        throw new Error(
+          `No user "${username}" in the data. Users: ${config.data.users.map((u) => u.username).join(', ')}.`,
+        );
+      }
+      return personalAccessToken(config, user.id, scope);
+    },
+  };
+}
