@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { create } from 'zustand';
 import { completeSignIn, isCallbackUrl } from '../auth/flow.ts';
 import { useAuthStore } from '../auth/session.ts';
 import { CONNECTION_LABELS } from '../connection/config.ts';
@@ -8,10 +9,15 @@ import { restoreAtStartup, type StartupNotice } from '../permalink/startup.ts';
 import { announce } from './announce.ts';
 
 interface Startup {
-  notice: StartupNotice | null;
   /** Settles when the sign-in callback (if this load is one) is finished. */
   callback: Promise<void> | null;
 }
+
+/** What opening the page (or a permalink pasted into an open tab) loaded, for the notice bar. */
+export const useLinkNotice = create<{ notice: StartupNotice | null; dismiss: () => void }>()((set) => ({
+  notice: null,
+  dismiss: () => set({ notice: null }),
+}));
 
 let startup: Startup | null = null;
 
@@ -23,7 +29,11 @@ let startup: Startup | null = null;
 function boot(): Startup {
   if (startup) return startup;
   const url = new URL(location.href);
-  const notice = restoreAtStartup(url);
+  useLinkNotice.setState({ notice: restoreAtStartup(url) });
+  // A permalink pasted into the address bar of an open tab changes only the fragment.
+  window.addEventListener('hashchange', () => {
+    if (location.hash) useLinkNotice.setState({ notice: restoreAtStartup(new URL(location.href)) });
+  });
   autosaveDraft();
   recordRunsToHistory();
   let callback: Promise<void> | null = null;
@@ -40,12 +50,12 @@ function boot(): Startup {
       })
       .finally(() => history.replaceState(null, '', '/'));
   }
-  startup = { notice, callback };
+  startup = { callback };
   return startup;
 }
 
-export function useStartup(): { notice: StartupNotice | null; finishingSignIn: boolean } {
-  const [{ notice, callback }] = useState(boot);
+export function useStartup(): { finishingSignIn: boolean } {
+  const [{ callback }] = useState(boot);
   const [finishingSignIn, setFinishing] = useState(callback !== null);
   useEffect(() => {
     let live = true;
@@ -56,5 +66,5 @@ export function useStartup(): { notice: StartupNotice | null; finishingSignIn: b
       live = false;
     };
   }, [callback]);
-  return { notice, finishingSignIn };
+  return { finishingSignIn };
 }

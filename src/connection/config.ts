@@ -44,13 +44,17 @@ export function authConfigQuery() {
   return queryOptions({
     queryKey: ['auth-config'],
     queryFn: async ({ signal }): Promise<AuthConfig> => {
-      const response = await fetch('/auth/config', { signal });
-      if (!response.ok) {
-        throw new Error(
-          `The app server did not return its sign-in settings (HTTP ${response.status}). Restart it with \`npm start\` and reload.`,
+      const unavailable = (detail: string) =>
+        new Error(
+          `Sign-in settings are unavailable (${detail}): the app server’s /auth/config route is missing. Start the app with \`npm start\` (or \`npm run dev\`) and reload.`,
         );
+      const response = await fetch('/auth/config', { signal });
+      if (!response.ok) throw unavailable(`HTTP ${response.status}`);
+      try {
+        return (await response.json()) as AuthConfig;
+      } catch {
+        throw unavailable('not JSON');
       }
-      return (await response.json()) as AuthConfig;
     },
     staleTime: Infinity,
     retry: 1,
