@@ -185,6 +185,8 @@ const invalid: Invalid[] = [
   { text: 'text = "a" \u0000', code: S, reason: 'unexpectedToken', at: '\u0000' },
   { text: 'text = "a" 😀', code: S, reason: 'unexpectedToken', at: '😀' },
   { text: '('.repeat(65) + 'a' + ')'.repeat(65), code: S, reason: 'tooDeep', at: [64, 65] },
+  { text: 'a and '.repeat(1001), code: S, reason: 'tooDeep', at: [3000, 6006] },
+  { text: 'not '.repeat(1100) + 'is hidden', code: S, reason: 'tooDeep', at: [4000, 4409] },
   {
     text: 'a'.repeat(MAX_QUERY_LENGTH + 5),
     code: S,
@@ -328,7 +330,11 @@ describe('bad input never throws', () => {
     ['1 MiB of text', 'is hidden and '.repeat(75_000).slice(0, 1 << 20)],
     ['10,000 nested parentheses', '('.repeat(10_000) + 'is hidden' + ')'.repeat(10_000)],
     ['10,000 unclosed parentheses', '('.repeat(10_000)],
-    ['a long flat chain within the limit', Array.from({ length: 4000 }, () => 'is hidden').join(' and ')],
+    ['a flat chain over the piece limit', Array.from({ length: 4000 }, () => 'is hidden').join(' and ')],
+    [
+      'garbage just under the piece limit',
+      Array.from({ length: 990 }, (_, i) => '=,"x\u0000😀 a)'[i % 10]).join(''),
+    ],
     ['NUL characters', '\u0000is hidden\u0000 and \u0000'],
     ['astral characters', '😀 is 𝔥idden = "🎉" and 𝟙 > 0'],
     ['lone surrogates', 'text = "\ud800" and \udc00'],

@@ -19,7 +19,13 @@ import type {
 export const MAX_QUERY_LENGTH = 65536;
 export const MAX_PAREN_DEPTH = 64;
 /** Operator nesting allowed in the tree (chains of `and`, `+`, …); far beyond any hand-written query. */
-export const MAX_TREE_DEPTH = 500;
+export const MAX_TREE_DEPTH = 1000;
+/**
+ * Words, literals and symbols allowed in one query. Bounds Lezer's work (its error recovery is costly on
+ * long garbage, and its tree building recurses as deep as the tree) before it runs; a query this size
+ * would exceed MAX_TREE_DEPTH anyway.
+ */
+export const MAX_PIECES = 1000;
 const MAX_SYNTAX_DIAGNOSTICS = 20;
 
 export interface ParseResult {
@@ -46,7 +52,21 @@ export function parse(text: string): ParseResult {
       tree: null,
     };
   }
-  const scan = scanParens(text);
+  const scan = scanLexical(text);
+  if (scan.tooManyAt !== null) {
+    return {
+      ast: errorNode(text, 0, text.length),
+      diagnostics: [
+        syntax(
+          'tooDeep',
+          `The query has more than ${MAX_PIECES.toLocaleString('en-US')} words, values and operators. Simplify it.`,
+          scan.tooManyAt,
+          text.length,
+        ),
+      ],
+      tree: null,
+    };
+  }
   if (scan.tooDeepAt !== null) {
     return {
       ast: errorNode(text, 0, text.length),
@@ -71,25 +91,35 @@ export function parse(text: string): ParseResult {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The cheap scan: parentheses outside string and datetime literals.
+// The cheap scan: parentheses outside string and datetime literals, and how many pieces the text has.
 
-interface ParenScan {
+interface LexicalScan {
   tooDeepAt: number | null;
+  /** Where the piece after the MAX_PIECES-th starts, when there is one. */
+  tooManyAt: number | null;
   diagnostics: Diagnostic[];
 }
 
-function scanParens(text: string): ParenScan {
+const isWordCode = (c: number) =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+function scanLexical(text: string): LexicalScan {
   const open: number[] = [];
   const diagnostics: Diagnostic[] = [];
+  let pieces = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 34 /* " */) {
+    if (c === 32 || (c >= 9 && c <= 13)) continue;
+    if (++pieces > MAX_PIECES) return { tooDeepAt: null, tooManyAt: i, diagnostics };
+    if (isWordCode(c)) {
+      while (i + 1 < text.length && isWordCode(text.charCodeAt(i + 1))) i++;
+    } else if (c === 34 /* " */) {
       for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
     } else if (c === 39 /* ' */) {
       for (i++; i < text.length && text.charCodeAt(i) !== 39; i++);
     } else if (c === 40 /* ( */) {
       open.push(i);
-      if (open.length > MAX_PAREN_DEPTH) return { tooDeepAt: i, diagnostics };
+      if (open.length > MAX_PAREN_DEPTH) return { tooDeepAt: i, tooManyAt: null, diagnostics };
     } else if (c === 41 /* ) */) {
       if (open.length > 0) open.pop();
       else
@@ -103,7 +133,7 @@ function scanParens(text: string): ParenScan {
       syntax('unclosedParen', 'This `(` is never closed: add a `)` where the group ends.', at, at + 1),
     );
   }
-  return { tooDeepAt: null, diagnostics };
+  return { tooDeepAt: null, tooManyAt: null, diagnostics };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,0 +1,75 @@
+// `analyze` of each spec query (median µs) against the floor of building the same objects from text:
+// `JSON.parse` of that query's AST as JSON. Also the worst bad inputs, whose target is an absolute 100 ms.
+import { analyze } from '../croql/check.ts';
+import { corpusLanguages, corpusUsers, specQueries } from '../croql/corpus.ts';
+import { parse } from '../croql/parse.ts';
+import { median, row, sampleMicros, type BenchRow } from './stats.ts';
+
+const BATCH = 20;
+
+/** Median µs of one call, measured in batches so the timer's resolution does not dominate. */
+function microsPerCall(fn: () => void): number {
+  return (
+    median(
+      sampleMicros(
+        () => {
+          for (let i = 0; i < BATCH; i++) fn();
+        },
+        30,
+        150,
+      ),
+    ) / BATCH
+  );
+}
+
+export default async function analyzeBench(): Promise<BenchRow[]> {
+  const options = { users: corpusUsers, languages: corpusLanguages };
+  // Warm up the JIT on every query first, so the first ones measured are not penalised.
+  for (let i = 0; i < 300; i++) {
+    for (const q of specQueries) {
+      analyze(q.text, q.context, options);
+      JSON.parse(JSON.stringify(parse(q.text).ast));
+    }
+  }
+  const perQuery = specQueries.map((q) => {
+    const json = JSON.stringify(parse(q.text).ast);
+    const ours = microsPerCall(() => analyze(q.text, q.context, options));
+    const floor = microsPerCall(() => JSON.parse(json));
+    return { q, ours, floor, ratio: ours / floor };
+  });
+  perQuery.sort((a, b) => a.ratio - b.ratio);
+  const mid = perQuery[Math.floor(perQuery.length / 2)]!;
+  const worst = perQuery[perQuery.length - 1]!;
+  const longest = [...perQuery].sort((a, b) => b.q.text.length - a.q.text.length)[0]!;
+
+  const rows: BenchRow[] = [
+    row(`analyze spec query, median ratio (${mid.q.intent})`, mid.ours, 'µs', mid.floor, 10),
+    row(`analyze spec query, worst ratio (${worst.q.intent})`, worst.ours, 'µs', worst.floor, 10),
+    row(`analyze spec query, longest (${longest.q.intent})`, longest.ours, 'µs', longest.floor, 10),
+  ];
+
+  const nonsense = ['a', '=', 'and', 'not', '-', 'of', 'where', '(', ')', '"s"'];
+  const bad: [string, string][] = [
+    ['1 MiB of text', 'is hidden and '.repeat(75_000).slice(0, 1 << 20)],
+    ['10,000 nested parentheses', '('.repeat(10_000) + 'is hidden' + ')'.repeat(10_000)],
+    ['64 KiB of garbage', Array.from({ length: 65_000 }, (_, i) => '=,"x\u0000😀 a)'[i % 10]).join('')],
+    [
+      '64 KiB chain of and',
+      Array.from({ length: 6_500 }, () => 'is hidden')
+        .join(' and ')
+        .slice(0, 65_000),
+    ],
+    // Just under the piece limit, so Lezer runs and recovers from an error at almost every token.
+    ['990 pieces of garbage', Array.from({ length: 990 }, (_, i) => '=,"x\u0000😀 a)'[i % 10]).join('')],
+    [
+      '990 operators in nonsense order',
+      Array.from({ length: 990 }, (_, i) => nonsense[(i * 7) % 10]).join(' '),
+    ],
+    ['NUL and astral characters', '\u0000😀 is 𝔥idden = "🎉\u0000" and 𝟙 > 0 '.repeat(100)],
+  ];
+  for (const [name, text] of bad) {
+    const ms = median(sampleMicros(() => analyze(text, 'strings'), 5, 100)) / 1000;
+    rows.push(row(`analyze bad input: ${name}`, ms, 'ms', null, 100));
+  }
+  return rows;
+}
