@@ -36,7 +36,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: [
     {
-      command: `npm run --silent emulator -- --port ${EMULATOR_PORT}`,
+      command: `npm run --silent emulator -- --port ${EMULATOR_PORT} --test-hooks`,
       url: `http://127.0.0.1:${EMULATOR_PORT}/health`,
       cwd: '..',
       reuseExistingServer: false,
