@@ -240,6 +240,8 @@ export interface Origin {
   span: Span;
   interior: Span;
   wrapped: boolean;
+  /** The span with the parentheses that belong to the node in its group (`(a) and b`: `(a)`). */
+  region: Span;
   node: BuilderNode;
 }
 export type Origins = ReadonlyMap<NodeId, Origin>;
@@ -264,7 +266,9 @@ export function readCroql(text: string, context: ContextName): ReadResult {
     const root = group();
     return {
       root,
-      origins: new Map([[root.id, { span: whole, interior: whole, wrapped: false, node: root }]]),
+      origins: new Map<NodeId, Origin>([
+        [root.id, { span: whole, interior: whole, wrapped: false, region: whole, node: root }],
+      ]),
     };
   }
   if (diagnostics.some((d) => d.code === 'croqlInvalidSyntax' && d.severity === 'error'))
@@ -284,8 +288,8 @@ function wholeRaw(text: string): ReadResult {
   return {
     root,
     origins: new Map<NodeId, Origin>([
-      [root.id, { span: whole, interior: whole, wrapped: false, node: root }],
-      [block.id, { span: whole, interior: whole, wrapped: false, node: block }],
+      [root.id, { span: whole, interior: whole, wrapped: false, region: whole, node: root }],
+      [block.id, { span: whole, interior: whole, wrapped: false, region: whole, node: block }],
     ]),
   };
 }
@@ -306,15 +310,24 @@ export const sameQuery = (a: string, b: string) => formatted(a) === formatted(b)
 
 class Reader {
   readonly origins = new Map<NodeId, Origin>();
+  private readonly pairs: Map<number, number>;
 
   constructor(
     private readonly text: string,
     private readonly context: ContextName,
     private readonly errors: readonly Span[],
-  ) {}
+  ) {
+    this.pairs = matchParens(text);
+  }
 
   private remember<N extends BuilderNode>(node: N, span: Span, interior: Span = span, wrapped = false): N {
-    this.origins.set(node.id, { span, interior, wrapped, node });
+    this.origins.set(node.id, { span, interior, wrapped, region: span, node });
+    if (node.kind === 'group') {
+      for (const child of node.children) {
+        const o = this.origins.get(child.id);
+        if (o) o.region = expandParens(this.text, o.span, interior, this.pairs);
+      }
+    }
     return node;
   }
 
@@ -369,7 +382,7 @@ class Reader {
     const operand = e.operand;
     const bool = this.hasError(e) ? undefined : this.booleanField(operand, scopes, 'isFalse', span);
     if (bool) return bool;
-    const outer = expandParens(this.text, spanOf(operand), span);
+    const outer = expandParens(this.text, spanOf(operand), span, this.pairs);
     const wrapped = outer.from !== operand.from;
     const interior = wrapped ? { from: outer.from + 1, to: outer.to - 1 } : spanOf(operand);
     const children =
@@ -433,7 +446,7 @@ class Reader {
     const inner = [...scopes, def.type.elementType];
     let where: GroupNode;
     if (predicate && filterSpan) {
-      const outer = expandParens(this.text, spanOf(predicate), filterSpan);
+      const outer = expandParens(this.text, spanOf(predicate), filterSpan, this.pairs);
       const wrapped = outer.from !== predicate.from;
       const interior = wrapped ? { from: outer.from + 1, to: outer.to - 1 } : spanOf(predicate);
       where = this.top(predicate, inner, interior);

@@ -2,7 +2,7 @@
 // in its parameter slots and parsed; its "shape" (the tree with literals replaced by their kind) indexes a
 // table. A node of a query matches when its shape is in the table, its constant literals agree, and the
 // slots give the parameters. Approximations are never read back: they would claim more than the text says.
-import { analyze } from '../croql/index.ts';
+import { analyze, normalizeName, schema } from '../croql/index.ts';
 import type { Expr } from '../croql/index.ts';
 import { FILTERS, filterToCroql, type FilterDef, type FilterParams, type ParamSpec } from './filters.ts';
 
@@ -43,7 +43,7 @@ export function shapeOf(e: Expr, literals: Literal[] = []): { shape: string; lit
         literals.push({ kind: x.mentionKind, value: x.value });
         return x.mentionKind === 'user' ? '?u' : '?l';
       case 'identifier':
-        return `#${x.name}`;
+        return `#${canonical(x.name)}`;
       case 'negate':
         return `neg(${walk(x.operand)})`;
       case 'not':
@@ -66,6 +66,14 @@ export function shapeOf(e: Expr, literals: Literal[] = []): { shape: string; lit
   };
   return { shape: walk(e), literals };
 }
+
+/** The schema's spelling of a name (`typeIsPlain` → `type is plain`), as the formatter writes it. */
+const canonicalNames = new Map<string, string>();
+for (const type of Object.values(schema.types))
+  for (const f of type.fields)
+    for (const spelling of [f.name, f.key, ...(f.aliases ?? [])])
+      if (!canonicalNames.has(normalizeName(spelling))) canonicalNames.set(normalizeName(spelling), f.name);
+const canonical = (name: string) => canonicalNames.get(normalizeName(name)) ?? normalizeName(name);
 
 // ---------------------------------------------------------------------------------------------------------
 // Templates
