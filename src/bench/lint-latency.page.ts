@@ -1,0 +1,63 @@
+// Browser side of the lint-latency bench: the app's editor extensions on a 2 KB query. Each keystroke's
+// latency runs from the keydown event's timestamp to the update that carries the new lint diagnostics.
+import { setDiagnosticsEffect } from '@codemirror/lint';
+import { EditorView } from '@codemirror/view';
+import { createEditorState, editorExtensions } from '../editor/extensions.ts';
+
+declare global {
+  interface Window {
+    croqlBench: { samples: number[]; ready: boolean; cursorAt: number };
+  }
+}
+
+/** About 2 KB of realistic clauses; the first one is misspelt so there is always a diagnostic to replace. */
+function twoKilobyteQuery(): string {
+  const clauses = [
+    'count of translations where (language = @language:"uk" and (count of approvals > 0 or count of votes > 0)) = 0',
+    'identifier = "button.save" and id of file = 3',
+    'count of comments where (has unresolved issue) > 0',
+    'not is duplicate and count of translations > 0',
+    'count of languages summary where (approvalsCount >= 1) > 0',
+    'count of comments where (user = @user:"bob") > 0',
+    '(count of translations where (text contains "Save") = 0)',
+  ];
+  let text = 'is hiden';
+  for (let i = 0; text.length < 2000; i++) text += ' and ' + clauses[i % clauses.length];
+  return text + ' and text contains "x"';
+}
+
+/** What the app passes once the project's members and languages have loaded. */
+const LIVE_VALUES = {
+  users: [
+    { id: 1, username: 'alice' },
+    { id: 2, username: 'bob' },
+  ],
+  languages: [{ id: 'uk' }, { id: 'de' }],
+};
+
+const bench: Window['croqlBench'] = { samples: [], ready: false, cursorAt: 0 };
+window.croqlBench = bench;
+const doc = twoKilobyteQuery();
+let pendingSince: number | null = null;
+
+const view = new EditorView({
+  state: createEditorState(doc, { context: 'strings', values: LIVE_VALUES }, [
+    editorExtensions({ dark: false, onChange: () => {} }),
+    EditorView.updateListener.of((update) => {
+      if (!update.transactions.some((tr) => tr.effects.some((e) => e.is(setDiagnosticsEffect)))) return;
+      bench.ready = true;
+      if (pendingSince !== null && !update.docChanged) {
+        bench.samples.push(performance.now() - pendingSince);
+        pendingSince = null;
+      }
+    }),
+  ]),
+  parent: document.getElementById('root')!,
+});
+// A real keystroke fires keydown and beforeinput in one task; Playwright sends them as separate messages,
+// so the clock starts at the later of the two (what a real key press would show).
+view.contentDOM.addEventListener('keydown', (e) => (pendingSince = e.timeStamp), { capture: true });
+view.contentDOM.addEventListener('beforeinput', (e) => (pendingSince = e.timeStamp), { capture: true });
+bench.cursorAt = doc.length - 1;
+view.dispatch({ selection: { anchor: bench.cursorAt } });
+view.focus();

@@ -1,0 +1,134 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { diagnosticCount } from '@codemirror/lint';
+import { EditorView } from '@codemirror/view';
+import type { Diagnostic, Edition, LiveValues } from '../croql/index.ts';
+import { useQueryActions, useQueryContext, useQueryStore, useQueryText } from '../query/store.ts';
+import { useDarkMode } from './color-scheme.ts';
+import { formatQuery } from './commands.ts';
+import { setCroqlConfig, setServerDiagnostics, type SearchUsers } from './config.ts';
+import { ExplainLine } from './explain-line.tsx';
+import { createEditorState, editorExtensions, themeCompartment } from './extensions.ts';
+import { problemsSummary } from './lint.ts';
+import { themeFor } from './theme.ts';
+import './editor.css';
+
+export interface QueryEditorProps {
+  values: LiveValues;
+  searchUsers?: SearchUsers;
+  edition: Edition;
+  serverDiagnostics?: Diagnostic[];
+  onRun: () => void;
+}
+
+/** Announce the problem count only once typing has paused, so a screen reader is not flooded. */
+const ANNOUNCE_PROBLEMS_AFTER_MS = 1200;
+
+export function QueryEditor(props: QueryEditorProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  const onRunRef = useRef(props.onRun);
+  const [announcement, setAnnouncement] = useState('');
+  const text = useQueryText();
+  const context = useQueryContext();
+  const { setText } = useQueryActions();
+  const dark = useDarkMode();
+  const explainId = useId();
+
+  useEffect(() => {
+    onRunRef.current = props.onRun;
+  }, [props.onRun]);
+
+  // The one EditorView. Later changes reach it as effects (below), never by recreating it.
+  useEffect(() => {
+    let problemTimer: ReturnType<typeof setTimeout> | undefined;
+    let lastProblems = -1;
+    const announce = (message: string) => {
+      // Re-announce the same message: clear first so the live region changes.
+      setAnnouncement('');
+      requestAnimationFrame(() => setAnnouncement(message));
+    };
+    const extensions = [
+      editorExtensions({ dark: initialDark.current, onChange: setText, describedBy: explainId }),
+      EditorView.updateListener.of((update) => {
+        const count = diagnosticCount(update.state);
+        if (count === lastProblems) return;
+        lastProblems = count;
+        clearTimeout(problemTimer);
+        problemTimer = setTimeout(() => announce(problemsSummary(count)), ANNOUNCE_PROBLEMS_AFTER_MS);
+      }),
+    ];
+    const state = createEditorState(
+      useQueryStore.getState().text,
+      { ...initialConfig.current, onRun: () => onRunRef.current(), announce },
+      extensions,
+    );
+    const view = new EditorView({ state, parent: hostRef.current! });
+    viewRef.current = view;
+    return () => {
+      clearTimeout(problemTimer);
+      view.destroy();
+      viewRef.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- created once; later changes go through effects
+  }, []);
+
+  // First-render values for the view's creation; later values arrive through the effects below.
+  const initialDark = useRef(dark);
+  const initialConfig = useRef({
+    context,
+    edition: props.edition,
+    values: props.values,
+    searchUsers: props.searchUsers ?? null,
+  });
+
+  // External text changes (builder, permalink, history) reach the view only when they differ from it.
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view) return;
+    const current = view.state.doc.toString();
+    if (current !== text)
+      view.dispatch({ changes: { from: 0, to: current.length, insert: text }, userEvent: 'set' });
+  }, [text]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({
+      effects: setCroqlConfig.of({
+        context,
+        edition: props.edition,
+        values: props.values,
+        searchUsers: props.searchUsers ?? null,
+      }),
+    });
+  }, [context, props.edition, props.values, props.searchUsers]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: setServerDiagnostics.of(props.serverDiagnostics ?? []) });
+  }, [props.serverDiagnostics]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: themeCompartment.reconfigure(themeFor(dark)) });
+  }, [dark]);
+
+  return (
+    <section className="croql-editor" aria-label="Query editor">
+      <div ref={hostRef} className="croql-editor-host" data-testid="croql-editor" />
+      <div className="croql-editor-bar">
+        <ExplainLine id={explainId} text={text} context={context} />
+        <button
+          type="button"
+          className="croql-format-button"
+          title="Format (Shift+Alt+F)"
+          onClick={() => {
+            const view = viewRef.current;
+            if (view) formatQuery({ state: view.state, dispatch: (tr) => view.dispatch(tr) });
+          }}
+        >
+          Format
+        </button>
+      </div>
+      <div className="visually-hidden" role="status" aria-live="polite" data-testid="editor-announcer">
+        {announcement}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+// The editor's CroQL configuration as state: the listing (schema), edition, live values, the member search
+// and the run callback. Changing it is an effect on the one EditorView, never a new view.
+import { StateEffect, StateField } from '@codemirror/state';
+import type { AnalyzeOptions, ContextName, Diagnostic, Edition, LiveValues } from '../croql/index.ts';
+
+export type SearchUsers = (
+  search: string,
+  signal: AbortSignal,
+) => Promise<{ id: number; username: string; fullName?: string }[]>;
+
+export interface CroqlConfig {
+  context: ContextName;
+  edition: Edition;
+  values: LiveValues;
+  searchUsers: SearchUsers | null;
+  onRun: () => void;
+  /** Says an outcome to screen readers (the component's aria-live region). */
+  announce: (message: string) => void;
+}
+
+export const DEFAULT_CONFIG: CroqlConfig = {
+  context: 'strings',
+  edition: 'standard',
+  values: {},
+  searchUsers: null,
+  onRun: () => {},
+  announce: () => {},
+};
+
+export const setCroqlConfig = StateEffect.define<Partial<CroqlConfig>>();
+
+export const croqlConfig = StateField.define<CroqlConfig>({
+  create: () => DEFAULT_CONFIG,
+  update(value, tr) {
+    for (const e of tr.effects) if (e.is(setCroqlConfig)) value = { ...value, ...e.value };
+    return value;
+  },
+});
+
+/** What analyze() needs from the configuration. */
+export function analyzeOptions(config: CroqlConfig): AnalyzeOptions {
+  return {
+    users: config.values.users?.map((u) => ({ id: u.id, username: u.username })) ?? [],
+    languages: config.values.languages?.map((l) => l.id) ?? [],
+    edition: config.edition,
+  };
+}
+
+/** Croql errors the service returned for the text as it was run; any edit makes them stale and drops them. */
+export const setServerDiagnostics = StateEffect.define<Diagnostic[]>();
+
+export const serverDiagnosticsField = StateField.define<Diagnostic[]>({
+  create: () => [],
+  update(value, tr) {
+    for (const e of tr.effects) if (e.is(setServerDiagnostics)) return e.value;
+    return tr.docChanged ? [] : value;
+  },
+});

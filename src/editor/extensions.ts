@@ -1,0 +1,74 @@
+// The editor's extensions, assembled once. Everything that changes later goes through a compartment
+// (theme) or a state effect (config, server diagnostics).
+import { closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { bracketMatching } from '@codemirror/language';
+import { lintKeymap } from '@codemirror/lint';
+import { Compartment, EditorState, type Extension } from '@codemirror/state';
+import { drawSelection, EditorView, highlightSpecialChars, keymap, placeholder } from '@codemirror/view';
+import { croqlKeymap } from './commands.ts';
+import { croqlAutocompletion } from './completion.ts';
+import {
+  croqlConfig,
+  DEFAULT_CONFIG,
+  serverDiagnosticsField,
+  setCroqlConfig,
+  type CroqlConfig,
+} from './config.ts';
+import { croqlHover } from './hover.ts';
+import { croql } from './language.ts';
+import { croqlLinter } from './lint.ts';
+import { themeFor } from './theme.ts';
+
+export const themeCompartment = new Compartment();
+
+export const EDITOR_LABEL = 'CroQL query';
+
+/** The language features, without view chrome: what tests put in a bare EditorState. */
+export function croqlFeatures(): Extension {
+  return [croql(), croqlConfig, serverDiagnosticsField, croqlLinter, croqlAutocompletion(), croqlHover];
+}
+
+export function editorExtensions(options: {
+  dark: boolean;
+  onChange: (text: string) => void;
+  describedBy?: string;
+}): Extension {
+  return [
+    croqlFeatures(),
+    history(),
+    drawSelection(),
+    highlightSpecialChars(),
+    bracketMatching(),
+    closeBrackets(),
+    EditorView.lineWrapping,
+    placeholder('e.g. text contains "Save" and not is hidden'),
+    EditorView.contentAttributes.of({
+      'aria-label': EDITOR_LABEL,
+      'aria-multiline': 'true',
+      ...(options.describedBy ? { 'aria-describedby': options.describedBy } : {}),
+    }),
+    croqlKeymap,
+    // No binding for Tab (no indentWithTab): Tab moves focus out, Escape first closes completion or a snippet.
+    keymap.of([
+      ...closeBracketsKeymap,
+      ...defaultKeymap,
+      ...historyKeymap,
+      ...completionKeymap,
+      ...lintKeymap,
+    ]),
+    themeCompartment.of(themeFor(options.dark)),
+    EditorView.updateListener.of((update) => {
+      if (update.docChanged) options.onChange(update.state.doc.toString());
+    }),
+  ];
+}
+
+export function createEditorState(
+  doc: string,
+  config: Partial<CroqlConfig>,
+  extensions: Extension,
+): EditorState {
+  const state = EditorState.create({ doc, extensions });
+  return state.update({ effects: setCroqlConfig.of({ ...DEFAULT_CONFIG, ...config }) }).state;
+}
