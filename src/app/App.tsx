@@ -1,12 +1,267 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useAuthActions, useAuthNotice, useSession } from '../auth/session.ts';
+import { useApiClient, type ApiClient } from '../connection/api.ts';
+import { ConnectionBar, useSignIn } from '../connection/ConnectionBar.tsx';
+import { useEdition } from '../connection/edition.ts';
+import { searchMembers, useLiveValues } from '../connection/queries.ts';
+import { TargetPickers } from '../connection/TargetPickers.tsx';
+import { useTargetStore } from '../connection/target.ts';
+import { QueryEditor } from '../editor/QueryEditor.tsx';
+import { CopyLinkButton } from '../permalink/CopyLinkButton.tsx';
+import { useCurrentRun, useRunActions, useServerDiagnostics } from '../results/run-store.ts';
+import { useAnnouncer } from './announce.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { queryClient } from './query-client.ts';
+import { useLinkNotice, useStartup } from './startup.ts';
+import { useApplyTheme } from './theme.ts';
+import { ThemeToggle } from './ThemeToggle.tsx';
+
+// Not needed for the first screen: loaded on first use.
+const CodeExportDialog = lazy(() => import('../permalink/CodeExportDialog.tsx'));
+const LibraryPanel = lazy(() => import('../permalink/LibraryPanel.tsx'));
+// The results table (and its virtualiser) is needed only once something runs; signing in prefetches it.
+const loadResultsPanel = () => import('../results/ResultsPanel.tsx');
+const ResultsPanel = lazy(() => loadResultsPanel().then((m) => ({ default: m.ResultsPanel })));
+// BUILDER-SLOT: `const Builder = lazy(() => import('../builder/Builder.tsx').then((m) => ({ default: m.Builder })));`
+
 export function App() {
   return (
-    <>
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+function Shell() {
+  const { finishingSignIn } = useStartup();
+  useApplyTheme();
+  const client = useApiClient();
+  const session = useSession();
+  const [exportOpen, setExportOpen] = useState(false);
+  const [libraryOpen, setLibraryOpen] = useState(false);
+
+  return (
+    <div className={`app${libraryOpen ? ' with-library' : ''}`}>
+      <a className="skip-link" href="#query-workspace">
+        Skip to the query
+      </a>
       <header className="app-header">
-        <h1>CroQL Playground</h1>
+        <div className="brand">
+          <span className="logo" aria-hidden="true">
+            {'{Q}'}
+          </span>
+          <h1>CroQL Playground</h1>
+        </div>
+        <ConnectionBar />
+        <ThemeToggle />
       </header>
-      <main aria-label="Query workspace">
-        <p>Write, check and run CroQL queries.</p>
+      <main id="query-workspace" aria-label="Query workspace" tabIndex={-1}>
+        <Notices finishingSignIn={finishingSignIn} />
+        <section className="target-bar" aria-label="Query target">
+          <TargetPickers />
+          <div className="target-actions">
+            <CopyLinkButton />
+            <button type="button" onClick={() => setExportOpen(true)} aria-haspopup="dialog">
+              Export code
+            </button>
+            <button type="button" aria-expanded={libraryOpen} onClick={() => setLibraryOpen((open) => !open)}>
+              Library
+            </button>
+          </div>
+        </section>
+        <ErrorBoundary area="The query editor">
+          <QueryPane signedIn={session !== null} />
+        </ErrorBoundary>
+        <ErrorBoundary area="The results panel">
+          <Results client={client} />
+        </ErrorBoundary>
       </main>
-    </>
+      {libraryOpen && (
+        <ErrorBoundary area="The library">
+          <Suspense fallback={<aside className="library-panel" aria-busy="true" aria-label="Library" />}>
+            <LibraryPanel onClose={() => setLibraryOpen(false)} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      {exportOpen && (
+        <ErrorBoundary area="Code export">
+          <Suspense fallback={null}>
+            <CodeExportDialog onClose={() => setExportOpen(false)} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      <LiveRegion />
+    </div>
+  );
+}
+
+function Results({ client }: { client: ApiClient | null }) {
+  const run = useCurrentRun();
+  useEffect(() => {
+    if (client) void loadResultsPanel();
+  }, [client]);
+  if (!run) {
+    return (
+      <section className="results-panel" aria-label="Results">
+        <p className="results-muted">
+          Press Run (Ctrl+Enter or ⌘+Enter in the editor) to see the matching rows here.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <Suspense
+      fallback={
+        <section className="results-panel" aria-label="Results" aria-busy="true">
+          <p className="results-muted">Loading…</p>
+        </section>
+      }
+    >
+      <ResultsPanel client={client} />
+    </Suspense>
+  );
+}
+
+type Mode = 'editor' | 'builder';
+
+/** "Editor" / "Builder" tabs over the same query store, and Run. */
+function QueryPane({ signedIn }: { signedIn: boolean }) {
+  const [mode, setMode] = useState<Mode>('editor');
+  const ids = { editorTab: useId(), builderTab: useId(), editorPanel: useId(), builderPanel: useId() };
+  const values = useLiveValues();
+  const edition = useEdition();
+  const client = useApiClient();
+  const projectId = useTargetStore((s) => s.projectId);
+  const serverDiagnostics = useServerDiagnostics();
+  const { run } = useRunActions();
+  const onRun = useCallback(() => run(), [run]);
+  const searchUsers = useCallback(
+    async (search: string, signal: AbortSignal) =>
+      client && projectId !== null ? searchMembers(client, projectId, search, signal) : [],
+    [client, projectId],
+  );
+
+  const onTabKey = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    const next: Mode = mode === 'editor' ? 'builder' : 'editor';
+    setMode(next);
+    document.getElementById(next === 'editor' ? ids.editorTab : ids.builderTab)?.focus();
+  };
+
+  return (
+    <section className="query-pane" aria-label="Query">
+      <div className="query-pane-bar">
+        <div role="tablist" aria-label="Query mode" className="tabs" onKeyDown={onTabKey}>
+          {(['editor', 'builder'] as const).map((m) => (
+            <button
+              key={m}
+              id={m === 'editor' ? ids.editorTab : ids.builderTab}
+              type="button"
+              role="tab"
+              className="tab"
+              aria-selected={mode === m}
+              aria-controls={m === 'editor' ? ids.editorPanel : ids.builderPanel}
+              tabIndex={mode === m ? 0 : -1}
+              onClick={() => setMode(m)}
+            >
+              {m === 'editor' ? 'Editor' : 'Builder'}
+            </button>
+          ))}
+        </div>
+        <span className="spacer" />
+        {!signedIn && <span className="hint">Sign in to run queries.</span>}
+        <button
+          type="button"
+          className="button-primary run-button"
+          onClick={onRun}
+          disabled={!signedIn}
+          title="Run (Ctrl+Enter)"
+        >
+          Run
+        </button>
+      </div>
+      <div
+        id={ids.editorPanel}
+        role="tabpanel"
+        aria-labelledby={ids.editorTab}
+        hidden={mode !== 'editor'}
+        className="tab-panel"
+      >
+        {mode === 'editor' && (
+          <QueryEditor
+            values={values}
+            searchUsers={searchUsers}
+            edition={edition}
+            serverDiagnostics={serverDiagnostics}
+            onRun={onRun}
+          />
+        )}
+      </div>
+      <div
+        id={ids.builderPanel}
+        role="tabpanel"
+        aria-labelledby={ids.builderTab}
+        hidden={mode !== 'builder'}
+        className="tab-panel"
+      >
+        {mode === 'builder' && (
+          // BUILDER-SLOT: <Suspense fallback={<p className="hint">Loading the builder…</p>}><Builder values={values} edition={edition} /></Suspense>
+          <p className="hint">The visual builder is on its way.</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Notices({ finishingSignIn }: { finishingSignIn: boolean }) {
+  const authNotice = useAuthNotice();
+  const { setNotice } = useAuthActions();
+  const session = useSession();
+  const { signIn, busy, error } = useSignIn();
+  const { notice: linkNotice, dismiss: dismissLinkNotice } = useLinkNotice();
+  return (
+    <div className="notices">
+      {finishingSignIn && (
+        <p role="status" className="notice notice-info">
+          Finishing sign-in…
+        </p>
+      )}
+      {authNotice && (
+        <div role="alert" className={`notice notice-${authNotice.kind}`}>
+          <span>{authNotice.text}</span>
+          {!session && (
+            <button type="button" className="button-primary" onClick={() => void signIn()} disabled={busy}>
+              Sign in again
+            </button>
+          )}
+          <button type="button" className="button-ghost" aria-label="Dismiss" onClick={() => setNotice(null)}>
+            ×
+          </button>
+          {error && <span className="inline-error">{error}</span>}
+        </div>
+      )}
+      {linkNotice && (
+        <div
+          role={linkNotice.kind === 'info' ? 'status' : 'alert'}
+          className={`notice notice-${linkNotice.kind}`}
+        >
+          <span>{linkNotice.text}</span>
+          <button type="button" className="button-ghost" aria-label="Dismiss" onClick={dismissLinkNotice}>
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function LiveRegion() {
+  const message = useAnnouncer((s) => s.message);
+  const seq = useAnnouncer((s) => s.seq);
+  return (
+    <div className="visually-hidden" aria-live="polite" role="status" data-seq={seq}>
+      {message}
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { announce } from '../app/announce.ts';
 import { startSignIn } from '../auth/flow.ts';
 import { useAuthActions, useSession } from '../auth/session.ts';
 import { saveDraft } from '../permalink/draft.ts';
+import { useRunStore } from '../results/run-store.ts';
 import { useApiClient } from './api.ts';
 import { useConnectionChoice } from './choice.ts';
 import {
@@ -170,7 +171,10 @@ function SignedIn() {
 
   const onSignOut = () => {
     signOut();
+    // Nothing of the account stays on screen or in memory: cached lists and the shown rows go too.
+    void queryClient.cancelQueries();
     queryClient.clear();
+    useRunStore.getState().actions.clear();
     announce('Signed out. Tokens and loaded data are cleared; your query is kept.');
   };
 
