@@ -203,28 +203,13 @@ class Splicer {
     const o = this.doc.origins.get(g.id);
     const old = o?.node.kind === 'group' ? o.node : undefined;
     const oldKids = old?.children.map((c) => this.doc.origins.get(c.id));
-    const text = this.doc.text;
     let result: Piece;
     let interior: Span;
     let wrapped = g.negated;
-    if (
-      o &&
-      old &&
-      oldKids &&
-      oldKids.length > 0 &&
-      oldKids.every((k) => k !== undefined) &&
-      old.op === g.op &&
-      old.negated === g.negated &&
-      (!g.negated || o.wrapped)
-    ) {
+    const layout = o && old && oldKids ? this.layout(o, oldKids) : undefined;
+    if (layout && old!.op === g.op && old!.negated === g.negated && (!g.negated || o!.wrapped)) {
       // Same kind of group: keep its own characters (prefix `not (`, spacing, operator words).
-      const regions = (oldKids as Origin[]).map((k) => k.region);
-      const outer = { from: Math.min(o.span.from, o.interior.from), to: Math.max(o.span.to, o.interior.to) };
-      const opening = text.slice(outer.from, o.interior.from);
-      const closing = text.slice(o.interior.to, outer.to);
-      const head = text.slice(o.interior.from, regions[0]!.from);
-      const seps = regions.slice(1).map((r, i) => text.slice(regions[i]!.to, r.from));
-      const tail = text.slice(regions[regions.length - 1]!.to, o.interior.to);
+      const { opening, closing, head, seps, tail } = layout;
       const parts: (string | Piece)[] = [opening + head];
       pieces.forEach((p, i) => {
         if (i > 0) parts.push(seps[i - 1] ?? ` ${g.op} `);
@@ -233,7 +218,7 @@ class Splicer {
       parts.push(tail + closing);
       result = cat(parts);
       interior = { from: opening.length, to: result.text.length - closing.length };
-      wrapped = o.wrapped;
+      wrapped = o!.wrapped;
     } else {
       const parts: (string | Piece)[] = g.negated ? ['not ('] : [];
       pieces.forEach((p, i) => {
@@ -247,6 +232,28 @@ class Splicer {
     const whole = { from: 0, to: result.text.length };
     result.marks.push({ span: whole, interior, region: whole, wrapped, node: g });
     return result;
+  }
+
+  /**
+   * The characters of a group around its children, when they are only spacing and operator words (a chain
+   * like `(a and b) and c` reads as one group whose separators hold parentheses: it is rebuilt instead).
+   */
+  private layout(o: Origin, kids: (Origin | undefined)[]) {
+    if (kids.length === 0 || kids.some((k) => k === undefined)) return undefined;
+    const text = this.doc.text;
+    const regions = (kids as Origin[]).map((k) => k.region);
+    const outer = { from: Math.min(o.span.from, o.interior.from), to: Math.max(o.span.to, o.interior.to) };
+    const head = text.slice(o.interior.from, regions[0]!.from);
+    const seps = regions.slice(1).map((r, i) => text.slice(regions[i]!.to, r.from));
+    const tail = text.slice(regions[regions.length - 1]!.to, o.interior.to);
+    if ([head, tail, ...seps].some((t) => /[()]/.test(t))) return undefined;
+    return {
+      opening: text.slice(outer.from, o.interior.from),
+      closing: text.slice(o.interior.to, outer.to),
+      head,
+      seps,
+      tail,
+    };
   }
 
   private collection(c: CollectionNode): Piece {
