@@ -1,0 +1,130 @@
+// "Fetch all" of a 20,000-row result from the emulator (a child process on a free loopback port):
+// the app's fetch-all scheduler (src/results/fetch-all.ts, with Node's fetch) versus the official client's
+// withFetchAll() on the same query, alternating, in the same run. Ratio = ours / theirs.
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { SourceStrings } from '@crowdin/crowdin-api-client';
+import { fetchAll, PAGE_SIZE } from '../results/fetch-all.ts';
+import { FETCH_ALL_IN_FLIGHT } from '../results/use-fetch-all.ts';
+import { median, row, type BenchRow } from './stats.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CLI = join(ROOT, 'src', 'server', 'emulator', 'cli.ts');
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+const EXPECTED_ROWS = 20_000;
+/** Large data (the emulator's scale option) and a query matching 20,000 of its strings. */
+const EMULATOR_ARGS = ['--scale', '25000'];
+const QUERY = `id <= ${EXPECTED_ROWS}`;
+const PROJECT_ID = 1;
+const ROUNDS = 5;
+const TARGET_RATIO = 0.5;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startEmulator(port: number): Promise<ChildProcess> {
+  // One node process (no tsx wrapper), so kill() stops the emulator itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', String(port), ...EMULATOR_ARGS], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The emulator exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill();
+  throw new Error('The emulator did not answer /health within 3 minutes');
+}
+
+async function personalToken(): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    TSX,
+    [CLI, 'token', '--user', 'alice', '--scopes', 'project tm glossary', ...EMULATOR_ARGS],
+    {
+      cwd: ROOT,
+    },
+  );
+  const last = stdout.trim().split('\n').at(-1);
+  if (!last) throw new Error('`emulator token` printed nothing');
+  return last.trim();
+}
+
+async function ours(apiUrl: string, token: string): Promise<number> {
+  const result = await fetchAll<unknown>({
+    fetchPage: async (offset, limit, signal) => {
+      const url = `${apiUrl}/projects/${PROJECT_ID}/strings?${new URLSearchParams({ croql: QUERY, limit: String(limit), offset: String(offset) })}`;
+      const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal });
+      if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
+      const body = (await response.json()) as { data: { data: unknown }[] };
+      return body.data.map((d) => d.data);
+    },
+    pageSize: PAGE_SIZE,
+    maxInFlight: FETCH_ALL_IN_FLIGHT,
+  });
+  return result.rows.length;
+}
+
+async function official(apiUrl: string, token: string): Promise<number> {
+  const api = new SourceStrings({ token, baseUrl: apiUrl });
+  const response = await api.withFetchAll().listProjectStrings(PROJECT_ID, { croql: QUERY });
+  return response.data.length;
+}
+
+async function timed(fn: () => Promise<number>): Promise<{ ms: number; rows: number }> {
+  const t0 = performance.now();
+  const rows = await fn();
+  return { ms: performance.now() - t0, rows };
+}
+
+export default async function fetchAllBench(): Promise<BenchRow[]> {
+  const port = await freePort();
+  const emulator = await startEmulator(port);
+  try {
+    const apiUrl = `http://127.0.0.1:${port}/api/v2`;
+    const token = await personalToken();
+    // Warm the emulator's cache for the query (both sides then read the same cached matches).
+    await official(apiUrl, token);
+    const mine: number[] = [];
+    const theirs: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const a = await timed(() => ours(apiUrl, token));
+      const b = await timed(() => official(apiUrl, token));
+      if (a.rows !== b.rows || a.rows !== EXPECTED_ROWS) {
+        throw new Error(
+          `Row counts differ: ours ${a.rows}, official client ${b.rows}, expected ${EXPECTED_ROWS}`,
+        );
+      }
+      mine.push(a.ms);
+      theirs.push(b.ms);
+    }
+    return [
+      row(
+        `fetch all ${EXPECTED_ROWS.toLocaleString('en-US')} rows vs withFetchAll`,
+        median(mine),
+        'ms',
+        median(theirs),
+        TARGET_RATIO,
+      ),
+    ];
+  } finally {
+    emulator.kill();
+  }
+}
