@@ -289,10 +289,19 @@ class StringGenerator {
       master = done[Math.floor(r() * i)]!;
       if (master.isDuplicate) master = done[(master.masterStringId as number) - 1]!;
     }
-    const phrase = master ? this.phrases[(master.id as number) - 1]! : this.pickPhrase(r, i);
+    const special = i === 2; // string 3 is `button.save` in checkout.json, as the spec's examples assume
+    const phrase = master
+      ? this.phrases[(master.id as number) - 1]!
+      : special
+        ? this.book.phrase('save', () => ({
+            kind: 'plain',
+            en: 'Save',
+            slug: 'save',
+            translate: (lang) => (lang === 'de' ? 'Speichern' : VERBS[0]![lang]),
+          }))
+        : this.pickPhrase(r, i);
     this.phrases[i] = phrase;
     const area = pick(r, AREAS);
-    const special = i === 2; // string 3 is `button.save` in checkout.json, as the spec's examples assume
     const identifier = special
       ? 'button.save'
       : this.book.text(`${area}.${phrase.slug}`, () => `${area}.${phrase.slug}`) + `_${id}`;
@@ -301,7 +310,7 @@ class StringGenerator {
     const obj: ContextObject = {
       id,
       identifier,
-      text: special ? 'Save' : phrase.en,
+      text: phrase.en,
       context: pick(r, CONTEXTS),
       maxLength: chance(r, 0.2) ? 20 + Math.floor(r() * 10) * 10 : 0,
       typeIsPlain: phrase.kind === 'plain',

@@ -1,0 +1,290 @@
+// OAuth conformance of the emulator's accounts side (spec 000, RFC 6749, RFC 7636), over real HTTP.
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_CLIENT } from './config.ts';
+import { startEmulator, type RunningEmulator } from './testing.ts';
+
+const REDIRECT = 'http://127.0.0.1:4317/callback';
+// RFC 7636, appendix B.
+const RFC_VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+const RFC_CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+
+let now = Date.UTC(2025, 0, 1);
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ clock: () => now, tokenTtl: 60, testHooks: true });
+});
+afterAll(() => emulator.close());
+beforeEach(() => {
+  now = Date.UTC(2025, 0, 1);
+});
+
+function authorizeUrl(params: Record<string, string>): string {
+  const url = new URL('/oauth/authorize', emulator.url);
+  const all = {
+    client_id: DEMO_CLIENT.id,
+    redirect_uri: REDIRECT,
+    response_type: 'code',
+    scope: 'project tm glossary',
+    state: 'xyz',
+    ...params,
+  };
+  for (const [k, v] of Object.entries(all)) if (v !== '') url.searchParams.set(k, v);
+  return url.toString();
+}
+
+/** Opens the consent page and presses a button; returns where the browser is sent. */
+async function consent(params: Record<string, string>, decision = 'approve', user = '2'): Promise<URL> {
+  const page = await fetch(authorizeUrl(params));
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  const form = new URLSearchParams();
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    form.set(
+      m[1]!,
+      m[2]!.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))),
+    );
+  }
+  form.set('decision', decision);
+  form.set('user', user);
+  const res = await fetch(new URL('/oauth/authorize', emulator.url), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  expect(res.status).toBe(303);
+  return new URL(res.headers.get('location')!);
+}
+
+async function codeFor(
+  params: Record<string, string> = { code_challenge: RFC_CHALLENGE, code_challenge_method: 'S256' },
+) {
+  const location = await consent(params);
+  expect(location.searchParams.get('state')).toBe('xyz');
+  return location.searchParams.get('code')!;
+}
+
+async function token(body: Record<string, string>, asForm = false) {
+  const res = await fetch(new URL('/oauth/token', emulator.url), {
+    method: 'POST',
+    headers: { 'Content-Type': asForm ? 'application/x-www-form-urlencoded' : 'application/json' },
+    body: asForm ? new URLSearchParams(body).toString() : JSON.stringify(body),
+  });
+  return { status: res.status, headers: res.headers, json: (await res.json()) as Record<string, unknown> };
+}
+
+const exchange = (code: string, extra: Record<string, string> = {}) =>
+  token({
+    grant_type: 'authorization_code',
+    client_id: DEMO_CLIENT.id,
+    code,
+    redirect_uri: REDIRECT,
+    code_verifier: RFC_VERIFIER,
+    ...extra,
+  });
+
+async function apiStatus(accessToken: string): Promise<number> {
+  const res = await fetch(`${emulator.url}/api/v2/projects`, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
+  return res.status;
+}
+
+function claims(jwt: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+}
+
+describe('authorization endpoint', () => {
+  it('shows a consent page naming the client, the scopes and the demo users', async () => {
+    const html = await (await fetch(authorizeUrl({}))).text();
+    expect(html).toContain('CroQL Playground');
+    expect(html).toMatch(/<code>project<\/code>.*<code>tm<\/code>.*<code>glossary<\/code>/s);
+    expect(html).toContain('<label for="user">Sign in as</label>');
+    expect(html).toMatch(/<option value="1" selected>Alice Anderson \(alice\)<\/option>/);
+    expect(html).toContain('>Approve</button>');
+    expect(html).toContain('>Decline</button>');
+  });
+
+  it('redirects a decline with access_denied and the same state', async () => {
+    const location = await consent({}, 'decline');
+    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
+    expect(location.searchParams.get('error')).toBe('access_denied');
+    expect(location.searchParams.get('state')).toBe('xyz');
+    expect(location.searchParams.has('code')).toBe(false);
+  });
+
+  it('shows an error page, never a redirect, for an unknown client or an unregistered redirect_uri', async () => {
+    for (const params of [
+      { client_id: 'nope' },
+      { redirect_uri: 'http://evil.example/callback' },
+      { redirect_uri: '' },
+    ]) {
+      const res = await fetch(authorizeUrl(params as Record<string, string>), { redirect: 'manual' });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+      expect(res.headers.get('content-type')).toContain('text/html');
+    }
+  });
+
+  it('rejects a challenge without a method and a method without a challenge', async () => {
+    for (const params of [
+      { code_challenge: RFC_CHALLENGE },
+      { code_challenge_method: 'S256' },
+      { code_challenge: RFC_CHALLENGE, code_challenge_method: 'S512' },
+    ]) {
+      const res = await fetch(authorizeUrl(params as Record<string, string>), { redirect: 'manual' });
+      expect(res.status).toBe(302);
+      const location = new URL(res.headers.get('location')!);
+      expect(location.searchParams.get('error')).toBe('invalid_request');
+      expect(location.searchParams.get('state')).toBe('xyz');
+    }
+  });
+});
+
+describe('token endpoint', () => {
+  it('exchanges a code with the RFC 7636 appendix B verifier for a signed JWT with sub, scope, exp', async () => {
+    const { status, json, headers } = await exchange(await codeFor());
+    expect(status).toBe(200);
+    expect(headers.get('access-control-allow-origin')).toBeNull();
+    expect(json).toMatchObject({ token_type: 'bearer', expires_in: 60, scope: 'project tm glossary' });
+    const c = claims(json.access_token as string);
+    expect(c).toMatchObject({ sub: '2', scope: 'project tm glossary', exp: now / 1000 + 60 });
+    expect(await apiStatus(json.access_token as string)).toBe(200);
+  });
+
+  it('accepts a form body and the plain method', async () => {
+    const verifier = 'a'.repeat(43);
+    const code = await codeFor({ code_challenge: verifier, code_challenge_method: 'plain' });
+    const { status } = await token(
+      {
+        grant_type: 'authorization_code',
+        client_id: DEMO_CLIENT.id,
+        code,
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+      },
+      true,
+    );
+    expect(status).toBe(200);
+  });
+
+  it('needs the secret only without PKCE', async () => {
+    const code = await codeFor({});
+    expect((await exchange(code, { code_verifier: '' })).json.error).toBe('invalid_client');
+    const again = await codeFor({});
+    const ok = await token({
+      grant_type: 'authorization_code',
+      client_id: DEMO_CLIENT.id,
+      client_secret: DEMO_CLIENT.secret,
+      code: again,
+      redirect_uri: REDIRECT,
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('rejects a wrong verifier', async () => {
+    const wrong = createHash('sha256').update('x').digest('base64url') + 'aaaaaaaaaaa';
+    const { status, json } = await exchange(await codeFor(), { code_verifier: wrong });
+    expect(status).toBe(400);
+    expect(json.error).toBe('invalid_grant');
+  });
+
+  it('rejects a mismatched redirect_uri', async () => {
+    const { json } = await exchange(await codeFor(), { redirect_uri: 'http://localhost:4317/callback' });
+    expect(json.error).toBe('invalid_grant');
+  });
+
+  it('rejects an expired code (10 minutes)', async () => {
+    const code = await codeFor();
+    now += 10 * 60 * 1000 + 1;
+    const { json } = await exchange(code);
+    expect(json).toMatchObject({
+      error: 'invalid_grant',
+      error_description: expect.stringContaining('expired'),
+    });
+  });
+
+  it('rejects a reused code and revokes what it issued', async () => {
+    const code = await codeFor();
+    const first = await exchange(code);
+    expect(await apiStatus(first.json.access_token as string)).toBe(200);
+    const second = await exchange(code);
+    expect(second.json.error).toBe('invalid_grant');
+    expect(await apiStatus(first.json.access_token as string)).toBe(401);
+    const refresh = await token({
+      grant_type: 'refresh_token',
+      client_id: DEMO_CLIENT.id,
+      client_secret: DEMO_CLIENT.secret,
+      refresh_token: first.json.refresh_token as string,
+    });
+    expect(refresh.json.error).toBe('invalid_grant');
+  });
+
+  it('rotates refresh tokens, needs the secret, and kills a used refresh token', async () => {
+    const first = (await exchange(await codeFor())).json;
+    const refresh = (refresh_token: string, extra: Record<string, string> = {}) =>
+      token({
+        grant_type: 'refresh_token',
+        client_id: DEMO_CLIENT.id,
+        client_secret: DEMO_CLIENT.secret,
+        refresh_token,
+        ...extra,
+      });
+    const noSecret = await token({
+      grant_type: 'refresh_token',
+      client_id: DEMO_CLIENT.id,
+      refresh_token: first.refresh_token as string,
+    });
+    expect(noSecret).toMatchObject({ status: 401, json: { error: 'invalid_client' } });
+    const second = await refresh(first.refresh_token as string);
+    expect(second.status).toBe(200);
+    expect(second.json.refresh_token).not.toBe(first.refresh_token);
+    expect(await apiStatus(second.json.access_token as string)).toBe(200);
+    const dead = await refresh(first.refresh_token as string);
+    expect(dead).toMatchObject({ status: 400, json: { error: 'invalid_grant' } });
+    expect((await refresh('made-up')).json.error).toBe('invalid_grant');
+  });
+
+  it('answers RFC 6749 errors for bad requests', async () => {
+    expect((await token({ grant_type: 'password', client_id: DEMO_CLIENT.id })).json.error).toBe(
+      'unsupported_grant_type',
+    );
+    expect((await token({ grant_type: 'authorization_code' })).json.error).toBe('invalid_request');
+    expect(
+      await token({ grant_type: 'authorization_code', client_id: 'nope', code: 'x', redirect_uri: REDIRECT }),
+    ).toMatchObject({ status: 401, json: { error: 'invalid_client' } });
+  });
+});
+
+describe('access tokens', () => {
+  it('expire after their lifetime (401)', async () => {
+    const { json } = await exchange(await codeFor());
+    expect(await apiStatus(json.access_token as string)).toBe(200);
+    now += 61_000;
+    expect(await apiStatus(json.access_token as string)).toBe(401);
+  });
+
+  it('all expire through the test hook, and a refresh brings a working one', async () => {
+    const { json } = await exchange(await codeFor());
+    const hook = await fetch(`${emulator.url}/__emulator/expire-tokens`, { method: 'POST' });
+    expect(hook.status).toBe(200);
+    expect(await apiStatus(json.access_token as string)).toBe(401);
+    const renewed = await token({
+      grant_type: 'refresh_token',
+      client_id: DEMO_CLIENT.id,
+      client_secret: DEMO_CLIENT.secret,
+      refresh_token: json.refresh_token as string,
+    });
+    expect(await apiStatus(renewed.json.access_token as string)).toBe(200);
+  });
+
+  it('carry the organization domain for an enterprise emulator', async () => {
+    const enterprise = await startEmulator({ organization: 'acme' });
+    try {
+      expect(claims(enterprise.personalToken('alice'))).toMatchObject({ domain: 'acme', sub: '1' });
+    } finally {
+      await enterprise.close();
+    }
+  });
+});
