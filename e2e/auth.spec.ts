@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { EMULATOR_URL, expectSignedIn, openConsentPage, signIn } from './support/signin.ts';
+
+const editor = (page: Page) => page.getByRole('textbox', { name: 'CroQL query' });
+
+async function typeQuery(page: Page, text: string) {
+  await editor(page).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+  await expect(editor(page)).toHaveText(text);
+}
+
+test('signing in through the consent page shows the user and the granted scopes, keeping tokens out of URL and localStorage', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signIn(page, { user: 'bob' });
+  const scopes = page.getByLabel('Granted scopes');
+  await expect(scopes).toContainText('project');
+  await expect(page).toHaveURL(/127\.0\.0\.1:4317\/$/);
+  const local = await page.evaluate(() => JSON.stringify(localStorage));
+  expect(local).not.toMatch(/access_token|accessToken|refreshToken/);
+  const pending = await page.evaluate(() => sessionStorage.getItem('croql.oauth.pending'));
+  expect(pending).toBeNull();
+
+  // A reload keeps the session (sessionStorage); signing out forgets it.
+  await page.reload();
+  await expectSignedIn(page, 'bob');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('croql.session'))).toBeNull();
+});
+
+test('declining on the consent page explains what happened and offers to sign in again', async ({ page }) => {
+  await page.goto('/');
+  await openConsentPage(page);
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'You declined access' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/127\.0\.0\.1:4317\/$/);
+});
+
+test('a forged sign-in answer (state mismatch) is refused', async ({ page }) => {
+  await page.goto('/callback?code=stolen&state=forged');
+  await expect(page.getByRole('alert').filter({ hasText: /does not match|security check/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+});
+
+test('the query survives the sign-in redirect and a reload', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Listing').selectOption('translations');
+  await typeQuery(page, 'text contains "Save" and not is pre translated');
+  await signIn(page);
+  await expect(editor(page)).toHaveText('text contains "Save" and not is pre translated');
+  await expect(page.getByLabel('Listing')).toHaveValue('translations');
+  await page.reload();
+  await expectSignedIn(page);
+  await expect(editor(page)).toHaveText('text contains "Save" and not is pre translated');
+});
+
+test('an expired token is refreshed silently and the query still runs', async ({ page, request }) => {
+  await page.goto('/');
+  await signIn(page);
+  await expect(page.getByLabel('Project')).not.toHaveValue('');
+  await typeQuery(page, 'id > 0');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByTestId('results-count')).toContainText(/\d+ rows? loaded/);
+
+  const expired = await request.post(`${EMULATOR_URL}/__emulator/expire-tokens`);
+  expect(expired.ok()).toBe(true);
+
+  await typeQuery(page, 'id > 1');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByTestId('results-count')).toContainText(/\d+ rows? loaded/);
+  await expect(page.getByTestId('results-error')).toHaveCount(0);
+  await expectSignedIn(page);
+});
