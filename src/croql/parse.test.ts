@@ -326,6 +326,14 @@ describe('messages a person understands', () => {
 });
 
 describe('bad input never throws', () => {
+  it('stops checking after too many errors and says where', () => {
+    const words = ['a', '=', 'and', 'not', '-', 'of', 'where', '(', ')', '"s"'];
+    const text = Array.from({ length: 990 }, (_, i) => words[(i * 7) % 10]).join(' ');
+    const last = parse(text).diagnostics.at(-1)!;
+    expect(last).toMatchObject({ code: 'croqlInvalidSyntax', reason: 'tooManyErrors', to: text.length });
+    expect(last.from).toBeGreaterThan(0);
+  });
+
   const cases: [string, string][] = [
     ['1 MiB of text', 'is hidden and '.repeat(75_000).slice(0, 1 << 20)],
     ['10,000 nested parentheses', '('.repeat(10_000) + 'is hidden' + ')'.repeat(10_000)],

@@ -81,13 +81,53 @@ export function parse(text: string): ParseResult {
       tree: null,
     };
   }
-  const tree = parser.parse(text);
+  const { tree, stoppedAt } = runLezer(text);
   const builder = new AstBuilder(text);
   const ast = builder.buildQuery(tree.topNode);
   const diagnostics = [...scan.diagnostics, ...builder.diagnostics];
   // Unbalanced parentheses make Lezer's recovery noisy; their own diagnostic says it better.
   if (scan.diagnostics.length === 0) diagnostics.push(...treeErrors(tree, text));
-  return { ast, diagnostics: tidy(diagnostics), tree };
+  const tidied = tidy(diagnostics);
+  if (stoppedAt !== null) {
+    tidied.push(
+      syntax(
+        'tooManyErrors',
+        'Too many errors: the query was not checked past this point. Fix the errors before it first.',
+        stoppedAt,
+        text.length,
+      ),
+    );
+  }
+  return { ast, diagnostics: tidied, tree };
+}
+
+/** Lezer's error recovery is costly; after this many errors, or steps spent recovering, the parse stops. */
+const MAX_RECOVERIES = MAX_SYNTAX_DIAGNOSTICS;
+const MAX_RECOVERING_STEPS = 400;
+
+/**
+ * Runs Lezer step by step, counting the times it enters error recovery (`recovering` is internal to
+ * @lezer/lr's Parse; without it the parse simply runs to the end). Deterministic, unlike a time budget.
+ */
+function runLezer(text: string): { tree: Tree; stoppedAt: number | null } {
+  const parse = parser.startParse(text);
+  const internals = parse as unknown as { recovering?: number };
+  let recoveries = 0;
+  let recoveringSteps = 0;
+  let wasRecovering = false;
+  let stoppedAt: number | null = null;
+  for (;;) {
+    const tree = parse.advance();
+    if (tree) return { tree, stoppedAt };
+    const recovering = (internals.recovering ?? 0) > 0;
+    if (recovering && !wasRecovering) recoveries++;
+    if (recovering) recoveringSteps++;
+    wasRecovering = recovering;
+    if (stoppedAt === null && (recoveries > MAX_RECOVERIES || recoveringSteps > MAX_RECOVERING_STEPS)) {
+      stoppedAt = parse.parsedPos;
+      parse.stopAt(stoppedAt);
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
