@@ -20,7 +20,7 @@ beforeEach(() => {
   now = Date.UTC(2025, 0, 1);
 });
 
-function authorizeUrl(params: Record<string, string>): string {
+function authorizeUrl(params: Record<string, string | undefined>): string {
   const url = new URL('/oauth/authorize', emulator.url);
   const all = {
     client_id: DEMO_CLIENT.id,
@@ -30,7 +30,7 @@ function authorizeUrl(params: Record<string, string>): string {
     state: 'xyz',
     ...params,
   };
-  for (const [k, v] of Object.entries(all)) if (v !== '') url.searchParams.set(k, v);
+  for (const [k, v] of Object.entries(all)) if (v) url.searchParams.set(k, v);
   return url.toString();
 }
 
@@ -120,7 +120,7 @@ describe('authorization endpoint', () => {
       { redirect_uri: 'http://evil.example/callback' },
       { redirect_uri: '' },
     ]) {
-      const res = await fetch(authorizeUrl(params as Record<string, string>), { redirect: 'manual' });
+      const res = await fetch(authorizeUrl(params), { redirect: 'manual' });
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
       expect(res.headers.get('content-type')).toContain('text/html');
@@ -133,7 +133,7 @@ describe('authorization endpoint', () => {
       { code_challenge_method: 'S256' },
       { code_challenge: RFC_CHALLENGE, code_challenge_method: 'S512' },
     ]) {
-      const res = await fetch(authorizeUrl(params as Record<string, string>), { redirect: 'manual' });
+      const res = await fetch(authorizeUrl(params), { redirect: 'manual' });
       expect(res.status).toBe(302);
       const location = new URL(res.headers.get('location')!);
       expect(location.searchParams.get('error')).toBe('invalid_request');
