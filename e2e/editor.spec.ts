@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/signin.ts';
+import {
+  chooseDemoProject,
+  editorOf,
+  emulatorRows,
+  loadedCount,
+  runFromEditor,
+  setQuery,
+  visibleIds,
+} from './support/query.ts';
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+  await chooseDemoProject(page);
+});
+
+test("type with keyboard completion, see a lint error where it is, fix it, run: the rows are the emulator's", async ({
+  page,
+}) => {
+  const editor = editorOf(page);
+  await setQuery(page, '');
+
+  // Completion from the keyboard: a multi-word field name is one item.
+  await editor.click();
+  await page.keyboard.type('is hid');
+  const item = page.getByRole('option', { name: /is hidden/ });
+  await expect(item).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(editor).toHaveText('is hidden');
+
+  // A misspelt field: the lint marks exactly the misspelt name.
+  await page.keyboard.type(' and not is duplicat');
+  await page.keyboard.press('Escape');
+  const mark = page.locator('.cm-lintRange-error');
+  await expect(mark).toHaveCount(1);
+  await expect(mark).toHaveText('is duplicat');
+
+  // The did-you-mean quick fix, from the lint tooltip.
+  await mark.hover();
+  await page.getByRole('button', { name: /Replace with `is duplicate`/ }).click();
+  await expect(editor).toHaveText('is hidden and not is duplicate');
+  await expect(page.locator('.cm-lintRange-error')).toHaveCount(0);
+
+  // Ctrl/Cmd+Enter runs exactly that text; the table holds what the emulator answers.
+  const request = await runFromEditor(page);
+  expect(new URL(request.url()).searchParams.get('croql')).toBe('is hidden and not is duplicate');
+  const expected = await emulatorRows(request);
+  expect(expected.length).toBeGreaterThan(0);
+  await expect.poll(() => loadedCount(page)).toBe(Math.min(expected.length, 500));
+  const shown = await visibleIds(page);
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown).toEqual(expected.slice(0, shown.length).map((r) => String(r.id)));
+});
+
+test('the explain line, format (Shift+Alt+F), announcements and leaving the editor with Escape then Tab', async ({
+  page,
+}) => {
+  const editor = editorOf(page);
+  await setQuery(page, 'IS   HIDDEN  and text contains "Save"');
+  await expect(page.locator('.croql-explain')).toContainText(/hidden/i);
+
+  await editor.click();
+  await page.keyboard.press('Shift+Alt+F');
+  await expect(editor).toHaveText('is hidden and text contains "Save"');
+  await expect(page.getByTestId('editor-announcer')).toHaveText('Formatted');
+
+  await setQuery(page, 'is hiden and is duplicat');
+  await expect(page.getByTestId('editor-announcer')).toHaveText('2 problems', { timeout: 5000 });
+
+  await editor.click();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  await expect(editor).not.toBeFocused();
+});
+
+test('the listing picked changes what the editor accepts, without a new editor', async ({ page }) => {
+  const editor = editorOf(page);
+  await setQuery(page, 'is hidden');
+  await expect(page.locator('.cm-lintRange-error')).toHaveCount(0);
+  const handle = await editor.elementHandle();
+  await page.getByLabel('Listing').selectOption('glossaryTerms');
+  await expect(page.locator('.cm-lintRange-error')).toHaveCount(1);
+  // The same DOM node: the view was reconfigured, not recreated.
+  expect(await handle!.evaluate((el) => el.isConnected)).toBe(true);
+  await page.getByLabel('Listing').selectOption('strings');
+  await expect(page.locator('.cm-lintRange-error')).toHaveCount(0);
+});

@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/signin.ts';
+import {
+  chooseDemoProject,
+  emulatorRows,
+  loadedCount,
+  runFromEditor,
+  setQuery,
+  visibleIds,
+} from './support/query.ts';
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+  await chooseDemoProject(page);
+});
+
+/** Minimal RFC 4180 reader for the test: fields, quotes, doubled quotes, CRLF. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
+}
+
+test("CSV export holds every loaded row with the emulator's values", async ({ page }) => {
+  await setQuery(page, 'is hidden');
+  const request = await runFromEditor(page);
+  const expected = await emulatorRows(request);
+  await expect.poll(() => loadedCount(page)).toBe(Math.min(500, expected.length));
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^strings-.*\.csv$/);
+  const csv = readFileSync((await file.path())!, 'utf8');
+  const [header, ...records] = parseCsv(csv);
+  expect(header).toContain('id');
+  expect(header).toContain('identifier');
+  const idColumn = header!.indexOf('id');
+  const identifierColumn = header!.indexOf('identifier');
+  expect(records.map((r) => r[idColumn])).toEqual(expected.slice(0, 500).map((r) => String(r.id)));
+  expect(records.map((r) => r[identifierColumn])).toEqual(
+    expected.slice(0, 500).map((r) => String(r.identifier)),
+  );
+});
+
+test('fetch all loads every page, shows progress, and the inspector shows the request without the token', async ({
+  page,
+}) => {
+  await setQuery(page, '');
+  const request = await runFromEditor(page);
+  await expect(page.getByTestId('results-count')).toContainText('more available');
+  const expected = await emulatorRows(request);
+  expect(expected.length).toBeGreaterThan(500);
+
+  await page.getByRole('button', { name: 'Fetch all' }).click();
+  await expect.poll(() => loadedCount(page), { timeout: 20_000 }).toBe(expected.length);
+  await expect(page.getByTestId('results-count')).not.toContainText('more available');
+
+  await page.getByText(/^Inspector/).click();
+  const url = await page.getByTestId('inspector-url').textContent();
+  expect(url).toContain('/projects/1/strings');
+  expect(url).not.toMatch(/token|Bearer/i);
+  await expect(page.getByTestId('inspector-status')).toHaveText('200');
+});
+
+test('a query the service rejects: its error shows in the editor at its place, the rows already shown stay', async ({
+  page,
+}) => {
+  await setQuery(page, 'is hidden');
+  const first = await runFromEditor(page);
+  const expected = await emulatorRows(first);
+  await expect.poll(() => loadedCount(page)).toBe(Math.min(500, expected.length));
+  const before = await visibleIds(page);
+
+  await setQuery(page, 'is hidden and count of translations > "x"');
+  await runFromEditor(page);
+  await expect(page.getByTestId('results-error')).toContainText('rejected the query');
+  await expect(page.getByTestId('results-error')).toContainText('last run that worked');
+  expect(await visibleIds(page)).toEqual(before);
+
+  // The service's own diagnostic is in the editor (hover shows "The service says: …").
+  const marks = page.locator('.cm-lintRange-error');
+  await expect(marks.first()).toBeVisible();
+  await marks.last().hover();
+  await expect(page.locator('.cm-tooltip-lint')).toContainText('The service says');
+});
+
+test('an empty result says which top-level condition removes everything', async ({ page }) => {
+  await setQuery(page, 'is hidden and text contains "no such text zq" and not is duplicate');
+  await runFromEditor(page);
+  await expect(page.getByTestId('empty-explanation')).toContainText('`text contains "no such text zq"`', {
+    timeout: 15_000,
+  });
+});
+
+test('a row opens its raw JSON', async ({ page }) => {
+  await setQuery(page, 'is hidden');
+  await runFromEditor(page);
+  const firstRow = page.getByTestId('results-table').locator('[role="row"][data-index="0"]');
+  await firstRow.click();
+  const detail = page.getByTestId('row-detail');
+  await expect(detail).toContainText('"identifier"');
+  const id = await firstRow.locator('[role="cell"]').first().textContent();
+  await expect(detail).toContainText(`"id": ${id}`);
+});
