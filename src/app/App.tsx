@@ -23,7 +23,7 @@ const LibraryPanel = lazy(() => import('../permalink/LibraryPanel.tsx'));
 // The results table (and its virtualiser) is needed only once something runs; signing in prefetches it.
 const loadResultsPanel = () => import('../results/ResultsPanel.tsx');
 const ResultsPanel = lazy(() => loadResultsPanel().then((m) => ({ default: m.ResultsPanel })));
-// BUILDER-SLOT: `const Builder = lazy(() => import('../builder/Builder.tsx').then((m) => ({ default: m.Builder })));`
+const Builder = lazy(() => import('../builder/Builder.tsx').then((m) => ({ default: m.Builder })));
 
 export function App() {
   return (
@@ -206,8 +206,9 @@ function QueryPane({ signedIn }: { signedIn: boolean }) {
         className="tab-panel"
       >
         {mode === 'builder' && (
-          // BUILDER-SLOT: <Suspense fallback={<p className="hint">Loading the builder…</p>}><Builder values={values} edition={edition} /></Suspense>
-          <p className="hint">The visual builder is on its way.</p>
+          <Suspense fallback={<p className="hint">Loading the builder…</p>}>
+            <Builder values={values} edition={edition} />
+          </Suspense>
         )}
       </div>
     </section>
