@@ -411,7 +411,14 @@ class Checker {
     const elsewhere = findElsewhere(id.name, scopes);
     let message = `\`${id.raw.replace(/\s+/g, ' ')}\` is not a field of ${where}.`;
     if (near.length) message += ` Did you mean ${near.map((f) => `\`${f.name}\``).join(' or ')}?`;
-    else if (elsewhere) message += ` It is a field of ${article(elsewhere)}.`;
+    else if (elsewhere) {
+      message += ` It is a field of ${article(elsewhere.label)}.`;
+      const via = fieldsOf(inner).find(
+        (f) => f.type.kind === 'collection' && f.type.elementType === elsewhere.type,
+      );
+      if (via)
+        message += ` Reach it through \`${via.name}\`: \`count of ${via.name} where (${elsewhere.field} …) > 0\`.`;
+    }
     this.report(
       !near.length && elsewhere ? 'wrongContext' : 'unknownField',
       message,
@@ -497,10 +504,20 @@ function escapeString(s: string): string {
 }
 
 /** Which other type has this field, for "it is a field of a glossary term". */
-function findElsewhere(name: string, scopes: readonly string[]): string | null {
-  for (const t of Object.values(schema.types)) {
+function findElsewhere(
+  name: string,
+  scopes: readonly string[],
+): { label: string; type: string; field: string } | null {
+  // Prefer the element types of the collections at hand (`user` at the root of a string: a translation's).
+  const inner = scopes[scopes.length - 1]!;
+  const reachable = fieldsOf(inner).flatMap((f) =>
+    f.type.kind === 'collection' ? [f.type.elementType] : [],
+  );
+  const candidates = [...reachable.map((t) => schema.types[t]!), ...Object.values(schema.types)];
+  for (const t of candidates) {
     if (scopes.includes(t.name)) continue;
-    if (lookupField(t.name, name)) return t.label;
+    const field = lookupField(t.name, name);
+    if (field) return { label: t.label, type: t.name, field: field.name };
   }
   return null;
 }
