@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useAuthActions, useAuthNotice, useSession } from '../auth/session.ts';
 import { useApiClient, type ApiClient } from '../connection/api.ts';
 import { ConnectionBar, useSignIn } from '../connection/ConnectionBar.tsx';
@@ -40,6 +40,11 @@ function Shell() {
   const session = useSession();
   const [exportOpen, setExportOpen] = useState(false);
   const [libraryOpen, setLibraryOpen] = useState(false);
+  const libraryButton = useRef<HTMLButtonElement>(null);
+  const closeLibrary = useCallback(() => {
+    setLibraryOpen(false);
+    libraryButton.current?.focus();
+  }, []);
 
   return (
     <div className={`app${libraryOpen ? ' with-library' : ''}`}>
@@ -65,7 +70,12 @@ function Shell() {
             <button type="button" onClick={() => setExportOpen(true)} aria-haspopup="dialog">
               Export code
             </button>
-            <button type="button" aria-expanded={libraryOpen} onClick={() => setLibraryOpen((open) => !open)}>
+            <button
+              ref={libraryButton}
+              type="button"
+              aria-expanded={libraryOpen}
+              onClick={() => setLibraryOpen((open) => !open)}
+            >
               Library
             </button>
           </div>
@@ -80,7 +90,7 @@ function Shell() {
       {libraryOpen && (
         <ErrorBoundary area="The library">
           <Suspense fallback={<aside className="library-panel" aria-busy="true" aria-label="Library" />}>
-            <LibraryPanel onClose={() => setLibraryOpen(false)} />
+            <LibraryPanel onClose={closeLibrary} />
           </Suspense>
         </ErrorBoundary>
       )}

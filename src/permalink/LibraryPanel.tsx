@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { announce } from '../app/announce.ts';
 import { CONNECTION_LABELS } from '../connection/config.ts';
 import { useTargetStore } from '../connection/target.ts';
@@ -36,6 +36,9 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
     target: { projectId, languageId: null, tmId: null, glossaryId: null },
   });
   const saved = library.saved[key] ?? [];
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // Opening the panel moves focus into it, so keyboard and screen-reader users land where it appeared.
+  useEffect(() => titleRef.current?.focus(), []);
 
   const open = (setup: QuerySetup, what: string) => {
     openSetup(setup);
@@ -57,9 +60,17 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <aside className="library-panel" aria-labelledby={ids.title}>
+    <aside
+      className="library-panel"
+      aria-labelledby={ids.title}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
       <header className="panel-header">
-        <h2 id={ids.title}>Library</h2>
+        <h2 id={ids.title} ref={titleRef} tabIndex={-1}>
+          Library
+        </h2>
         <button type="button" className="button-ghost" onClick={onClose} aria-label="Close library">
           ×
         </button>

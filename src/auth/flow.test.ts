@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthConfig } from '../connection/config.ts';
+import { completeSignIn, prepareSignIn } from './flow.ts';
+import { codeChallengeS256 } from './pkce.ts';
+import { useAuthStore } from './session.ts';
+
+const config: AuthConfig = {
+  emulator: {
+    apiUrl: 'http://127.0.0.1:8787/api/v2',
+    authorizeUrl: 'http://127.0.0.1:8787/oauth/authorize',
+    clientId: 'croql-playground',
+  },
+  standard: {
+    apiUrl: 'https://api.crowdin.com/api/v2',
+    authorizeUrl: 'https://accounts.crowdin.com/oauth/authorize',
+    clientId: null,
+  },
+  enterprise: {
+    apiUrlTemplate: 'https://{domain}.api.crowdin.com/api/v2',
+    authorizeUrl: 'https://accounts.crowdin.com/oauth/authorize',
+    clientId: null,
+  },
+  scopes: 'project tm glossary',
+};
+
+function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (k) => map.get(k) ?? null,
+    key: (i) => [...map.keys()][i] ?? null,
+    removeItem: (k) => void map.delete(k),
+    setItem: (k, v) => void map.set(k, v),
+  };
+}
+
+describe('sign-in flow', () => {
+  let storage: Storage;
+  beforeEach(() => {
+    storage = memoryStorage();
+    vi.stubGlobal('sessionStorage', storage);
+    vi.stubGlobal('location', { origin: 'http://127.0.0.1:5173' });
+    useAuthStore.setState({ session: null, notice: null });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends client id, redirect URI, scopes, state and an S256 challenge of the stored verifier', async () => {
+    const url = new URL(
+      await prepareSignIn(config, { connection: 'emulator', domain: null, clientId: null }),
+    );
+    expect(url.origin + url.pathname).toBe('http://127.0.0.1:8787/oauth/authorize');
+    const pending = JSON.parse(storage.getItem('croql.oauth.pending')!) as {
+      verifier: string;
+      state: string;
+    };
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: 'croql-playground',
+      redirect_uri: 'http://127.0.0.1:5173/callback',
+      response_type: 'code',
+      scope: 'project tm glossary',
+      state: pending.state,
+      code_challenge: await codeChallengeS256(pending.verifier),
+      code_challenge_method: 'S256',
+    });
+    expect(pending.verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('asks for a client id when none is configured, and refuses an enterprise domain that is a host', async () => {
+    await expect(
+      prepareSignIn(config, { connection: 'standard', domain: null, clientId: null }),
+    ).rejects.toThrow(/CROQL_CLIENT_ID/);
+    await expect(
+      prepareSignIn(config, { connection: 'enterprise', domain: 'evil.example', clientId: 'x' }),
+    ).rejects.toThrow(/organization domain/);
+    const ok = await prepareSignIn(config, { connection: 'enterprise', domain: 'acme', clientId: 'mine' });
+    expect(new URL(ok).searchParams.get('client_id')).toBe('mine');
+  });
+
+  it('exchanges the code with the verifier through the relay, stores the session and forgets the verifier', async () => {
+    const url = new URL(
+      await prepareSignIn(config, { connection: 'emulator', domain: null, clientId: null }),
+    );
+    const pending = JSON.parse(storage.getItem('croql.oauth.pending')!) as { verifier: string };
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+      expect(JSON.parse(String(init.body))).toEqual({
+        connection: 'emulator',
+        grant_type: 'authorization_code',
+        code: 'the-code',
+        code_verifier: pending.verifier,
+        redirect_uri: 'http://127.0.0.1:5173/callback',
+      });
+      return new Response(
+        JSON.stringify({
+          access_token: 'a',
+          refresh_token: 'r',
+          expires_in: 7200,
+          token_type: 'bearer',
+          scope: 'project',
+        }),
+        { status: 200 },
+      );
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await completeSignIn(new URLSearchParams({ code: 'the-code', state: url.searchParams.get('state')! }));
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(useAuthStore.getState().session).toMatchObject({
+      accessToken: 'a',
+      refreshToken: 'r',
+      scope: 'project',
+    });
+    expect(storage.getItem('croql.oauth.pending')).toBeNull();
+  });
+
+  it('refuses a mismatched state and explains a decline, deleting the verifier either way', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    await prepareSignIn(config, { connection: 'emulator', domain: null, clientId: null });
+    await expect(completeSignIn(new URLSearchParams({ code: 'c', state: 'forged' }))).rejects.toThrow(
+      /security check/,
+    );
+    expect(storage.getItem('croql.oauth.pending')).toBeNull();
+
+    const url = new URL(
+      await prepareSignIn(config, { connection: 'emulator', domain: null, clientId: null }),
+    );
+    await expect(
+      completeSignIn(new URLSearchParams({ error: 'access_denied', state: url.searchParams.get('state')! })),
+    ).rejects.toThrow(/You declined access/);
+    expect(storage.getItem('croql.oauth.pending')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('turns a token error into a clear message', async () => {
+    const url = new URL(
+      await prepareSignIn(config, { connection: 'emulator', domain: null, clientId: null }),
+    );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ error: 'invalid_grant' }), { status: 400 })),
+    );
+    await expect(
+      completeSignIn(new URLSearchParams({ code: 'old', state: url.searchParams.get('state')! })),
+    ).rejects.toThrow(/expired or was already used/);
+    expect(useAuthStore.getState().session).toBeNull();
+  });
+});

@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore, type Session } from '../auth/session.ts';
+import { ApiError, createApiClient, SESSION_EXPIRED_MESSAGE } from './api.ts';
+
+const BASE = 'http://127.0.0.1:8787/api/v2';
+
+const session = (overrides: Partial<Session> = {}): Session => ({
+  connection: 'emulator',
+  domain: null,
+  apiUrl: BASE,
+  clientId: null,
+  accessToken: 'old-token',
+  refreshToken: 'refresh-1',
+  expiresAt: Date.now() + 3_600_000,
+  scope: 'project',
+  ...overrides,
+});
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+/** A fake network: the token relay renews `old-token` into `new-token`; the API accepts only `new-token`. */
+function network(options: { refreshFails?: boolean } = {}) {
+  const calls = { refresh: 0, api: [] as string[] };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url === '/auth/token') {
+      calls.refresh++;
+      await new Promise((r) => setTimeout(r, 5));
+      if (options.refreshFails) return json(400, { error: 'invalid_grant' });
+      return json(200, {
+        access_token: 'new-token',
+        refresh_token: 'refresh-2',
+        expires_in: 7200,
+        scope: 'project',
+      });
+    }
+    const auth = new Headers(init?.headers).get('Authorization');
+    calls.api.push(`${auth} ${url}`);
+    if (auth !== 'Bearer new-token') return json(401, { error: { message: 'Unauthorized', code: 401 } });
+    return json(200, { data: [{ data: { id: 1 } }] });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+describe('API client', () => {
+  beforeEach(() => useAuthStore.setState({ session: session(), notice: null }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('renews the token once on a 401 and repeats the request, for any number of concurrent requests', async () => {
+    const calls = network();
+    const client = createApiClient(BASE);
+    const signal = new AbortController().signal;
+    const results = await Promise.all(
+      [1, 2, 3].map((i) => client.get(`/projects/${i}/strings`, { limit: 500 }, signal)),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(calls.refresh).toBe(1);
+    expect(useAuthStore.getState().session?.accessToken).toBe('new-token');
+    expect(useAuthStore.getState().session?.refreshToken).toBe('refresh-2');
+    expect(results[0]!.url).toBe(`${BASE}/projects/1/strings?limit=500`);
+    expect(results[0]!.url).not.toContain('token');
+  });
+
+  it('renews before sending when the token is about to expire', async () => {
+    useAuthStore.setState({ session: session({ expiresAt: Date.now() + 1000 }) });
+    const calls = network();
+    await createApiClient(BASE).get('/user', {}, new AbortController().signal);
+    expect(calls.refresh).toBe(1);
+    expect(calls.api).toEqual([`Bearer new-token ${BASE}/user`]);
+  });
+
+  it('says "Session expired — sign in again" and signs out when renewal fails', async () => {
+    network({ refreshFails: true });
+    const error = await createApiClient(BASE)
+      .get('/user', {}, new AbortController().signal)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('unauthorized');
+    expect((error as ApiError).message).toBe(SESSION_EXPIRED_MESSAGE);
+    expect(useAuthStore.getState().session).toBeNull();
+    expect(useAuthStore.getState().notice?.text).toMatch(/query is kept/);
+  });
+
+  it('maps service errors to kinds with a next step', async () => {
+    useAuthStore.setState({ session: session({ accessToken: 'new-token' }) });
+    const respond = (response: Response) =>
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => response),
+      );
+    const client = createApiClient(BASE);
+    const get = () =>
+      client.get('/x', {}, new AbortController().signal).then(
+        () => {
+          throw new Error('expected an error');
+        },
+        (e: unknown) => e as ApiError,
+      );
+
+    respond(
+      json(400, {
+        errors: [
+          {
+            error: {
+              key: 'croql',
+              errors: [{ code: 'croqlInvalidLogic', message: "Identifier 'apply' is undefined" }],
+            },
+          },
+        ],
+      }),
+    );
+    let error = await get();
+    expect(error.kind).toBe('croql');
+    expect(error.croqlErrors).toEqual([
+      { code: 'croqlInvalidLogic', message: "Identifier 'apply' is undefined" },
+    ]);
+
+    respond(json(429, { error: { message: 'Too Many Requests', code: 429 } }, { 'Retry-After': '3' }));
+    error = await get();
+    expect(error.kind).toBe('rateLimited');
+    expect(error.retryAfterSeconds).toBe(3);
+    expect(error.message).toMatch(/Wait 3 s/);
+
+    respond(json(403, { error: { message: 'Not allowed endpoint for token scopes', code: 403 } }));
+    expect((await get()).kind).toBe('forbidden');
+    respond(json(404, { error: { message: 'Resource Not Found', code: 404 } }));
+    expect((await get()).kind).toBe('notFound');
+    respond(json(503, { error: { message: 'Service Unavailable', code: 503 } }));
+    expect((await get()).kind).toBe('server');
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    error = await get();
+    expect(error.kind).toBe('network');
+    expect(error.message).toMatch(/Could not reach 127\.0\.0\.1:8787/);
+  });
+
+  it('lets an abort through as an abort, not as a network error', async () => {
+    useAuthStore.setState({ session: session({ accessToken: 'new-token' }) });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new DOMException('The operation was aborted.', 'AbortError'))),
+    );
+    const controller = new AbortController();
+    controller.abort();
+    const error = await createApiClient(BASE)
+      .get('/x', {}, controller.signal)
+      .catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as DOMException).name).toBe('AbortError');
+  });
+});
