@@ -65,6 +65,10 @@ test('the explain line, format (Shift+Alt+F), announcements and leaving the edit
   await expect(editor).toHaveText('is hidden and text contains "Save"');
   await expect(page.getByTestId('editor-announcer')).toHaveText('Formatted');
 
+  // Hover docs for a field.
+  await editor.getByText('hidden').first().hover();
+  await expect(page.locator('.cm-croql-hover')).toContainText(/hidden/i);
+
   await setQuery(page, 'is hiden and is duplicat');
   await expect(page.getByTestId('editor-announcer')).toHaveText('2 problems', { timeout: 5000 });
 
