@@ -1,0 +1,134 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { signIn } from './support/signin.ts';
+import {
+  chooseDemoProject,
+  editorOf,
+  emulatorRows,
+  loadedCount,
+  setQuery,
+  visibleIds,
+} from './support/query.ts';
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+  await chooseDemoProject(page);
+});
+
+/** What a screen reader would call the focused element (its aria-label, else its text). */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '';
+  });
+
+/** Presses Tab until the control named `name` has focus. */
+async function tabTo(page: Page, name: string, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if ((await focusedName(page)) === name) return;
+  }
+  throw new Error(`Tab never reached "${name}"`);
+}
+
+/** Switches the Editor/Builder tabs with the arrow keys, as the tab list expects. */
+async function switchTo(page: Page, mode: 'Editor' | 'Builder'): Promise<void> {
+  const other = mode === 'Editor' ? 'Builder' : 'Editor';
+  await page.getByRole('tab', { name: other }).focus();
+  await page.keyboard.press(mode === 'Editor' ? 'ArrowLeft' : 'ArrowRight');
+  await expect(page.getByRole('tab', { name: mode })).toHaveAttribute('aria-selected', 'true');
+}
+
+const editorText = (page: Page) => editorOf(page).evaluate((el) => el.textContent ?? '');
+
+const stringsListing = (request: Request) => {
+  const url = new URL(request.url());
+  return (
+    request.method() === 'GET' &&
+    url.pathname.endsWith('/projects/1/strings') &&
+    url.searchParams.get('offset') === '0' &&
+    url.searchParams.get('limit') === '500'
+  );
+};
+
+test('keyboard only: three editor filters and a field condition, run, the rows are the emulator’s', async ({
+  page,
+}) => {
+  await setQuery(page, '');
+  await switchTo(page, 'Builder');
+  const builder = page.getByRole('tabpanel', { name: 'Builder' });
+  await expect(builder.getByText('No conditions yet')).toBeVisible();
+
+  // 1. "Translated", pinned to the first language of the project.
+  await tabTo(page, 'Add an editor filter');
+  await page.keyboard.press('Enter');
+  expect(await focusedName(page)).toBe('Editor filter');
+  await page.keyboard.press('Tab');
+  expect(await focusedName(page)).toBe('Language (pin)');
+  await page.keyboard.press('ArrowDown');
+  const language = await builder.getByRole('combobox', { name: 'Language (pin)' }).inputValue();
+  expect(language).not.toBe('');
+
+  // 2. "Visibility: visible" and 3. "Master strings", each added after the previous one.
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Alt+Enter');
+  expect(await focusedName(page)).toBe('Editor filter');
+  await page.keyboard.type('Visib');
+  await page.keyboard.press('Alt+Enter');
+  await page.keyboard.type('Master');
+
+  // 4. A field condition: text contains "e".
+  await tabTo(page, 'Add a field condition');
+  await page.keyboard.press('Enter');
+  expect(await focusedName(page)).toBe('Field');
+  await page.keyboard.type('text');
+  await page.keyboard.press('Tab');
+  expect(await focusedName(page)).toBe('Operator');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  expect(await focusedName(page)).toBe('Value');
+  await page.keyboard.type('e');
+
+  const expected =
+    `count of languages summary where (language = @language:"${language}" and is translated) > 0` +
+    ` and is visible and not is duplicate and text contains "e"`;
+  const request = page.waitForRequest(stringsListing);
+  await page.keyboard.press('ControlOrMeta+Enter');
+  const sent = await request;
+  expect(new URL(sent.url()).searchParams.get('croql')).toBe(expected);
+
+  const rows = await emulatorRows(sent);
+  expect(rows.length).toBeGreaterThan(0);
+  await expect.poll(() => loadedCount(page)).toBe(Math.min(500, rows.length));
+  const shown = await visibleIds(page);
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown).toEqual(rows.slice(0, shown.length).map((r) => String(r.id)));
+});
+
+test('switching between editor and builder loses and rewrites nothing', async ({ page }) => {
+  const typed = 'IS   hidden   AND  max  length>=0  or  text contains "e"';
+  await setQuery(page, typed);
+  await switchTo(page, 'Builder');
+  const builder = page.getByRole('tabpanel', { name: 'Builder' });
+  await expect(builder.getByRole('combobox', { name: 'Editor filter' })).toHaveValue('visibility');
+  await expect(builder.getByRole('combobox', { name: 'Field' })).toHaveCount(2);
+
+  await switchTo(page, 'Editor');
+  expect(await editorText(page)).toBe(typed);
+
+  // One change in the builder rewrites that condition only.
+  await switchTo(page, 'Builder');
+  await builder.getByRole('textbox', { name: 'Value' }).last().fill('a');
+  await switchTo(page, 'Editor');
+  expect(await editorText(page)).toBe('IS   hidden   AND  max  length>=0  or  text contains "a"');
+
+  // A part the builder cannot show stays as raw CroQL, exactly as typed.
+  const withRaw = 'max  length + 1 > 3  AND  IS   hidden';
+  await setQuery(page, withRaw);
+  await switchTo(page, 'Builder');
+  await expect(builder.getByRole('textbox', { name: 'Raw CroQL (kept exactly as written)' })).toHaveValue(
+    'max  length + 1 > 3',
+  );
+  await switchTo(page, 'Editor');
+  expect(await editorText(page)).toBe(withRaw);
+});
