@@ -45,8 +45,22 @@ export function analyze(text: string, context: ContextName, options: AnalyzeOpti
   const parsed = parse(text);
   if (!parsed.ast) return { ast: null, diagnostics: parsed.diagnostics };
   const hasSyntaxErrors = parsed.diagnostics.some((d) => d.severity === 'error');
-  const checked = checkAst(parsed.ast, context, options, { requireBoolean: !hasSyntaxErrors });
-  return { ast: parsed.ast, diagnostics: [...parsed.diagnostics, ...checked.diagnostics] };
+  try {
+    const checked = checkAst(parsed.ast, context, options, { requireBoolean: !hasSyntaxErrors });
+    return { ast: parsed.ast, diagnostics: [...parsed.diagnostics, ...checked.diagnostics] };
+  } catch (error) {
+    // Not expected to happen; `analyze` must never throw, so report it instead.
+    const message = error instanceof Error ? error.message : String(error);
+    const internal: Diagnostic = {
+      code: 'croqlInvalidLogic',
+      reason: 'internalError',
+      message: `The query could not be checked (${message}).`,
+      severity: 'error',
+      from: 0,
+      to: text.length,
+    };
+    return { ast: parsed.ast, diagnostics: [...parsed.diagnostics, internal] };
+  }
 }
 
 export function checkAst(

@@ -185,8 +185,8 @@ const invalid: Invalid[] = [
   { text: 'text = "a" \u0000', code: S, reason: 'unexpectedToken', at: '\u0000' },
   { text: 'text = "a" 😀', code: S, reason: 'unexpectedToken', at: '😀' },
   { text: '('.repeat(65) + 'a' + ')'.repeat(65), code: S, reason: 'tooDeep', at: [64, 65] },
-  { text: 'a and '.repeat(1001), code: S, reason: 'tooDeep', at: [3000, 6006] },
-  { text: 'not '.repeat(1100) + 'is hidden', code: S, reason: 'tooDeep', at: [4000, 4409] },
+  { text: 'a and '.repeat(1001), code: S, reason: 'tooComplex', at: [3000, 6006] },
+  { text: 'not '.repeat(1100) + 'is hidden', code: S, reason: 'tooComplex', at: [4000, 4409] },
   {
     text: 'a'.repeat(MAX_QUERY_LENGTH + 5),
     code: S,

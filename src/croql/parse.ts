@@ -37,6 +37,20 @@ export interface ParseResult {
 }
 
 export function parse(text: string): ParseResult {
+  try {
+    return parseUnguarded(text);
+  } catch (error) {
+    // Not expected to happen; the contract is that parsing never throws, so report it instead.
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      ast: errorNode(text, 0, text.length),
+      diagnostics: [syntax('internalError', `The query could not be analysed (${message}).`, 0, text.length)],
+      tree: null,
+    };
+  }
+}
+
+function parseUnguarded(text: string): ParseResult {
   if (text.trim() === '') return { ast: null, diagnostics: [], tree: null };
   if (text.length > MAX_QUERY_LENGTH) {
     return {
@@ -58,7 +72,7 @@ export function parse(text: string): ParseResult {
       ast: errorNode(text, 0, text.length),
       diagnostics: [
         syntax(
-          'tooDeep',
+          'tooComplex',
           `The query has more than ${MAX_PIECES.toLocaleString('en-US')} words, values and operators. Simplify it.`,
           scan.tooManyAt,
           text.length,
