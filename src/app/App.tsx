@@ -216,9 +216,11 @@ function QueryPane({ signedIn }: { signedIn: boolean }) {
         className="tab-panel"
       >
         {mode === 'builder' && (
-          <Suspense fallback={<p className="hint">Loading the builder…</p>}>
-            <Builder values={values} edition={edition} />
-          </Suspense>
+          <ErrorBoundary area="The builder">
+            <Suspense fallback={<p className="hint">Loading the builder…</p>}>
+              <Builder values={values} edition={edition} />
+            </Suspense>
+          </ErrorBoundary>
         )}
       </div>
     </section>
