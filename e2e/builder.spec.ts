@@ -132,3 +132,43 @@ test('switching between editor and builder loses and rewrites nothing', async ({
   await switchTo(page, 'Editor');
   expect(await editorText(page)).toBe(withRaw);
 });
+
+test('keyboard: move, indent, add, outdent, operator and remove keep focus where the work is', async ({
+  page,
+}) => {
+  await setQuery(page, 'is hidden and max length > 3');
+  await switchTo(page, 'Builder');
+  const builder = page.getByRole('tabpanel', { name: 'Builder' });
+  const rowOfFocus = () =>
+    page.evaluate(
+      () => document.activeElement?.closest('[data-node]')?.querySelector('.b-row')?.textContent ?? '',
+    );
+
+  await tabTo(page, 'Editor filter');
+  await page.keyboard.press('Alt+ArrowDown');
+  expect(await focusedName(page)).toBe('Editor filter');
+  await expect(builder.getByRole('combobox', { name: 'Field' })).toBeVisible();
+  await expect(builder.locator('.b-leaf').first()).toContainText('Field');
+
+  await page.keyboard.press('Alt+ArrowRight');
+  expect(await focusedName(page)).toBe('Editor filter');
+  await expect(builder.getByRole('combobox', { name: 'Group operator' })).toHaveCount(2);
+
+  await page.keyboard.press('Alt+Enter');
+  expect(await focusedName(page)).toBe('Editor filter');
+  await expect(builder.getByRole('combobox', { name: 'Editor filter' })).toHaveCount(2);
+
+  await page.keyboard.press('Alt+ArrowLeft');
+  expect(await focusedName(page)).toBe('Editor filter');
+  expect(await rowOfFocus()).toContain('Translated');
+
+  await page.keyboard.press('Alt+KeyO');
+  await expect(builder.getByRole('combobox', { name: 'Group operator' }).first()).toHaveValue('or');
+
+  await page.keyboard.press('Alt+Backspace');
+  await expect(builder.getByRole('combobox', { name: 'Editor filter' })).toHaveCount(1);
+  expect(await focusedName(page)).toBe('Negate this group (not)');
+
+  await switchTo(page, 'Editor');
+  expect(await editorText(page)).toBe('max length > 3 or is hidden');
+});
