@@ -23,7 +23,14 @@ export function createEmulator(options: Partial<EmulatorConfig> & { data: Datase
   const api = new EmulatorApi(config, store);
   const app = new Hono();
 
-  app.get('/health', (c) => c.json({ ok: true, strings: config.data.strings.length }));
+  app.get('/health', (c) => {
+    const body: Record<string, unknown> = { ok: true, strings: config.data.strings.length };
+    if (config.testHooks) {
+      (globalThis as { gc?: () => void }).gc?.();
+      body.memory = process.memoryUsage();
+    }
+    return c.json(body);
+  });
 
   // The API answers browsers from any origin (it only takes bearer tokens, never cookies).
   app.use('/api/*', cors({ origin: '*', exposeHeaders: ['Retry-After'], maxAge: 600 }));

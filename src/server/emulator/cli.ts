@@ -54,7 +54,8 @@ function main(): void {
     data = values.data
       ? loadDataFile(values.data)
       : generateDemoDataset({
-          strings: values.scale ? number('scale', values.scale, 1) : 2000,
+          // A token only needs the users, so the token command skips generating the strings.
+          strings: positionals[0] === 'token' ? 1 : values.scale ? number('scale', values.scale, 1) : 2000,
           seed: number('seed', values.seed, 0),
         });
   } catch (e) {

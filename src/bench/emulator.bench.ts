@@ -1,0 +1,143 @@
+// The emulator under load, on 200,000 demo strings, in a child process (so the load generator does not
+// share its event loop): 20 concurrent clients on loopback, bounded in requests and time.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createEmulator } from '../server/emulator/app.ts';
+import { generateDemoDataset } from '../server/emulator/data/demo.ts';
+import { median, percentile, row, type BenchRow } from './stats.ts';
+
+const SCALE = 200_000;
+const CLIENTS = 20;
+const MAX_REQUESTS = 3000;
+const MAX_MS = 8000;
+const TYPICAL = 'count of languages summary where (is translated and not is approved) > 0 and not is hidden';
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export default async function emulatorBench(): Promise<BenchRow[]> {
+  const token = createEmulator({ data: generateDemoDataset({ strings: 1 }) }).personalToken('alice');
+  const child = spawn(
+    process.execPath,
+    [
+      '--expose-gc',
+      '--import',
+      'tsx',
+      'src/server/emulator/cli.ts',
+      '--port',
+      '0',
+      '--scale',
+      String(SCALE),
+      '--test-hooks',
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  try {
+    const base = await listeningUrl(child);
+    const get = async (path: string) => {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/v2${path}`, { headers: { Authorization: `Bearer ${token}` } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`bench: ${path} answered ${res.status}`);
+      return performance.now() - t0;
+    };
+    const strings = (croql: string | null, limit: number, offset: number) =>
+      `/projects/1/strings?limit=${limit}&offset=${offset}${croql ? `&croql=${encodeURIComponent(croql)}` : ''}`;
+
+    const health = (await (await fetch(`${base}/health`)).json()) as { memory: NodeJS.MemoryUsage };
+    const sample = generateDemoDataset({ strings: 2000 });
+    const jsonMb = (Buffer.byteLength(JSON.stringify(sample.strings)) * (SCALE / 2000)) / 1e6;
+
+    const cold = await get(strings(TYPICAL, 25, 0));
+    await get(strings(null, 25, 0));
+
+    // Load: each client walks pages 1..10 of the query (cached after the first evaluation) until done.
+    const plainPage = (k: number) => get(strings(null, 25, (k % 10) * 25));
+    const croqlPage = (k: number) => get(strings(TYPICAL, 25, (k % 10) * 25));
+    await load(plainPage, 400); // warm-up of both paths, not recorded
+    await load(croqlPage, 400);
+    const plain = await load(plainPage, MAX_REQUESTS);
+    const croql = await load(croqlPage, MAX_REQUESTS);
+
+    // Deep paging, the app's page size of 500: page 40 (offset 19,500) against page 1, alternated.
+    const first: number[] = [];
+    const fortieth: number[] = [];
+    await get(strings(TYPICAL, 500, 19_500));
+    for (let k = 0; k < 40; k++) {
+      first.push(await get(strings(TYPICAL, 500, 0)));
+      fortieth.push(await get(strings(TYPICAL, 500, 19_500)));
+    }
+
+    const mb = (bytes: number) => bytes / 1e6;
+    return [
+      row(
+        'emulator: croql page, 20 clients, wall ms per request (baseline: plain page)',
+        croql.msPerRequest,
+        'ms',
+        plain.msPerRequest,
+        1.5,
+      ),
+      row(
+        'emulator: croql page p50 under load (baseline: plain page p50)',
+        median(croql.samples),
+        'ms',
+        median(plain.samples),
+        1.5,
+      ),
+      row(
+        'emulator: croql page p99 under load (baseline: plain page p99)',
+        percentile(croql.samples, 99),
+        'ms',
+        percentile(plain.samples, 99),
+        2,
+      ),
+      row('emulator: page 40 vs page 1 of 500, p50', median(fortieth), 'ms', median(first), 1.2),
+      row('emulator: first (uncached) croql page over 200,000 strings', cold, 'ms', null, null),
+      row(
+        'emulator: heap at 200,000 strings (baseline: their Context JSON text)',
+        mb(health.memory.heapUsed),
+        'MB',
+        jsonMb,
+        null,
+      ),
+      row('emulator: RSS at 200,000 strings', mb(health.memory.rss), 'MB', null, null),
+    ];
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+/** Runs CLIENTS loops until `maxRequests` are done or MAX_MS have passed. */
+async function load(request: (k: number) => Promise<number>, maxRequests: number) {
+  const samples: number[] = [];
+  const start = performance.now();
+  let issued = 0;
+  const client = async () => {
+    while (issued < maxRequests && performance.now() - start < MAX_MS) {
+      samples.push(await request(issued++));
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  return { samples, msPerRequest: (performance.now() - start) / samples.length };
+}
+
+function listeningUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('bench: the emulator did not start within 120 s')),
+      120_000,
+    );
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /API (http:\/\/127\.0\.0\.1:\d+)\/api\/v2/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`bench: the emulator exited (${code}) before listening`));
+    });
+  });
+}
