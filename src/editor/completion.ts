@@ -73,34 +73,37 @@ async function searchMembers(
   }
 }
 
-export async function croqlCompletionSource(context: CompletionContext): Promise<CompletionResult | null> {
+/** The core's completion: schema names, keywords, operators, known values, snippets. */
+export function croqlCompletionSource(context: CompletionContext): CompletionResult | null {
   const { state, pos } = context;
-  const text = state.doc.toString();
   const config = state.field(croqlConfig);
-  const result = complete(text, pos, config.context, config.values);
-  const mention = config.searchUsers ? userMentionAt(text, pos) : null;
-  if (!result && !mention) return null;
-  if (!result && !context.explicit && !mention) return null;
+  const result = complete(state.doc.toString(), pos, config.context, config.values);
+  if (!result || result.items.length === 0) return null;
+  // No validFor: the core answers again on every keystroke (about a millisecond), so after a finished
+  // name (`is hidden `) the operators come next instead of a filtered-out list of names.
+  return { from: result.from, to: result.to, options: result.items.map(toCompletion) };
+}
 
-  const options = result ? result.items.map(toCompletion) : [];
-  if (mention && config.searchUsers) {
-    const seen = new Set(options.map((o) => o.label.toLowerCase()));
-    for (const found of await searchMembers(context, config.searchUsers, mention)) {
-      if (!seen.has(found.label.toLowerCase())) options.push(found);
-    }
-    if (context.aborted) return null;
-  }
-  if (options.length === 0) return null;
-  return {
-    from: result?.from ?? mention!.from,
-    to: result?.to ?? pos,
-    options,
-    // Let CodeMirror filter as the user keeps typing a word; anything else asks the core again. A member
-    // name is searched on the server, so it asks again on every keystroke (debounced above).
-    ...(mention ? {} : { validFor: /^[\w ]*$/ }),
-  };
+/**
+ * Members the service finds for the name typed after `@user:"` (its `search` parameter), beyond those the
+ * core already offers from the loaded member list. A second source, so the core's items never wait for it.
+ */
+export async function memberSearchSource(context: CompletionContext): Promise<CompletionResult | null> {
+  const config = context.state.field(croqlConfig);
+  if (!config.searchUsers) return null;
+  const mention = userMentionAt(context.state.doc.toString(), context.pos);
+  if (!mention) return null;
+  const known = new Set((config.values.users ?? []).map((u) => u.username.toLowerCase()));
+  const found = await searchMembers(context, config.searchUsers, mention);
+  if (context.aborted) return null;
+  const options = found.filter((o) => !known.has(o.label.toLowerCase()));
+  return options.length ? { from: mention.from, to: context.pos, options } : null;
 }
 
 export function croqlAutocompletion() {
-  return autocompletion({ override: [croqlCompletionSource], activateOnTyping: true, icons: false });
+  return autocompletion({
+    override: [croqlCompletionSource, memberSearchSource],
+    activateOnTyping: true,
+    icons: false,
+  });
 }

@@ -118,7 +118,7 @@ describe('completion source', () => {
 
   it('adds members found by the server search after @user:" (debounced)', async () => {
     const { CompletionContext } = await import('@codemirror/autocomplete');
-    const { croqlCompletionSource } = await import('./completion.ts');
+    const { memberSearchSource } = await import('./completion.ts');
     const searched: string[] = [];
     const doc = 'translated by = @user:"dm';
     const state = createEditorState(
@@ -131,7 +131,7 @@ describe('completion source', () => {
       },
       croqlFeatures(),
     );
-    const result = await croqlCompletionSource(new CompletionContext(state, doc.length, false));
+    const result = await memberSearchSource(new CompletionContext(state, doc.length, false));
     expect(searched).toEqual(['dm']);
     const dmitro = result?.options.find((o) => o.label === 'dmitro');
     expect(dmitro?.apply).toBe('dmitro"');
