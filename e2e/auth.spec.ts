@@ -67,6 +67,7 @@ test('an expired token is refreshed silently and the query still runs', async ({
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('results-count')).toContainText(/\d+ rows? loaded/);
 
+  const tokenBefore = await accessToken(page);
   const expired = await request.post(`${EMULATOR_URL}/__emulator/expire-tokens`);
   expect(expired.ok()).toBe(true);
 
@@ -75,4 +76,40 @@ test('an expired token is refreshed silently and the query still runs', async ({
   await expect(page.getByTestId('results-count')).toContainText(/\d+ rows? loaded/);
   await expect(page.getByTestId('results-error')).toHaveCount(0);
   await expectSignedIn(page);
+  expect(await accessToken(page)).not.toBe(tokenBefore);
 });
+
+test('when the session cannot be renewed, the app says so and signing in again keeps the query', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  await signIn(page);
+  await expect(page.getByLabel('Project')).not.toHaveValue('');
+  await typeQuery(page, 'id > 5');
+  // The refresh token is revoked (here: replaced by one the emulator never issued) and the access token expires.
+  await page.evaluate(() => {
+    const session = JSON.parse(sessionStorage.getItem('croql.session')!) as Record<string, unknown>;
+    sessionStorage.setItem('croql.session', JSON.stringify({ ...session, refreshToken: 'revoked' }));
+  });
+  await page.reload();
+  await expectSignedIn(page);
+  await request.post(`${EMULATOR_URL}/__emulator/expire-tokens`);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Session expired — sign in again' }).first(),
+  ).toBeVisible();
+  await expect(editor(page)).toHaveText('id > 5');
+  await page.getByRole('button', { name: 'Sign in again' }).click();
+  await page.waitForURL(/\/oauth\/authorize/);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expectSignedIn(page);
+  await expect(editor(page)).toHaveText('id > 5');
+});
+
+function accessToken(page: Page): Promise<string | undefined> {
+  return page.evaluate(
+    () =>
+      (JSON.parse(sessionStorage.getItem('croql.session') ?? '{}') as { accessToken?: string }).accessToken,
+  );
+}
