@@ -10,10 +10,31 @@ import {
   projectsQuery,
   SIGNED_OUT_CLIENT,
   tmsQuery,
+  type Project,
 } from './queries.ts';
 import { useTargetActions, useTargetStore } from './target.ts';
 
 const LISTINGS: ContextName[] = ['strings', 'translations', 'tmSegments', 'glossaryTerms'];
+/** The project search field appears from this many projects on (a short list needs none). */
+const SEARCH_FROM = 5;
+
+/**
+ * Projects whose name, identifier or id match the search (case-insensitive); the chosen project stays in
+ * the list even when the search hides it, so the select never shows a value it has no option for.
+ */
+export function filterProjects(all: readonly Project[], search: string, chosenId: number | null): Project[] {
+  const needle = search.trim().toLowerCase();
+  const matches = needle
+    ? all.filter(
+        (p) =>
+          p.name.toLowerCase().includes(needle) ||
+          String(p.id) === needle ||
+          !!p.identifier?.toLowerCase().includes(needle),
+      )
+    : [...all];
+  const chosen = all.find((p) => p.id === chosenId);
+  return chosen && !matches.includes(chosen) ? [chosen, ...matches] : matches;
+}
 
 /** Project (searchable), listing, and the listing's language / TM / glossary. */
 export function TargetPickers() {
@@ -56,21 +77,10 @@ export function TargetPickers() {
     }
   }, [context, glossaryId, glossaries.data, target]);
 
-  const visibleProjects = useMemo(() => {
-    const all = projects.data ?? [];
-    const needle = search.trim().toLowerCase();
-    const matches = needle
-      ? all.filter(
-          (p) =>
-            p.name.toLowerCase().includes(needle) ||
-            String(p.id) === needle ||
-            p.identifier?.toLowerCase().includes(needle),
-        )
-      : all;
-    // Keep the chosen project selectable even when the search hides it.
-    const chosen = all.find((p) => p.id === projectId);
-    return chosen && !matches.includes(chosen) ? [chosen, ...matches] : matches;
-  }, [projects.data, search, projectId]);
+  const visibleProjects = useMemo(
+    () => filterProjects(projects.data ?? [], search, projectId),
+    [projects.data, search, projectId],
+  );
 
   const listError = [projects, project, tms, glossaries].find((q) => q.isError)?.error;
 
@@ -79,7 +89,7 @@ export function TargetPickers() {
       <div className="field">
         <label htmlFor={ids.project}>Project</label>
         <div className="project-picker">
-          {(projects.data?.length ?? 0) > 8 && (
+          {(projects.data?.length ?? 0) > SEARCH_FROM && (
             <input
               id={ids.search}
               type="search"

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useConnectionChoice } from '../connection/choice.ts';
+import { useTargetStore } from '../connection/target.ts';
+import { useQueryStore } from '../query/store.ts';
+import { encodePermalink, encodeRawPermalink } from './codec.ts';
+import { saveDraft } from './draft.ts';
+import { restoreAtStartup } from './startup.ts';
+
+function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (k) => map.get(k) ?? null,
+    key: (i) => [...map.keys()][i] ?? null,
+    removeItem: (k) => void map.delete(k),
+    setItem: (k, v) => void map.set(k, v),
+  };
+}
+
+const draft = {
+  text: 'is hidden',
+  context: 'strings' as const,
+  target: { projectId: 1, languageId: null, tmId: null, glossaryId: null },
+};
+
+describe('what the page opens with', () => {
+  let replaced: string[];
+  beforeEach(() => {
+    replaced = [];
+    vi.stubGlobal('sessionStorage', memoryStorage());
+    vi.stubGlobal('localStorage', memoryStorage());
+    vi.stubGlobal('history', {
+      state: null,
+      replaceState: (_s: unknown, _t: string, url: string) => replaced.push(url),
+    });
+    useQueryStore.setState({ text: '', context: 'strings' });
+    useTargetStore.getState().actions.reset();
+    useConnectionChoice.setState({ connection: 'emulator', domain: '' });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('restores the draft kept before a reload or the sign-in redirect', () => {
+    saveDraft(draft);
+    expect(restoreAtStartup(new URL('http://app/'))).toBeNull();
+    expect(useQueryStore.getState().text).toBe('is hidden');
+    expect(useTargetStore.getState().projectId).toBe(1);
+    expect(replaced).toEqual([]);
+  });
+
+  it('a permalink wins over the draft, sets connection, listing and target, and leaves the address', () => {
+    saveDraft(draft);
+    const hash = encodePermalink({
+      connection: 'enterprise',
+      domain: 'acme',
+      projectId: 7,
+      context: 'tmSegments',
+      listingId: 3,
+      text: 'id > 1',
+    });
+    const notice = restoreAtStartup(new URL(`http://app/${hash}`));
+    expect(notice?.kind).toBe('info');
+    expect(useQueryStore.getState()).toMatchObject({ text: 'id > 1', context: 'tmSegments' });
+    expect(useTargetStore.getState()).toMatchObject({ projectId: 7, tmId: 3, languageId: null });
+    expect(useConnectionChoice.getState()).toMatchObject({ connection: 'enterprise', domain: 'acme' });
+    expect(replaced).toEqual(['/']);
+    // …and is what a reload now restores.
+    useQueryStore.setState({ text: '' });
+    restoreAtStartup(new URL('http://app/'));
+    expect(useQueryStore.getState().text).toBe('id > 1');
+  });
+
+  it('a damaged link keeps the draft and explains', () => {
+    saveDraft(draft);
+    const notice = restoreAtStartup(new URL('http://app/#v1/@@@'));
+    expect(notice?.kind).toBe('error');
+    expect(useQueryStore.getState().text).toBe('is hidden');
+  });
+
+  it('a link of another version loads only its text, with a warning', () => {
+    saveDraft(draft);
+    const notice = restoreAtStartup(new URL(`http://app/${encodeRawPermalink(2, { q: 'id = 2' })}`));
+    expect(notice?.kind).toBe('warning');
+    expect(useQueryStore.getState().text).toBe('id = 2');
+    expect(useTargetStore.getState().projectId).toBe(1);
+  });
+
+  it('?croql= prefills the text and is removed from the address, other parameters stay', () => {
+    restoreAtStartup(new URL('http://app/?croql=id%20%3D%203&x=1'));
+    expect(useQueryStore.getState().text).toBe('id = 3');
+    expect(replaced).toEqual(['/?x=1']);
+  });
+});
