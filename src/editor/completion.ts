@@ -88,16 +88,18 @@ export function croqlCompletionSource(context: CompletionContext): CompletionRes
  * Members the service finds for the name typed after `@user:"` (its `search` parameter), beyond those the
  * core already offers from the loaded member list. A second source, so the core's items never wait for it.
  */
-export async function memberSearchSource(context: CompletionContext): Promise<CompletionResult | null> {
+export function memberSearchSource(context: CompletionContext): Promise<CompletionResult | null> | null {
   const config = context.state.field(croqlConfig);
-  if (!config.searchUsers) return null;
-  const mention = userMentionAt(context.state.doc.toString(), context.pos);
-  if (!mention) return null;
+  const searchUsers = config.searchUsers;
+  // Synchronously nothing outside a mention, so ordinary typing never leaves a completion pending.
+  const mention = searchUsers ? userMentionAt(context.state.doc.toString(), context.pos) : null;
+  if (!searchUsers || !mention) return null;
   const known = new Set((config.values.users ?? []).map((u) => u.username.toLowerCase()));
-  const found = await searchMembers(context, config.searchUsers, mention);
-  if (context.aborted) return null;
-  const options = found.filter((o) => !known.has(o.label.toLowerCase()));
-  return options.length ? { from: mention.from, to: context.pos, options } : null;
+  return searchMembers(context, searchUsers, mention).then((found) => {
+    if (context.aborted) return null;
+    const options = found.filter((o) => !known.has(o.label.toLowerCase()));
+    return options.length ? { from: mention.from, to: context.pos, options } : null;
+  });
 }
 
 export function croqlAutocompletion() {
