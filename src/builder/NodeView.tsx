@@ -94,7 +94,7 @@ function useRowKeys(node: BuilderNode, scopes: readonly string[], isGroup: boole
       case 'Enter':
       case 'KeyG': {
         const kind: NewKind = e.code === 'KeyG' ? 'group' : defaultKind(api, scopes);
-        addNode(api, isGroup ? { into: id } : { after: id }, kind, isGroup ? [...scopes] : [...scopes]);
+        addNode(api, isGroup ? { into: id } : { after: id }, kind, [...scopes]);
         break;
       }
       case 'KeyO': {
@@ -435,6 +435,7 @@ function ParamEditor({
           valid={(v) => DATETIME.test(v)}
           list={DATALIST_DATES}
           className="b-date"
+          placeholder="today or YYYY-MM-DD"
           onCommit={onChange}
         />
       );
@@ -649,6 +650,7 @@ function ValueEditor({
           valid={(s) => DATETIME.test(s)}
           list={DATALIST_DATES}
           className="b-date"
+          placeholder="today or YYYY-MM-DD"
           onCommit={(s) => onChange({ kind: 'datetime', value: s })}
         />
       );
@@ -813,6 +815,7 @@ function DraftInput({
   list,
   className,
   inputMode,
+  placeholder,
 }: {
   label: string;
   focusKey: string;
@@ -822,6 +825,7 @@ function DraftInput({
   list?: string;
   className?: string;
   inputMode?: 'numeric' | 'decimal';
+  placeholder?: string;
 }) {
   const [draft, setDraft] = useState(value);
   const [seen, setSeen] = useState(value);
@@ -839,6 +843,7 @@ function DraftInput({
       className={className}
       list={list}
       inputMode={inputMode}
+      placeholder={placeholder}
       value={draft}
       onChange={(e) => {
         setDraft(e.target.value);
