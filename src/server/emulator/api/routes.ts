@@ -344,7 +344,6 @@ export class EmulatorApi {
         strings,
         groupKey: (i) => (strings[i]!.typeIsPlural ? (strings[i]!.id as number) : -1),
       };
-      this.translationSources.clear();
       this.translationSources.set(key, source);
     }
     return source;
