@@ -4,6 +4,7 @@
 // operands, nullability (non-null boolean operators use plain `&&`/`||`), and `count of X where (P) > k`
 // counts with an early exit and without building the filtered array.
 import { analyze } from './check.ts';
+import { readerForKey } from './readers.ts';
 import { memberField, resolveInScopes, rootScopes, scalarType, UNKNOWN, type ValueType } from './resolve.ts';
 import type {
   CompileResult,
@@ -30,6 +31,14 @@ interface Compiled {
   nullable: boolean;
   constant?: { value: unknown };
   capped?: CappedCount;
+  /** A field of the innermost scope object, read straight by key (enables the fused fast paths). */
+  get?: Fn;
+  /** `field` / `not field` on a boolean field of the innermost scope: `and`/`or` test these inline. */
+  boolTest?: { get: Fn; want: boolean };
+  /** Operands of a flattened chain of one non-null `and`/`or`. */
+  chain?: { op: 'and' | 'or'; parts: Compiled[] };
+  /** `count of X` for a collection field X of the innermost scope: its raw getter. */
+  countGet?: Fn;
 }
 
 const EMPTY: readonly unknown[] = Object.freeze([]);
@@ -138,44 +147,44 @@ function userIdOf(v: unknown): number | null {
 
 /** How a field is read from an object of its owner type, with the Context JSON defaults. */
 function readerOf(field: FieldDef): Fn {
-  const key = field.key;
+  const get = readerForKey(field.key);
   const t = field.type;
   if (t.kind === 'collection') {
     return (x) => {
-      const v = x[key];
+      const v = get(x);
       return Array.isArray(v) ? v : EMPTY;
     };
   }
   if (t.kind === 'object') {
     return (x) => {
-      const v = x[key];
+      const v = get(x);
       return v !== null && typeof v === 'object' ? v : null;
     };
   }
   switch (t.type) {
     case 'boolean':
-      return (x) => x[key] === true;
+      return (x) => get(x) === true;
     case 'integer':
     case 'float':
       return (x) => {
-        const v = x[key];
+        const v = get(x);
         return typeof v === 'number' ? v : null;
       };
     case 'string':
       return (x) => {
-        const v = x[key];
+        const v = get(x);
         return typeof v === 'string' || (v !== null && typeof v === 'object') ? v : null;
       };
     case 'language':
       return (x) => {
-        const v = x[key];
+        const v = get(x);
         return typeof v === 'string' ? v : null;
       };
     case 'datetime':
-      return (x) => toTime(x[key]);
+      return (x) => toTime(get(x));
     case 'user':
       return (x) => {
-        const v = x[key];
+        const v = get(x);
         return typeof v === 'number' ? v : userIdOf(v);
       };
   }
@@ -245,6 +254,15 @@ class Compiler {
         const x = this.expr(e.operand, scopes);
         if (!isBoolean(x.type)) return this.error('typeMismatch', '`not` needs a condition.', e);
         const f = x.fn;
+        if (x.boolTest) {
+          const { get, want } = x.boolTest;
+          return {
+            fn: want ? (o) => get(o) !== true : (o) => get(o) === true,
+            type: x.type,
+            nullable: false,
+            boolTest: { get, want: !want },
+          };
+        }
         return x.nullable
           ? { fn: (o) => (f(o) === null ? null : !f(o)), type: x.type, nullable: true }
           : { fn: (o) => !f(o), type: x.type, nullable: false };
@@ -317,7 +335,14 @@ class Compiler {
     const { field, depth } = resolved;
     const read = readerOf(field);
     const nullable = field.type.kind === 'scalar' && field.type.type !== 'boolean';
-    if (depth === scopes.length - 1) return { fn: read, type: field.type, nullable };
+    if (depth === scopes.length - 1) {
+      const get = readerForKey(field.key);
+      const boolTest =
+        field.type.kind === 'scalar' && field.type.type === 'boolean' ? { get, want: true } : undefined;
+      return boolTest
+        ? { fn: read, type: field.type, nullable, get, boolTest }
+        : { fn: read, type: field.type, nullable, get };
+    }
     // A name of an enclosing scope: read that scope's object, published by its `where`/`with` loop.
     this.readFromDeeper.add(depth);
     const frames = this.frames;
@@ -328,23 +353,31 @@ class Compiler {
     if (name === 'count' && objectExpr.kind === 'filter' && objectExpr.op === 'where') {
       const parts = this.whereParts(objectExpr.subject, objectExpr.predicate, scopes, objectExpr);
       if (!parts) return { fn: () => null, type: UNKNOWN, nullable: true };
-      const { subject, pred, predNullable, publishAt } = parts;
+      const { subject, subjectGet, pred, predNullable, publishAt } = parts;
       const frames = this.frames;
       const capped: CappedCount =
-        publishAt < 0 && !predNullable
+        publishAt < 0 && !predNullable && subjectGet
           ? (o, cap) => {
-              const items = subject(o) as unknown[];
+              const items = subjectGet(o);
+              if (!Array.isArray(items)) return 0;
               let n = 0;
               for (let i = 0; i < items.length; i++) if (pred(items[i]) && ++n >= cap) break;
               return n;
             }
-          : (o, cap) => {
-              const items = subject(o) as unknown[];
-              if (publishAt >= 0) frames[publishAt] = o;
-              let n = 0;
-              for (let i = 0; i < items.length; i++) if (pred(items[i]) === true && ++n >= cap) break;
-              return n;
-            };
+          : publishAt < 0 && !predNullable
+            ? (o, cap) => {
+                const items = subject(o) as unknown[];
+                let n = 0;
+                for (let i = 0; i < items.length; i++) if (pred(items[i]) && ++n >= cap) break;
+                return n;
+              }
+            : (o, cap) => {
+                const items = subject(o) as unknown[];
+                if (publishAt >= 0) frames[publishAt] = o;
+                let n = 0;
+                for (let i = 0; i < items.length; i++) if (pred(items[i]) === true && ++n >= cap) break;
+                return n;
+              };
       return { fn: (o) => capped(o, Infinity), type: scalarType('integer'), nullable: false, capped };
     }
     const owner = this.expr(objectExpr, scopes);
@@ -359,6 +392,18 @@ class Compiler {
     }
     const of = owner.fn;
     if (field.key === 'count') {
+      const get = owner.get;
+      if (get !== undefined) {
+        return {
+          fn: (o) => {
+            const v = get(o);
+            return Array.isArray(v) ? v.length : 0;
+          },
+          type: field.type,
+          nullable: false,
+          countGet: get,
+        };
+      }
       return { fn: (o) => (of(o) as unknown[]).length, type: field.type, nullable: false };
     }
     const read = readerOf(field);
@@ -389,6 +434,8 @@ class Compiler {
     const depth = scopes.length - 1;
     return {
       subject: subject.fn,
+      /** The collection's raw getter when it is a field of the innermost scope. */
+      subjectGet: subject.get,
       subjectType: subject.type,
       pred: pred.fn,
       predNullable: pred.nullable,
@@ -453,8 +500,7 @@ class Compiler {
       rf = r.fn;
     const type = scalarType('boolean');
     if (!l.nullable && !r.nullable) {
-      if (op === 'and') return { fn: (o) => lf(o) && rf(o), type, nullable: false };
-      if (op === 'or') return { fn: (o) => lf(o) || rf(o), type, nullable: false };
+      if (op === 'and' || op === 'or') return chainOf(op, l, r);
       return { fn: (o) => lf(o) !== rf(o), type, nullable: false };
     }
     // Three-valued logic: null is "unknown".
@@ -561,6 +607,15 @@ class Compiler {
     if (r.capped && l.constant && typeof l.constant.value === 'number') {
       return { fn: cappedCompare(flip(op), r.capped, l.constant.value), type, nullable: false };
     }
+    if (l.constant && !r.constant) [l, r, op] = [r, l, flip(op)];
+    if (l.countGet && r.constant && typeof r.constant.value === 'number') {
+      const fast = countCompare(op, l.countGet, r.constant.value);
+      if (fast) return { fn: fast, type, nullable: false };
+    }
+    if (l.get !== undefined && r.constant && r.constant.value !== null) {
+      const fast = keyCompare(domain, op, l.get, r.constant.value);
+      if (fast) return { fn: fast, type, nullable: false };
+    }
     const norm = domain === 'string';
     return { fn: compareFn(op, l, r, norm), type, nullable: false };
   }
@@ -579,6 +634,27 @@ class Compiler {
     if (lo.constant && hi.constant) {
       const a = lo.constant.value as number,
         b = hi.constant.value as number;
+      const get = s.get;
+      if (get !== undefined && d1 === 'datetime') {
+        return {
+          fn: (o) => {
+            const t = toTime(get(o));
+            return t !== null && t >= a && t <= b;
+          },
+          type,
+          nullable: false,
+        };
+      }
+      if (get !== undefined) {
+        return {
+          fn: (o) => {
+            const v = get(o);
+            return typeof v === 'number' && v >= a && v <= b;
+          },
+          type,
+          nullable: false,
+        };
+      }
       return {
         fn: (o) => {
           const v = sf(o);
@@ -681,6 +757,20 @@ function compareFn(op: ComparisonOp, l: Compiled, r: Compiled, norm: boolean): F
     rawR = r.fn;
   const lf: Fn = norm && !l.constant ? (o) => textOf(rawL(o)) : rawL;
   const rf: Fn = norm && !r.constant ? (o) => textOf(rawR(o)) : rawR;
+  if (r.constant && r.constant.value !== null && !l.nullable && !norm) {
+    const c = r.constant.value;
+    if (op !== 'contains') {
+      const test = ORDER[op];
+      switch (op) {
+        case '=':
+          return (o) => lf(o) === c;
+        case '>':
+          return (o) => lf(o) > (c as number);
+        default:
+          return (o) => test(lf(o), c);
+      }
+    }
+  }
   if (r.constant && r.constant.value !== null) {
     const c = r.constant.value as number;
     switch (op) {
@@ -740,6 +830,8 @@ function containsFn(l: Compiled, r: Compiled): Fn {
     const needle = textOf(r.constant.value);
     if (needle === null) return () => false;
     const lower = needle.toLowerCase();
+    const get = l.get;
+    if (get !== undefined) return (o) => containsText(get(o), lower);
     return (o) => containsText(lf(o), lower);
   }
   const rf = r.fn;
@@ -749,4 +841,148 @@ function containsFn(l: Compiled, r: Compiled): Fn {
     const needle = textOf(rf(o));
     return needle !== null && containsText(hay, needle.toLowerCase());
   };
+}
+
+/** Flattens `a and b and c` (all non-null) into one closure that tests boolean fields inline first. */
+function chainOf(op: 'and' | 'or', l: Compiled, r: Compiled): Compiled {
+  const parts = [l, r].flatMap((c) => (c.chain && c.chain.op === op ? c.chain.parts : [c]));
+  const tests = parts.filter((p) => p.boolTest).map((p) => p.boolTest!);
+  const rest = parts.filter((p) => !p.boolTest).map((p) => p.fn);
+  const gets = tests.map((t) => t.get);
+  const wants = tests.map((t) => t.want);
+  const nk = gets.length,
+    nr = rest.length;
+  // and: fails on the first false part; or: succeeds on the first true part.
+  const decisive = op === 'or';
+  const fn: Fn =
+    nr === 0
+      ? (o) => {
+          for (let i = 0; i < nk; i++)
+            if ((gets[i]!(o) === true) === (wants[i] === decisive)) return decisive;
+          return !decisive;
+        }
+      : (o) => {
+          for (let i = 0; i < nk; i++)
+            if ((gets[i]!(o) === true) === (wants[i] === decisive)) return decisive;
+          for (let i = 0; i < nr; i++) if (!!rest[i]!(o) === decisive) return decisive;
+          return !decisive;
+        };
+  return { fn, type: scalarType('boolean'), nullable: false, chain: { op, parts } };
+}
+
+/** `field OP constant` on a field of the innermost scope, read by key without a reader closure. */
+function keyCompare(domain: Domain, op: ComparisonOp, get: Fn, c: unknown): Fn | null {
+  if (domain === 'number' || domain === 'language') {
+    const kind = domain === 'number' ? 'number' : 'string';
+    switch (op) {
+      case '=':
+        return (o) => get(o) === c;
+      case '!=':
+        return (o) => {
+          const v = get(o);
+          return typeof v === kind && v !== c;
+        };
+      default:
+        if (domain === 'language') return null;
+        return orderedKeyCompare(op, get, c as number, (v) => (typeof v === 'number' ? v : null));
+    }
+  }
+  if (domain === 'datetime') return orderedKeyCompare(op, get, c as number, toTime);
+  if (domain === 'user') {
+    if (op === '=') {
+      return (o) => {
+        const v = get(o);
+        return v === c || (v !== null && typeof v === 'object' && (v as { id?: unknown }).id === c);
+      };
+    }
+    if (op === '!=') {
+      return (o) => {
+        const v = userIdOf(get(o));
+        return v !== null && v !== c;
+      };
+    }
+    return null;
+  }
+  if (domain === 'string' && typeof c === 'string') {
+    if (op === '=') {
+      return (o) => {
+        const v = get(o);
+        return v === c || (v !== null && typeof v === 'object' && textOf(v) === c);
+      };
+    }
+    if (op === '!=') {
+      return (o) => {
+        const v = textOf(get(o));
+        return v !== null && v !== c;
+      };
+    }
+  }
+  return null;
+}
+
+function orderedKeyCompare(
+  op: ComparisonOp,
+  get: Fn,
+  c: number,
+  read: (v: unknown) => number | null,
+): Fn | null {
+  switch (op) {
+    case '=':
+      return (o) => read(get(o)) === c;
+    case '!=':
+      return (o) => {
+        const v = read(get(o));
+        return v !== null && v !== c;
+      };
+    case '>':
+      return (o) => {
+        const v = read(get(o));
+        return v !== null && v > c;
+      };
+    case '>=':
+      return (o) => {
+        const v = read(get(o));
+        return v !== null && v >= c;
+      };
+    case '<':
+      return (o) => {
+        const v = read(get(o));
+        return v !== null && v < c;
+      };
+    case '<=':
+      return (o) => {
+        const v = read(get(o));
+        return v !== null && v <= c;
+      };
+    default:
+      return null;
+  }
+}
+
+/** `count of X OP k` on a collection field: one closure, no intermediate count call. */
+function countCompare(op: ComparisonOp, get: Fn, k: number): Fn | null {
+  switch (op) {
+    case '>':
+      return (o) => {
+        const v = get(o);
+        return (Array.isArray(v) ? v.length : 0) > k;
+      };
+    case '>=':
+      return (o) => {
+        const v = get(o);
+        return (Array.isArray(v) ? v.length : 0) >= k;
+      };
+    case '=':
+      return (o) => {
+        const v = get(o);
+        return (Array.isArray(v) ? v.length : 0) === k;
+      };
+    case '<':
+      return (o) => {
+        const v = get(o);
+        return (Array.isArray(v) ? v.length : 0) < k;
+      };
+    default:
+      return null;
+  }
 }
