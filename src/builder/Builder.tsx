@@ -2,6 +2,7 @@
 // whenever it changes outside (the editor, a permalink) and writes only when the user edits here, splicing
 // the change into the text so nothing the user did not touch is rewritten (see edit.ts).
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { announce } from '../app/announce.ts';
 import type { Edition, LiveValues } from '../croql/index.ts';
 import { useQueryActions, useQueryContext, useQueryStore, useQueryText } from '../query/store.ts';
 import { useRunActions } from '../results/run-store.ts';
@@ -39,7 +40,7 @@ export function Builder({ values, edition }: BuilderProps) {
   });
 
   const commit = useCallback(
-    (edit: (root: GroupNode) => GroupNode, focusAfter?: FocusRequest) => {
+    (edit: (root: GroupNode) => GroupNode, focusAfter?: FocusRequest, message?: string) => {
       const before = docRef.current;
       const root = edit(before.root);
       if (root === before.root) return;
@@ -48,6 +49,7 @@ export function Builder({ values, edition }: BuilderProps) {
       setDoc(next);
       if (next.text !== useQueryStore.getState().text) setText(next.text);
       if (focusAfter) setFocus(focusAfter);
+      if (message) announce(message);
     },
     [setText],
   );

@@ -60,6 +60,14 @@ const OPS: { value: LogicalOp; label: string }[] = [
   { value: 'or', label: 'any of (or)' },
   { value: 'xor', label: 'odd number of (xor)' },
 ];
+const opLabel = (op: LogicalOp) => OPS.find((o) => o.value === op)!.label;
+const ADDED: Record<NewKind, string> = {
+  filter: 'an editor filter',
+  field: 'a field condition',
+  collection: 'a count condition',
+  raw: 'a raw CroQL block',
+  group: 'a group',
+};
 const nextOp = (op: LogicalOp): LogicalOp => (op === 'and' ? 'or' : op === 'or' ? 'xor' : 'and');
 
 function defaultKind(api: BuilderApi, scopes: readonly string[]): NewKind {
@@ -76,16 +84,16 @@ function useRowKeys(node: BuilderNode, scopes: readonly string[], isGroup: boole
     let handled = true;
     switch (e.code) {
       case 'ArrowUp':
-        api.commit((r) => move(r, id, -1), { id, key });
+        api.commit((r) => move(r, id, -1), { id, key }, 'Moved up');
         break;
       case 'ArrowDown':
-        api.commit((r) => move(r, id, 1), { id, key });
+        api.commit((r) => move(r, id, 1), { id, key }, 'Moved down');
         break;
       case 'ArrowRight':
-        api.commit((r) => indent(r, id), { id, key });
+        api.commit((r) => indent(r, id), { id, key }, 'Indented into a group');
         break;
       case 'ArrowLeft':
-        api.commit((r) => outdent(r, id), { id, key });
+        api.commit((r) => outdent(r, id), { id, key }, 'Moved out of the group');
         break;
       case 'Backspace':
       case 'Delete':
@@ -99,11 +107,21 @@ function useRowKeys(node: BuilderNode, scopes: readonly string[], isGroup: boole
       }
       case 'KeyO': {
         const target = isGroup ? (node as GroupNode) : locate(api.root, id)?.parent;
-        if (target) api.commit((r) => setOp(r, target.id, nextOp(target.op)), { id, key });
+        if (target)
+          api.commit(
+            (r) => setOp(r, target.id, nextOp(target.op)),
+            { id, key },
+            `Group operator: ${opLabel(nextOp(target.op))}`,
+          );
         break;
       }
       case 'KeyN':
-        if (isGroup) api.commit((r) => toggleNegated(r, id), { id, key });
+        if (isGroup)
+          api.commit(
+            (r) => toggleNegated(r, id),
+            { id, key },
+            (node as GroupNode).negated ? 'Group no longer negated' : 'Group negated',
+          );
         else handled = false;
         break;
       default:
@@ -124,8 +142,9 @@ function addNode(
 ) {
   const node = newNode(kind, scopes, api.values, api.edition);
   const focus = { id: node.id, key: kind === 'group' ? 'op' : 'first' };
-  if ('into' in where) api.commit((r) => insert(r, where.into, node), focus);
-  else api.commit((r) => insertAfter(r, where.after, node), focus);
+  const message = `Added ${ADDED[kind]}`;
+  if ('into' in where) api.commit((r) => insert(r, where.into, node), focus, message);
+  else api.commit((r) => insertAfter(r, where.after, node), focus, message);
 }
 
 function removeNode(api: BuilderApi, id: NodeId) {
@@ -133,7 +152,11 @@ function removeNode(api: BuilderApi, id: NodeId) {
   if (!at) return;
   const siblings = at.parent.children;
   const next = siblings[at.index + 1] ?? siblings[at.index - 1];
-  api.commit((r) => remove(r, id), next ? { id: next.id, key: 'first' } : { id: at.parent.id, key: 'op' });
+  api.commit(
+    (r) => remove(r, id),
+    next ? { id: next.id, key: 'first' } : { id: at.parent.id, key: 'op' },
+    'Removed',
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -251,16 +274,16 @@ function Actions({ node }: { node: BuilderNode }) {
   return (
     <span className="b-actions">
       {button('up', '↑', 'Move up', 'Alt+ArrowUp', at.index > 0, () =>
-        api.commit((r) => move(r, id, -1), { id, key: 'up' }),
+        api.commit((r) => move(r, id, -1), { id, key: 'up' }, 'Moved up'),
       )}
       {button('down', '↓', 'Move down', 'Alt+ArrowDown', at.index < at.parent.children.length - 1, () =>
-        api.commit((r) => move(r, id, 1), { id, key: 'down' }),
+        api.commit((r) => move(r, id, 1), { id, key: 'down' }, 'Moved down'),
       )}
       {button('indent', '→', 'Indent into a group', 'Alt+ArrowRight', true, () =>
-        api.commit((r) => indent(r, id), { id, key: 'indent' }),
+        api.commit((r) => indent(r, id), { id, key: 'indent' }, 'Indented into a group'),
       )}
       {button('outdent', '←', 'Outdent out of this group', 'Alt+ArrowLeft', canOutdent, () =>
-        api.commit((r) => outdent(r, id), { id, key: 'outdent' }),
+        api.commit((r) => outdent(r, id), { id, key: 'outdent' }, 'Moved out of the group'),
       )}
       {button('remove', '✕', 'Remove', 'Alt+Backspace', true, () => removeNode(api, id))}
     </span>

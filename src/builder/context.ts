@@ -14,8 +14,11 @@ export interface BuilderApi {
   values: LiveValues;
   edition: Edition;
   scopes: string[];
-  /** Applies an edit to the current tree and writes the text (only when the text changes). */
-  commit: (edit: (root: GroupNode) => GroupNode, focusAfter?: FocusRequest) => void;
+  /**
+   * Applies an edit to the current tree and writes the text (only when the text changes); when the tree
+   * changed, moves focus as asked and announces `message` to screen readers.
+   */
+  commit: (edit: (root: GroupNode) => GroupNode, focusAfter?: FocusRequest, message?: string) => void;
 }
 
 export const BuilderContext = createContext<BuilderApi | null>(null);

@@ -7,7 +7,10 @@ describe('reading editor filters back from CroQL', () => {
   it('every exact filter, with and without a pin, opens as itself with its parameters', () => {
     for (const def of FILTERS) {
       for (const pin of def.pinnable ? [undefined, 'de'] : [undefined]) {
-        const params: FilterParams = { ...defaultParams(def), ...(def.id === 'labels' ? { labels: ['4', '9'] } : {}) };
+        const params: FilterParams = {
+          ...defaultParams(def),
+          ...(def.id === 'labels' ? { labels: ['4', '9'] } : {}),
+        };
         for (const p of def.params.filter((s) => s.kind === 'user')) params[p.key] = 'emma';
         const r = filterToCroql(def.id, params, pin ? { pinLanguage: pin } : {});
         if (r.kind !== 'exact') continue;
