@@ -49,6 +49,8 @@ export function ResultsPanel(props: { client: ApiClient | null }) {
     enabled,
     placeholderData: keepPreviousData,
     staleTime: Infinity,
+    // Every run has its own key (nonce); an old run's rows (up to 100,000) need not stay cached for long.
+    gcTime: 30_000,
   });
   const fetchAll = useFetchAll(client, run?.context ?? 'strings', path, croql, queryKey);
 
