@@ -121,7 +121,14 @@ function SignedOut() {
         Sign in
       </button>
       {showSettings && (
-        <div className="settings-popover" role="group" aria-label="Connection settings">
+        <div
+          className="settings-popover"
+          role="group"
+          aria-label="Connection settings"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setSettingsOpen(false);
+          }}
+        >
           <label htmlFor={ids.clientId}>OAuth client id for {CONNECTION_LABELS[connection]}</label>
           <input
             id={ids.clientId}

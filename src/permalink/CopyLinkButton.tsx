@@ -29,7 +29,14 @@ export function CopyLinkButton() {
         Copy link
       </button>
       {link && (
-        <div className="popover" role="group" aria-label="Permalink">
+        <div
+          className="popover"
+          role="group"
+          aria-label="Permalink"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setLink(null);
+          }}
+        >
           <label htmlFor={inputId}>{copied ? 'Copied. Permalink' : 'Permalink'}</label>
           <input
             id={inputId}

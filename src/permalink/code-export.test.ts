@@ -1,6 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { exportClient, exportCurl, exportFetch, shellQuote, type ExportRequest } from './code-export.ts';
+import {
+  exportClient,
+  exportCurl,
+  exportFetch,
+  jsString,
+  shellQuote,
+  type ExportRequest,
+} from './code-export.ts';
 
 const request: ExportRequest = {
   apiUrl: 'https://api.crowdin.com/api/v2',
@@ -36,7 +43,7 @@ describe('code export', () => {
 
   it('official client: the right API and method per listing, withFetchAll', () => {
     expect(exportClient(request)).toContain(
-      'stringTranslationsApi.withFetchAll().listLanguageTranslations(12, "uk", { croql })',
+      "stringTranslationsApi.withFetchAll().listLanguageTranslations(12, 'uk', { croql })",
     );
     expect(exportClient({ ...request, context: 'strings' })).toContain(
       'sourceStringsApi.withFetchAll().listProjectStrings(12, { croql })',
@@ -52,9 +59,9 @@ describe('code export', () => {
   it('points the client at the emulator or the organization', () => {
     expect(
       exportClient({ ...request, connection: 'emulator', apiUrl: 'http://127.0.0.1:8787/api/v2' }),
-    ).toContain('baseUrl: "http://127.0.0.1:8787/api/v2"');
+    ).toContain("baseUrl: 'http://127.0.0.1:8787/api/v2'");
     expect(exportClient({ ...request, connection: 'enterprise', domain: 'acme' })).toContain(
-      'organization: "acme"',
+      "organization: 'acme'",
     );
   });
 
@@ -63,6 +70,22 @@ describe('code export', () => {
       expect(code).not.toMatch(/Bearer [A-Za-z0-9._-]{20,}/);
       expect(code).toContain('CROWDIN_TOKEN');
     }
+  });
+
+  it('uses the plainest string literal that holds the query exactly', () => {
+    for (const text of ['id > 1', 'text contains "Save"', "it's", 'a\\b', 'line\nbreak']) {
+      expect(new Function(`return ${jsString(text)}`)()).toBe(text);
+    }
+    expect(jsString('text contains "Save"')).toBe(`'text contains "Save"'`);
+  });
+
+  it('declares ids not chosen yet so the client snippet still runs once filled in', () => {
+    const code = exportClient({
+      ...request,
+      target: { projectId: null, languageId: null, tmId: null, glossaryId: null },
+    });
+    expect(code).toContain('const projectId = 0; // TODO: your projectId');
+    expect(code).toContain('listLanguageTranslations(projectId, languageId, { croql })');
   });
 
   it('leaves placeholders for a target not chosen yet', () => {

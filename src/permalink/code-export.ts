@@ -50,6 +50,11 @@ export function exportCode(format: ExportFormat, request: ExportRequest): string
   }
 }
 
+/** A JavaScript string literal: single-quoted when that needs no escapes, else JSON's double-quoted form. */
+export function jsString(value: string): string {
+  return /^[^'\\\n\r\u2028\u2029]*$/.test(value) ? `'${value}'` : JSON.stringify(value);
+}
+
 /** POSIX shell single quoting. */
 export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
@@ -69,8 +74,8 @@ export function exportCurl(request: ExportRequest): string {
 export function exportFetch(request: ExportRequest): string {
   const url = `${request.apiUrl}${pathOf(request)}`;
   return [
-    `const url = new URL(${JSON.stringify(url)});`,
-    `url.searchParams.set('croql', ${JSON.stringify(request.text)});`,
+    `const url = new URL(${jsString(url)});`,
+    `url.searchParams.set('croql', ${jsString(request.text)});`,
     `url.searchParams.set('limit', '500');`,
     ``,
     `const response = await fetch(url, {`,
@@ -82,31 +87,54 @@ export function exportFetch(request: ExportRequest): string {
   ].join('\n');
 }
 
-const CLIENT_CALLS: Record<ContextName, { api: string; call: (t: Target) => string }> = {
+/** Ids not chosen yet become variables declared at the top of the snippet, so it still runs once filled in. */
+interface ClientCall {
+  api: string;
+  method: string;
+  args: (t: Target) => { name: string; value: string | number | null }[];
+}
+
+const CLIENT_CALLS: Record<ContextName, ClientCall> = {
   strings: {
     api: 'sourceStringsApi',
-    call: (t) => `listProjectStrings(${t.projectId ?? 'projectId'}, { croql })`,
+    method: 'listProjectStrings',
+    args: (t) => [{ name: 'projectId', value: t.projectId }],
   },
   translations: {
     api: 'stringTranslationsApi',
-    call: (t) =>
-      `listLanguageTranslations(${t.projectId ?? 'projectId'}, ${JSON.stringify(t.languageId ?? 'languageId')}, { croql })`,
+    method: 'listLanguageTranslations',
+    args: (t) => [
+      { name: 'projectId', value: t.projectId },
+      { name: 'languageId', value: t.languageId },
+    ],
   },
-  tmSegments: { api: 'translationMemoryApi', call: (t) => `listTmSegments(${t.tmId ?? 'tmId'}, { croql })` },
+  tmSegments: {
+    api: 'translationMemoryApi',
+    method: 'listTmSegments',
+    args: (t) => [{ name: 'tmId', value: t.tmId }],
+  },
   glossaryTerms: {
     api: 'glossariesApi',
-    call: (t) => `listTerms(${t.glossaryId ?? 'glossaryId'}, { croql })`,
+    method: 'listTerms',
+    args: (t) => [{ name: 'glossaryId', value: t.glossaryId }],
   },
 };
 
 export function exportClient(request: ExportRequest): string {
-  const { api, call } = CLIENT_CALLS[request.context];
+  const { api, method, args } = CLIENT_CALLS[request.context];
   const credentials = [`  token: process.env.${TOKEN_VARIABLE}, // your access token`];
-  if (request.connection === 'enterprise' && request.domain) {
-    credentials.push(`  organization: ${JSON.stringify(request.domain)},`);
+  if (request.connection === 'enterprise') {
+    credentials.push(`  organization: ${jsString(request.domain || 'your-organization-domain')},`);
   } else if (request.connection === 'emulator') {
-    credentials.push(`  baseUrl: ${JSON.stringify(request.apiUrl)}, // the local emulator`);
+    credentials.push(`  baseUrl: ${jsString(request.apiUrl)}, // the local emulator`);
   }
+  const values = args(request.target);
+  const missing = values
+    .filter((a) => a.value === null)
+    .map((a) => `const ${a.name} = ${a.name === 'languageId' ? "'uk'" : '0'}; // TODO: your ${a.name}`);
+  const callArgs = values.map((a) =>
+    a.value === null ? a.name : typeof a.value === 'string' ? jsString(a.value) : String(a.value),
+  );
   return [
     `import crowdin from '@crowdin/crowdin-api-client';`,
     ``,
@@ -114,9 +142,10 @@ export function exportClient(request: ExportRequest): string {
     ...credentials,
     `});`,
     ``,
-    `const croql = ${JSON.stringify(request.text)};`,
+    ...missing,
+    `const croql = ${jsString(request.text)};`,
     `// withFetchAll() pages through every result (500 per request).`,
-    `const response = await ${api}.withFetchAll().${call(request.target)};`,
+    `const response = await ${api}.withFetchAll().${method}(${[...callArgs, '{ croql }'].join(', ')});`,
     `console.log(response.data.map((item) => item.data));`,
   ].join('\n');
 }
