@@ -54,15 +54,13 @@ export async function fetchListingPage(
 /** Records a failed request in the inspector too: its URL, status and body are what one needs to see. */
 export function recordFailure(error: unknown): void {
   if (error instanceof ApiError) {
-    useInspectorStore
-      .getState()
-      .actions.record({
-        url: error.url,
-        status: error.status,
-        elapsedMs: 0,
-        body: error.body,
-        at: Date.now(),
-      });
+    useInspectorStore.getState().actions.record({
+      url: error.url,
+      status: error.status,
+      elapsedMs: 0,
+      body: error.body,
+      at: Date.now(),
+    });
   }
 }
 
