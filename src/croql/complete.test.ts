@@ -178,8 +178,11 @@ describe('complete: values', () => {
     expect(at('count of labels where (title = |').labels[0]).toBe('"ui"');
     expect(at('count of labels where (id = |').result!.items[0]).toMatchObject({ label: 'ui', apply: '7' });
   });
-  it('offers datetimes after a datetime comparison', () => {
+  it('offers datetimes after a datetime comparison or between, not after a number', () => {
     expect(at('added > |').labels.slice(0, 2)).toEqual(["'today'", "'YYYY-MM-DD'"]);
+    expect(at("added between '2024-01-01' and |").labels[0]).toBe("'today'");
+    expect(at('max length between 1 and |').labels).not.toContain("'today'");
+    expect(at('max length between 1 and |').labels).toContain('max length');
   });
 });
 

@@ -491,8 +491,6 @@ class Completer {
     }
     const items: CompletionItem[] = [];
     if (f.lhs) items.push(...this.valueItems(f.lhs, f.scopes));
-    else if (f.between)
-      items.push(...this.valueItems({ type: UNKNOWN, field: null, owner: null, op: 'between' }, f.scopes));
     const fields = this.fieldItems(walker);
     if (f.lhs) {
       // The right side of a comparison: fields of a comparable type, after the values.
@@ -571,7 +569,7 @@ class Completer {
     const t = lhs.type;
     const items: CompletionItem[] = [];
     const boost = 20;
-    if (lhs.op === 'between' || (t.kind === 'scalar' && t.type === 'datetime')) {
+    if (t.kind === 'scalar' && t.type === 'datetime') {
       items.push(
         {
           label: "'today'",
