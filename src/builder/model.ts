@@ -251,6 +251,8 @@ export interface ReadResult {
   origins: Map<NodeId, Origin>;
 }
 
+const MAX_FILTER_SOURCE = 1200;
+
 /** Diagnostics about mentions do not stop the builder from showing a condition (it has pickers). */
 const HARMLESS_REASONS = new Set(['unknownUser', 'unknownLanguage']);
 
@@ -344,7 +346,10 @@ class Reader {
   }
 
   private filterAt(e: Expr, scopes: string[]) {
-    if (scopes.length !== 1 || this.context !== 'strings' || this.hasError(e)) return undefined;
+    if (scopes.length !== 1 || this.context !== 'strings') return undefined;
+    // No filter is written in more than a few hundred characters: longer nodes (long `and` chains) are not
+    // worth shaping, which keeps reading linear in the length of the query.
+    if (e.to - e.from > MAX_FILTER_SOURCE || this.hasError(e)) return undefined;
     const m = matchFilter(e);
     return m && sameQuery(filterText({ kind: 'filter', id: '', ...m }), this.slice(e)) ? m : undefined;
   }

@@ -73,7 +73,15 @@ for (const type of Object.values(schema.types))
   for (const f of type.fields)
     for (const spelling of [f.name, f.key, ...(f.aliases ?? [])])
       if (!canonicalNames.has(normalizeName(spelling))) canonicalNames.set(normalizeName(spelling), f.name);
-const canonical = (name: string) => canonicalNames.get(normalizeName(name)) ?? normalizeName(name);
+const canonicalCache = new Map<string, string>();
+function canonical(name: string): string {
+  let c = canonicalCache.get(name);
+  if (c === undefined) {
+    c = canonicalNames.get(normalizeName(name)) ?? normalizeName(name);
+    if (canonicalCache.size < 10000) canonicalCache.set(name, c);
+  }
+  return c;
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Templates
