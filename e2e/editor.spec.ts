@@ -26,6 +26,8 @@ test("type with keyboard completion, see a lint error where it is, fix it, run: 
   await page.keyboard.type('is hid');
   const item = page.getByRole('option', { name: /is hidden/ });
   await expect(item).toBeVisible();
+  // CodeMirror ignores Enter for 75 ms after the list opens (its interactionDelay, against accidental picks).
+  await page.waitForTimeout(150);
   await page.keyboard.press('Enter');
   await expect(editor).toHaveText('is hidden');
 
