@@ -530,8 +530,15 @@ function ParamEditor({
         </fieldset>
       );
     case 'labels': {
-      const known = api.values.labels ?? [];
-      if (known.length === 0)
+      // Labels of the query that the project does not list stay visible (and checked) as `#id`.
+      const listed = api.values.labels ?? [];
+      const known = [
+        ...listed,
+        ...list
+          .filter((id) => !listed.some((l) => String(l.id) === id))
+          .map((id) => ({ id, title: `#${id}` })),
+      ];
+      if (listed.length === 0)
         return (
           <DraftInput
             label="Label ids, comma separated"
