@@ -27,6 +27,7 @@ const EXTRA: { context: ContextName; text: string }[] = [
     text: 'if type is plural then count of translations > 6 else count of translations > 3',
   },
   { context: 'strings', text: 'text contains "cart" and not (text contains "carts")' },
+  { context: 'strings', text: 'isPassedWorkflow or count of fields where (value = "High") > 0' },
   { context: 'translations', text: 'provider = "deepl" and is pre translated' },
   {
     context: 'translations',

@@ -167,6 +167,10 @@ const QA_KINDS = [
   'hasTermsQaIssues',
   'hasNumbersMismatchQaIssues',
 ];
+/** Enterprise custom fields, shared by the strings that carry them. */
+const CUSTOM_FIELDS = ['High', 'Medium', 'Low'].map((value) =>
+  Object.freeze({ name: 'Priority', slug: 'priority', value, type: 'select' }),
+);
 /** Comment issue kinds of the editor: general question, wrong translation, missing context, source mistake. */
 const ISSUE_TYPES = ['general_question', 'translation_mistake', 'context_request', 'source_mistake'];
 
@@ -340,6 +344,12 @@ class StringGenerator {
     } else {
       this.translate(r, obj, phrase, added, updated);
     }
+    // Enterprise-only fields (the emulator serves them whatever the edition; the checker warns on standard).
+    const summary = (obj.languagesSummary ?? EMPTY) as ContextObject[];
+    if (summary.length >= 2 && summary.every((s) => s.isApproved)) {
+      obj.isPassedWorkflow = true;
+    }
+    if (chance(r, 0.3)) obj.fields = [pick(r, CUSTOM_FIELDS)];
     return obj;
   }
 
