@@ -20,7 +20,7 @@ describe('text → builder → text equals the formatted text', () => {
     it(`for generated ${context} queries (random spacing, case and spellings)`, () => {
       fc.assert(
         fc.property(arbitraryQuery(context), (text) => toCroql(fromCroql(text, context)) === format(text)),
-        { numRuns: 300 },
+        { numRuns: 150 },
       );
     });
   }
@@ -28,7 +28,7 @@ describe('text → builder → text equals the formatted text', () => {
   it('for arbitrary expressions, valid or not', () => {
     fc.assert(
       fc.property(arbitraryExpressionText(), (text) => toCroql(fromCroql(text, 'strings')) === format(text)),
-      { numRuns: 500 },
+      { numRuns: 300 },
     );
   });
 });
