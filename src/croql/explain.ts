@@ -610,7 +610,11 @@ function quantify(op: ComparisonOp, k: number, depth: number): Quantity | null {
           ? { text: 'exactly one', num: 'sg' }
           : { text: `exactly ${n}`, num: 'pl' };
     case '!=':
-      return k === 0 ? some : { text: `a number other than ${n} of`, num: 'pl' };
+      return k === 0
+        ? some
+        : k === 1
+          ? { text: 'not exactly one', num: 'sg' }
+          : { text: `not exactly ${n}`, num: 'pl' };
     case '<':
       return k === 1 ? none : { text: `fewer than ${n}`, num: 'pl' };
     case '<=':
