@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useAuthActions, useAuthNotice, useSession } from '../auth/session.ts';
 import { useApiClient, type ApiClient } from '../connection/api.ts';
 import { ConnectionBar, useSignIn } from '../connection/ConnectionBar.tsx';
@@ -14,6 +14,7 @@ import { useAnnouncer } from './announce.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { queryClient } from './query-client.ts';
 import { useLinkNotice, useStartup } from './startup.ts';
+import { tabListKeys } from './tabs.ts';
 import { useApplyTheme } from './theme.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
@@ -134,6 +135,7 @@ function Results({ client }: { client: ApiClient | null }) {
 }
 
 type Mode = 'editor' | 'builder';
+const MODES: readonly Mode[] = ['editor', 'builder'];
 
 /** "Editor" / "Builder" tabs over the same query store, and Run. */
 function QueryPane({ signedIn }: { signedIn: boolean }) {
@@ -152,12 +154,7 @@ function QueryPane({ signedIn }: { signedIn: boolean }) {
     [client, projectId],
   );
 
-  const onTabKey = (e: KeyboardEvent) => {
-    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-    const next: Mode = mode === 'editor' ? 'builder' : 'editor';
-    setMode(next);
-    document.getElementById(next === 'editor' ? ids.editorTab : ids.builderTab)?.focus();
-  };
+  const onTabKey = tabListKeys(MODES, mode, setMode);
 
   return (
     <section className="query-pane" aria-label="Query">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { announce } from '../app/announce.ts';
+import { tabListKeys } from '../app/tabs.ts';
 import { useAuthStore } from '../auth/session.ts';
 import { useQuery } from '@tanstack/react-query';
 import { apiUrlFor, authConfigQuery } from '../connection/config.ts';
@@ -17,6 +18,7 @@ export default function CodeExportDialog({ onClose }: { onClose: () => void }) {
   const [format, setFormat] = useState<ExportFormat>('curl');
   const config = useQuery(authConfigQuery());
   const titleId = useId();
+  const panelId = useId();
   const setup = useMemo(() => currentSetup(), []);
   const apiUrl = useMemo(() => {
     const session = useAuthStore.getState().session;
@@ -57,13 +59,25 @@ export default function CodeExportDialog({ onClose }: { onClose: () => void }) {
           ×
         </button>
       </header>
-      <div role="tablist" aria-label="Language" className="tabs">
+      <div
+        role="tablist"
+        aria-label="Language"
+        className="tabs"
+        onKeyDown={tabListKeys(
+          EXPORT_FORMATS.map((f) => f.id),
+          format,
+          setFormat,
+        )}
+      >
         {EXPORT_FORMATS.map((f) => (
           <button
             key={f.id}
             type="button"
             role="tab"
+            id={`${panelId}-${f.id}`}
             aria-selected={format === f.id}
+            aria-controls={panelId}
+            tabIndex={format === f.id ? 0 : -1}
             className="tab"
             onClick={() => setFormat(f.id)}
           >
@@ -71,9 +85,11 @@ export default function CodeExportDialog({ onClose }: { onClose: () => void }) {
           </button>
         ))}
       </div>
-      <pre className="code-block" tabIndex={0} aria-label={`${format} code`}>
-        <code>{code}</code>
-      </pre>
+      <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${format}`}>
+        <pre className="code-block" tabIndex={0} aria-label={`${format} code`}>
+          <code>{code}</code>
+        </pre>
+      </div>
       <p className="hint">
         Replace <code>CROWDIN_TOKEN</code> with an access token of yours (a personal access token works); the
         playground never puts your sign-in token in exported code.

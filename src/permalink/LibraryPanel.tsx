@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { announce } from '../app/announce.ts';
+import { tabListKeys } from '../app/tabs.ts';
 import { CONNECTION_LABELS } from '../connection/config.ts';
 import { useTargetStore } from '../connection/target.ts';
 import { projectKey, useLibraryStore, type QuerySetup } from './library.ts';
@@ -75,7 +76,12 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
           ×
         </button>
       </header>
-      <div role="tablist" aria-label="Library" className="tabs">
+      <div
+        role="tablist"
+        aria-label="Library"
+        className="tabs"
+        onKeyDown={tabListKeys(['saved', 'history'] as const, tab, setTab)}
+      >
         <button
           id={ids.savedTab}
           type="button"
@@ -83,6 +89,7 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
           className="tab"
           aria-selected={tab === 'saved'}
           aria-controls={ids.panel}
+          tabIndex={tab === 'saved' ? 0 : -1}
           onClick={() => setTab('saved')}
         >
           Saved ({saved.length})
@@ -94,6 +101,7 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
           className="tab"
           aria-selected={tab === 'history'}
           aria-controls={ids.panel}
+          tabIndex={tab === 'history' ? 0 : -1}
           onClick={() => setTab('history')}
         >
           History ({library.history.length})
