@@ -53,17 +53,18 @@ describe('authentication and scopes', () => {
 
   it('answers 429 with Retry-After beyond 20 requests in flight for one token', async () => {
     const slow = emulator.personalToken('carol');
-    const calls = Array.from({ length: 22 }, () => get('/user', slow, { 'X-Emulator-Delay-Ms': '300' }));
-    const statuses = (await Promise.all(calls)).map((r) => r.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
-    const limited = (await Promise.all([get('/user', slow, { 'X-Emulator-Delay-Ms': '0' })]))[0]!;
-    expect(limited.status).toBe(200);
     const burst = await Promise.all(
-      Array.from({ length: 21 }, () => get('/user', slow, { 'X-Emulator-Delay-Ms': '300' })),
+      Array.from({ length: 25 }, () => get('/user', slow, { 'X-Emulator-Delay-Ms': '1500' })),
     );
-    const rejected = burst.find((r) => r.status === 429)!;
-    expect(rejected.headers.get('retry-after')).toBe('1');
-    expect(rejected.json).toEqual({ error: { message: 'Too Many Requests', code: 429 } });
+    const ok = burst.filter((r) => r.status === 200);
+    const rejected = burst.filter((r) => r.status === 429);
+    expect(ok.length).toBeLessThanOrEqual(20);
+    expect(ok.length + rejected.length).toBe(25);
+    expect(rejected[0]!.headers.get('retry-after')).toBe('1');
+    expect(rejected[0]!.json).toEqual({ error: { message: 'Too Many Requests', code: 429 } });
+    // the limit frees up once the requests in flight finish
+    expect((await get('/user')).status).toBe(200);
+    expect((await get('/user', slow)).status).toBe(200);
   });
 });
 
