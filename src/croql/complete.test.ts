@@ -207,3 +207,21 @@ describe('complete: nothing to offer', () => {
     }
   });
 });
+
+describe('complete: placeholders', () => {
+  it('marks every item whose apply text has a ${placeholder} as a snippet', () => {
+    const positions = [
+      '|',
+      'added > |',
+      'user = |',
+      'is hidden and @|',
+      'count of translations where (language = |',
+    ];
+    for (const q of positions) {
+      const context = q.startsWith('user') ? 'translations' : 'strings';
+      for (const item of at(q, context).result?.items ?? []) {
+        if (item.apply.includes('${')) expect(item.kind, `${q} → ${item.label}`).toBe('snippet');
+      }
+    }
+  });
+});

@@ -537,10 +537,11 @@ class Completer {
 
   private mentionStarters(): CompletionItem[] {
     return [
-      { label: '@user:""', kind: 'mention', apply: '@user:"${username}"', detail: 'user mention', boost: -8 },
+      // Snippets, so the editor puts the cursor between the quotes.
+      { label: '@user:""', kind: 'snippet', apply: '@user:"${username}"', detail: 'user mention', boost: -8 },
       {
         label: '@language:""',
-        kind: 'mention',
+        kind: 'snippet',
         apply: '@language:"${code}"',
         detail: 'language mention',
         boost: -8,
@@ -581,14 +582,14 @@ class Completer {
         },
         {
           label: "'YYYY-MM-DD'",
-          kind: 'value',
+          kind: 'snippet',
           apply: "'${YYYY-MM-DD}'",
           detail: 'datetime',
           boost: boost - 1,
         },
         {
           label: "'YYYY-MM-DD HH:MM:SS'",
-          kind: 'value',
+          kind: 'snippet',
           apply: "'${YYYY-MM-DD HH:MM:SS}'",
           detail: 'datetime (UTC)',
           boost: boost - 2,
@@ -726,7 +727,7 @@ class Completer {
       if (!token.quote) {
         // `@`, `@us`, `@user:`: the mention starters, with values when there are any.
         const lhs = this.walk(before).top.lhs;
-        const forLhs = lhs ? this.valueItems(lhs, []).filter((i) => i.kind === 'mention') : [];
+        const forLhs = lhs ? this.valueItems(lhs, []).filter((i) => i.label.startsWith('@')) : [];
         const items = forLhs.length ? forLhs : this.mentionStarters();
         return this.result(token.from, items, text.slice(token.from, this.pos));
       }
