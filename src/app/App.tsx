@@ -29,7 +29,9 @@ const Builder = lazy(() => import('../builder/Builder.tsx').then((m) => ({ defau
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <Shell />
+      <ErrorBoundary area="The playground">
+        <Shell />
+      </ErrorBoundary>
     </QueryClientProvider>
   );
 }

@@ -224,3 +224,10 @@ export const useLibraryStore = create<LibraryState>()((set, get) => {
     },
   };
 });
+
+// Another tab saved or ran something: show it here too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === LIBRARY_KEY) useLibraryStore.setState({ library: loadLibrary(localStorage) });
+  });
+}
