@@ -195,9 +195,13 @@ export class EmulatorApi {
         orderBy: parseOrderBy(q.orderBy, STRING_ORDER),
       };
       const source: ListingSource = { key: 'strings', context: 'strings', items: this.data.strings };
-      return this.list(c, source, query, (group) =>
-        sourceStringResource(this.data.strings[group[0]!]!, this.data),
-      );
+      const enterprise = this.config.organization !== null;
+      return this.list(c, source, query, (group) => {
+        const s = this.data.strings[group[0]!]!;
+        const resource = sourceStringResource(s, this.data);
+        // Enterprise strings carry their custom fields.
+        return enterprise ? { ...resource, fields: (s.fields ?? []) as unknown[] } : resource;
+      });
     });
 
     api.get('/projects/:projectId/languages/:languageId/translations', (c) => {
