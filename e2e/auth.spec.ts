@@ -113,3 +113,24 @@ function accessToken(page: Page): Promise<string | undefined> {
       (JSON.parse(sessionStorage.getItem('croql.session') ?? '{}') as { accessToken?: string }).accessToken,
   );
 }
+
+test('the shell follows the system colour scheme until the theme toggle overrides it, and remembers the choice', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  await page.goto('/');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await page.getByLabel('Theme').selectOption('light');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await expect(page.getByRole('region', { name: 'Query target' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Editor' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Editor' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Builder' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Builder' })).toHaveAttribute('aria-selected', 'true');
+  await context.close();
+});
