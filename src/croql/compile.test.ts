@@ -208,3 +208,20 @@ describe('datetimes', () => {
     expect(toTime(null)).toBeNull();
   });
 });
+
+describe('compile: environment', () => {
+  it('takes language codes as written when the project lists no languages', () => {
+    const env = { ...fixtureEnv, languages: [] };
+    const { predicate } = compile(
+      'count of translations where (language = @language:"fr") > 0',
+      'strings',
+      env,
+    );
+    expect(fixtureStrings.filter(predicate!).map((s) => s.id)).toEqual([3, 6]);
+  });
+  it('reads a user given as an object by its id', () => {
+    const { predicate } = compile('user = @user:"bob"', 'translations', fixtureEnv);
+    expect(predicate!({ user: { id: 2, username: 'bob' } })).toBe(true);
+    expect(predicate!({ user: { id: 1 } })).toBe(false);
+  });
+});

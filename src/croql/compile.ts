@@ -47,7 +47,13 @@ const EMPTY: readonly unknown[] = Object.freeze([]);
 // Public entry
 
 export function compile(text: string, context: ContextName, env: EvalEnv): CompileResult {
-  const { ast, diagnostics } = analyze(text, context, { users: env.users, languages: env.languages });
+  // Without a language list, codes are taken as written (as the evaluator does below).
+  const languages = env.languages.length ? env.languages : undefined;
+  const { ast, diagnostics } = analyze(
+    text,
+    context,
+    languages ? { users: env.users, languages } : { users: env.users },
+  );
   if (diagnostics.some((d) => d.severity === 'error')) return { predicate: null, diagnostics };
   if (!ast) {
     return {
