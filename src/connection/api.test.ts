@@ -83,6 +83,23 @@ describe('API client', () => {
     expect(useAuthStore.getState().notice?.text).toMatch(/query is kept/);
   });
 
+  it('keeps the session when the renewal fails only because the app server is unreachable', async () => {
+    useAuthStore.setState({ session: session({ expiresAt: Date.now() + 1000 }) });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const error = await createApiClient(BASE)
+      .get('/user', {}, new AbortController().signal)
+      .then(
+        () => null,
+        (e: unknown) => e as ApiError,
+      );
+    expect(error?.kind).toBe('network');
+    expect(error?.message).toMatch(/app server/);
+    expect(useAuthStore.getState().session).not.toBeNull();
+  });
+
   it('maps service errors to kinds with a next step', async () => {
     useAuthStore.setState({ session: session({ accessToken: 'new-token' }) });
     const respond = (response: Response) =>

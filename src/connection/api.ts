@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useSession, useAuthStore, type Session } from '../auth/session.ts';
 import { freshSession, refreshSession } from '../auth/refresh.ts';
+import { TokenError } from '../auth/token-relay.ts';
 
 export interface ApiResponse<T> {
   status: number;
@@ -110,10 +111,18 @@ async function sessionOrExpired(url: string): Promise<Session> {
   try {
     const session = await freshSession();
     if (session) return session;
-  } catch {
-    // fall through: renewal failed and the store already says why
+  } catch (error) {
+    throw renewalError(error, url);
   }
   throw new ApiError('unauthorized', SESSION_EXPIRED_MESSAGE, 401, url, null);
+}
+
+/** A renewal that failed for a passing reason (network, server) keeps the session and says so. */
+function renewalError(error: unknown, url: string): ApiError {
+  if (error instanceof TokenError && (error.code === 'network' || error.code === 'server_error')) {
+    return new ApiError('network', error.message, 0, url, null);
+  }
+  return new ApiError('unauthorized', SESSION_EXPIRED_MESSAGE, 401, url, null);
 }
 
 async function refreshOrExpired(url: string, stale: Session): Promise<Session> {
@@ -122,8 +131,8 @@ async function refreshOrExpired(url: string, stale: Session): Promise<Session> {
   if (current && current.accessToken !== stale.accessToken) return current;
   try {
     return await refreshSession();
-  } catch {
-    throw new ApiError('unauthorized', SESSION_EXPIRED_MESSAGE, 401, url, null);
+  } catch (error) {
+    throw renewalError(error, url);
   }
 }
 
