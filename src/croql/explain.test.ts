@@ -34,6 +34,8 @@ describe('explain', () => {
     ["added between '2024-01-01' and 'today'", 'Strings that were added between 2024-01-01 and today.'],
     ['count of languages summary where (is approved) > 0', 'Strings with at least one approved language.'],
     ['count of screenshots = 0', 'Strings with no screenshots.'],
+    ['count of languages summary = 0', 'Strings that are not translated into any language.'],
+    ['count of languages summary > 0', 'Strings that are translated into at least one language.'],
     ['not is duplicate', 'Strings that are not duplicates.'],
     ['not (is hidden and count of comments > 0)', 'Strings that are not hidden or have no comments.'],
     ['max length between 1 and 10', 'Strings whose max length is between 1 and 10.'],

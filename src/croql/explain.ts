@@ -495,6 +495,16 @@ class Explainer {
   }
 
   private countClause(info: CountInfo, op: ComparisonOp, k: number, depth: number): Clause {
+    // `count of languages summary = 0` / `> 0`: the editor's "untranslated" / "translated" filters.
+    if (info.elementType === 'languageSummary' && !info.filter && k === 0 && (op === '=' || op === '>')) {
+      const none = verb(
+        'is not translated into any language',
+        'are not translated into any language',
+        'is translated into at least one language',
+        'are translated into at least one language',
+      );
+      return op === '=' ? none : negate(none);
+    }
     const make = (o: ComparisonOp): Clause => {
       const q = quantify(o, k, depth);
       const object = q
