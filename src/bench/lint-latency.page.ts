@@ -46,7 +46,7 @@ const view = new EditorView({
     EditorView.updateListener.of((update) => {
       if (!update.transactions.some((tr) => tr.effects.some((e) => e.is(setDiagnosticsEffect)))) return;
       bench.ready = true;
-      if (pendingSince !== null && !update.docChanged) {
+      if (pendingSince !== null) {
         bench.samples.push(performance.now() - pendingSince);
         pendingSince = null;
       }

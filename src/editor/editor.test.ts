@@ -28,6 +28,16 @@ describe('CroQL editor state', () => {
     expect(d!.actions?.[0]?.name).toMatch(/is hidden/);
   });
 
+  it('lints an edit in the same transaction that makes it', async () => {
+    const { setDiagnosticsEffect } = await import('@codemirror/lint');
+    const state = stateOf('is hidden');
+    const tr = state.update({ changes: { from: 9, insert: ' and is duplicat' } });
+    const carried = tr.effects.find((e) => e.is(setDiagnosticsEffect));
+    expect(carried?.value.map((d) => [d.from, d.to])).toEqual([[14, 25]]);
+    const { diagnosticCount } = await import('@codemirror/lint');
+    expect(diagnosticCount(tr.state)).toBe(1);
+  });
+
   it('follows the listing through state: the same text is checked against the new schema', () => {
     const strings = stateOf('is hidden');
     expect(croqlDiagnostics(strings)).toEqual([]);

@@ -26,7 +26,7 @@ export const EDITOR_LABEL = 'CroQL query';
 
 /** The language features, without view chrome: what tests put in a bare EditorState. */
 export function croqlFeatures(): Extension {
-  return [croql(), croqlConfig, serverDiagnosticsField, croqlLinter, croqlAutocompletion(), croqlHover];
+  return [croql(), croqlConfig, serverDiagnosticsField, croqlLinter(), croqlAutocompletion(), croqlHover];
 }
 
 export function editorExtensions(options: {

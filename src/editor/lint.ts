@@ -1,7 +1,13 @@
 // Lint: the core's analyze() diagnostics, with did-you-mean suggestions as actions, plus the croql errors
 // the service returned for the last run (serverDiagnosticsField).
-import { setDiagnostics, type Action, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
-import type { EditorState } from '@codemirror/state';
+import {
+  linter,
+  setDiagnostics,
+  setDiagnosticsEffect,
+  type Action,
+  type Diagnostic as CmDiagnostic,
+} from '@codemirror/lint';
+import { EditorState, type Extension, type Text } from '@codemirror/state';
 import { ViewPlugin, type EditorView, type ViewUpdate } from '@codemirror/view';
 import { analyze, type Diagnostic } from '../croql/index.ts';
 import {
@@ -10,6 +16,7 @@ import {
   serverDiagnosticsField,
   setCroqlConfig,
   setServerDiagnostics,
+  type CroqlConfig,
 } from './config.ts';
 
 function toCm(d: Diagnostic, length: number): CmDiagnostic {
@@ -31,74 +38,105 @@ function toCm(d: Diagnostic, length: number): CmDiagnostic {
   };
 }
 
+function diagnosticsFor(doc: Text, config: CroqlConfig, server: readonly Diagnostic[]): CmDiagnostic[] {
+  const text = doc.toString();
+  const { diagnostics } = analyze(text, config.context, analyzeOptions(config));
+  return [...diagnostics, ...server].map((d) => toCm(d, text.length));
+}
+
 /** Everything the lint shows for a state: the core's diagnostics, then the service's. Pure, for tests too. */
 export function croqlDiagnostics(state: EditorState): CmDiagnostic[] {
-  const text = state.doc.toString();
-  const config = state.field(croqlConfig);
-  const { diagnostics } = analyze(text, config.context, analyzeOptions(config));
-  const server = state.field(serverDiagnosticsField);
-  return [...diagnostics, ...server].map((d) => toCm(d, text.length));
+  return diagnosticsFor(state.doc, state.field(croqlConfig), state.field(serverDiagnosticsField));
 }
 
 /** Above this, analyzing on every keystroke would make typing lag; lint then waits for a pause instead. */
 const SLOW_ANALYZE_MS = 8;
 const SLOW_DELAY_MS = 150;
 
+/** The last few analyze() times: only a query slow every time (not one GC pause) switches to waiting. */
+class LintTiming {
+  private recent: number[] = [];
+  slow = false;
+  measure<T>(run: () => T): T {
+    const started = performance.now();
+    const result = run();
+    this.recent = [...this.recent.slice(-2), performance.now() - started];
+    this.slow = this.recent.length === 3 && Math.min(...this.recent) > SLOW_ANALYZE_MS;
+    return result;
+  }
+}
+
+const carriesDiagnostics = (update: ViewUpdate) =>
+  update.transactions.some((tr) => tr.effects.some((e) => e.is(setDiagnosticsEffect)));
+
 /**
- * Lints right after each change, in a microtask (before the browser paints), instead of the lint package's
- * timer: a keystroke's diagnostics arrive in the same frame (see the lint-latency bench). A query long
- * enough to make analyze() slow falls back to linting when typing pauses.
+ * Lint without the lint package's timer. An edit carries its own diagnostics: a transaction extender adds
+ * them to the very transaction that changes the text, so a keystroke is linted in the same view update
+ * (one DOM update, see the lint-latency bench). Changes of listing, edition or service diagnostics lint in
+ * a microtask. A query long enough to make analyze() slow is linted when typing pauses instead.
  */
-export const croqlLinter = ViewPlugin.fromClass(
-  class {
-    private queued = false;
-    private timer: ReturnType<typeof setTimeout> | undefined;
-    /** The last few analyze() times: only a query slow every time (not one GC pause) switches modes. */
-    private recentMs: number[] = [];
-    private slow = false;
-    private destroyed = false;
+export function croqlLinter(): Extension {
+  const timing = new LintTiming();
 
-    constructor(private readonly view: EditorView) {
-      this.schedule();
-    }
+  const lintEdits = EditorState.transactionExtender.of((tr) => {
+    if (!tr.docChanged || timing.slow) return null;
+    let config = tr.startState.field(croqlConfig, false);
+    if (!config) return null;
+    for (const e of tr.effects) if (e.is(setCroqlConfig)) config = { ...config, ...e.value };
+    const server = tr.effects.flatMap((e) => (e.is(setServerDiagnostics) ? e.value : []));
+    const diagnostics = timing.measure(() => diagnosticsFor(tr.newDoc, config, server));
+    return { effects: setDiagnosticsEffect.of(diagnostics) };
+  });
 
-    update(update: ViewUpdate) {
-      const refresh =
-        update.docChanged ||
-        update.transactions.some((tr) =>
-          tr.effects.some((e) => e.is(setCroqlConfig) || e.is(setServerDiagnostics)),
-        );
-      if (refresh) this.schedule();
-    }
+  const lintOthers = ViewPlugin.fromClass(
+    class {
+      private queued = false;
+      private timer: ReturnType<typeof setTimeout> | undefined;
+      private destroyed = false;
 
-    private schedule() {
-      if (this.slow) {
-        clearTimeout(this.timer);
-        this.timer = setTimeout(() => this.run(), SLOW_DELAY_MS);
-      } else if (!this.queued) {
-        this.queued = true;
-        queueMicrotask(() => {
-          this.queued = false;
-          this.run();
-        });
+      constructor(private readonly view: EditorView) {
+        this.schedule();
       }
-    }
 
-    private run() {
-      if (this.destroyed) return;
-      const started = performance.now();
-      const diagnostics = croqlDiagnostics(this.view.state);
-      this.recentMs = [...this.recentMs.slice(-2), performance.now() - started];
-      this.slow = this.recentMs.length === 3 && Math.min(...this.recentMs) > SLOW_ANALYZE_MS;
-      this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
-    }
+      update(update: ViewUpdate) {
+        if (carriesDiagnostics(update)) return;
+        const refresh =
+          update.docChanged ||
+          update.transactions.some((tr) =>
+            tr.effects.some((e) => e.is(setCroqlConfig) || e.is(setServerDiagnostics)),
+          );
+        if (refresh) this.schedule();
+      }
 
-    destroy() {
-      this.destroyed = true;
-      clearTimeout(this.timer);
-    }
-  },
-);
+      private schedule() {
+        if (timing.slow) {
+          clearTimeout(this.timer);
+          this.timer = setTimeout(() => this.run(), SLOW_DELAY_MS);
+        } else if (!this.queued) {
+          this.queued = true;
+          queueMicrotask(() => {
+            this.queued = false;
+            this.run();
+          });
+        }
+      }
+
+      private run() {
+        if (this.destroyed) return;
+        const diagnostics = timing.measure(() => croqlDiagnostics(this.view.state));
+        this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
+      }
+
+      destroy() {
+        this.destroyed = true;
+        clearTimeout(this.timer);
+      }
+    },
+  );
+
+  // linter(null): the lint package's state, tooltips and keymap from the start, with no source of its own.
+  return [linter(null), lintEdits, lintOthers];
+}
 
 export function problemsSummary(count: number): string {
   return count === 0 ? 'No problems' : count === 1 ? '1 problem' : `${count} problems`;
