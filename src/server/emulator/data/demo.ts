@@ -4,6 +4,7 @@
 // absent, as Context JSON allows) and share what can be shared (file, branch, label objects, empty arrays,
 // texts), which keeps 200,000 strings within a few hundred MB.
 import type { ContextObject } from '../../../croql/index.ts';
+import { seededRandom } from '../../../croql/generate.ts';
 import { languageInfo, type Dataset, type DemoUser, type FileInfo, type LabelInfo } from './model.ts';
 import {
   AREAS,
@@ -60,18 +61,6 @@ export function isoDate(ms: number): string {
     if (slot >= 0) dateTexts[slot] = text;
   }
   return text;
-}
-
-/** mulberry32: small, fast, good enough for demo data. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function mix(seed: number, index: number, salt: number): number {
@@ -280,7 +269,7 @@ class StringGenerator {
   constructor(private seed: number) {}
 
   make(i: number, done: ContextObject[]): ContextObject {
-    const r = rng(mix(this.seed, i, 1));
+    const r = seededRandom(mix(this.seed, i, 1));
     const id = i + 1;
     const fileIndex = this.pickFile(r);
     const fileInfo = FILES[fileIndex]!;
@@ -624,7 +613,7 @@ function generateTmSegments(seed: number, count: number): ContextObject[] {
   const segments: ContextObject[] = [];
   let recordId = 1;
   for (let i = 0; i < count; i++) {
-    const r = rng(mix(seed, i, 2));
+    const r = seededRandom(mix(seed, i, 2));
     const noun = pick(r, NOUNS);
     const verb = pick(r, VERBS);
     const created = START - 200 * DAY + Math.floor(r() * 700 * DAY);
@@ -838,7 +827,7 @@ const TERM_STATUS_ROTATION = [
 ];
 
 function generateTerms(seed: number): ContextObject[] {
-  const r = rng(mix(seed, 0, 3));
+  const r = seededRandom(mix(seed, 0, 3));
   const terms: ContextObject[] = [];
   let id = 1;
   CONCEPTS.forEach((c, k) => {
