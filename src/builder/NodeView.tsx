@@ -512,7 +512,7 @@ function ParamEditor({
     case 'multiChoice':
       return (
         <fieldset className="b-checks">
-          <legend className="b-sr">{spec.label}</legend>
+          <legend className="visually-hidden">{spec.label}</legend>
           {spec.options.map((o) => (
             <label key={o.value}>
               <input
@@ -550,7 +550,7 @@ function ParamEditor({
         );
       return (
         <fieldset className="b-checks">
-          <legend className="b-sr">{spec.label}</legend>
+          <legend className="visually-hidden">{spec.label}</legend>
           {known.map((l) => (
             <label key={l.id}>
               <input
