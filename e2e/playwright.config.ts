@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath } from './chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
 import { holdE2eLock } from './run-lock.ts';
 
 // Playwright loads this file in its main process and in every worker; only the main process locks.
@@ -24,13 +24,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

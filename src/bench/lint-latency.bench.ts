@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
-import { chromiumPath } from '../../e2e/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../../e2e/chromium.ts';
 import { median, percentile, row, type BenchRow } from './stats.ts';
 
 const KEYSTROKES = 120;
@@ -61,13 +61,7 @@ export default async function lintLatency(): Promise<BenchRow[]> {
   const outDir = mkdtempSync(join(tmpdir(), 'croql-lint-bench-'));
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   let server: Server | null = null;
   try {
