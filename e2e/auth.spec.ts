@@ -1,15 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { EMULATOR_URL, expectSignedIn, openConsentPage, signIn } from './support/signin.ts';
-
-const editor = (page: Page) => page.getByRole('textbox', { name: 'CroQL query' });
-
-async function typeQuery(page: Page, text: string) {
-  await editor(page).click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-  await expect(editor(page)).toHaveText(text);
-}
+import { editorOf, setQuery } from './support/query.ts';
 
 test('signing in through the consent page shows the user and the granted scopes, keeping tokens out of URL and localStorage', async ({
   page,
@@ -50,20 +41,20 @@ test('a forged sign-in answer (state mismatch) is refused', async ({ page }) => 
 test('the query survives the sign-in redirect and a reload', async ({ page }) => {
   await page.goto('/');
   await page.getByLabel('Listing').selectOption('translations');
-  await typeQuery(page, 'text contains "Save" and not is pre translated');
+  await setQuery(page, 'text contains "Save" and not is pre translated');
   await signIn(page);
-  await expect(editor(page)).toHaveText('text contains "Save" and not is pre translated');
+  await expect(editorOf(page)).toHaveText('text contains "Save" and not is pre translated');
   await expect(page.getByLabel('Listing')).toHaveValue('translations');
   await page.reload();
   await expectSignedIn(page);
-  await expect(editor(page)).toHaveText('text contains "Save" and not is pre translated');
+  await expect(editorOf(page)).toHaveText('text contains "Save" and not is pre translated');
 });
 
 test('an expired token is refreshed silently and the query still runs', async ({ page, request }) => {
   await page.goto('/');
   await signIn(page);
   await expect(page.getByLabel('Project')).not.toHaveValue('');
-  await typeQuery(page, 'id > 0');
+  await setQuery(page, 'id > 0');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('results-count')).toContainText(/\d+ rows? loaded/);
 
@@ -71,7 +62,7 @@ test('an expired token is refreshed silently and the query still runs', async ({
   const expired = await request.post(`${EMULATOR_URL}/__emulator/expire-tokens`);
   expect(expired.ok()).toBe(true);
 
-  await typeQuery(page, 'id > 1');
+  await setQuery(page, 'id > 1');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('results-count')).toContainText(/\d+ rows? loaded/);
   await expect(page.getByTestId('results-error')).toHaveCount(0);
@@ -86,7 +77,7 @@ test('when the session cannot be renewed, the app says so and signing in again k
   await page.goto('/');
   await signIn(page);
   await expect(page.getByLabel('Project')).not.toHaveValue('');
-  await typeQuery(page, 'id > 5');
+  await setQuery(page, 'id > 5');
   // The refresh token is revoked (here: replaced by one the emulator never issued) and the access token expires.
   await page.evaluate(() => {
     const session = JSON.parse(sessionStorage.getItem('croql.session')!) as Record<string, unknown>;
@@ -99,12 +90,12 @@ test('when the session cannot be renewed, the app says so and signing in again k
   await expect(
     page.getByRole('alert').filter({ hasText: 'Session expired — sign in again' }).first(),
   ).toBeVisible();
-  await expect(editor(page)).toHaveText('id > 5');
+  await expect(editorOf(page)).toHaveText('id > 5');
   await page.getByRole('button', { name: 'Sign in again' }).click();
   await page.waitForURL(/\/oauth\/authorize/);
   await page.getByRole('button', { name: 'Approve' }).click();
   await expectSignedIn(page);
-  await expect(editor(page)).toHaveText('id > 5');
+  await expect(editorOf(page)).toHaveText('id > 5');
 });
 
 function accessToken(page: Page): Promise<string | undefined> {

@@ -1,7 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { signIn } from './support/signin.ts';
 import {
-  chooseDemoProject,
+  signInToDemoProject,
   editorOf,
   emulatorRows,
   loadedCount,
@@ -9,10 +8,7 @@ import {
   visibleIds,
 } from './support/query.ts';
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-  await chooseDemoProject(page);
-});
+test.beforeEach(({ page }) => signInToDemoProject(page));
 
 /** What a screen reader would call the focused element (its aria-label, else its text). */
 const focusedName = (page: Page) =>

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/signin.ts';
 import {
-  chooseDemoProject,
+  signInToDemoProject,
   editorOf,
   emulatorRows,
   loadedCount,
@@ -10,10 +9,7 @@ import {
   visibleIds,
 } from './support/query.ts';
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-  await chooseDemoProject(page);
-});
+test.beforeEach(({ page }) => signInToDemoProject(page));
 
 test("type with keyboard completion, see a lint error where it is, fix it, run: the rows are the emulator's", async ({
   page,

@@ -1,15 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectSignedIn, signIn } from './support/signin.ts';
-
-const editor = (page: Page) => page.getByRole('textbox', { name: 'CroQL query' });
-
-async function typeQuery(page: Page, text: string) {
-  await editor(page).click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-  await expect(editor(page)).toHaveText(text);
-}
+import { editorOf, setQuery } from './support/query.ts';
 
 test('a permalink restores connection, project, listing, language and text in a fresh browser, through sign-in', async ({
   page,
@@ -20,7 +11,7 @@ test('a permalink restores connection, project, listing, language and text in a 
   await signIn(page);
   await page.getByLabel('Listing').selectOption('translations');
   await page.getByLabel('Language').selectOption('de');
-  await typeQuery(page, query);
+  await setQuery(page, query);
   await page.getByRole('button', { name: 'Copy link' }).click();
   const link = await page.getByTestId('permalink').inputValue();
   expect(link).toMatch(/^http:\/\/127\.0\.0\.1:4317\/#v1\//);
@@ -34,11 +25,11 @@ test('a permalink restores connection, project, listing, language and text in a 
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
   await other.goto(link);
-  await expect(editor(other)).toHaveText(query);
+  await expect(editorOf(other)).toHaveText(query);
   await expect(other.getByLabel('Listing')).toHaveValue('translations');
   await expect(other).toHaveURL(/4317\/$/); // the fragment is consumed; the draft holds it
   await signIn(other, { user: 'carol' });
-  await expect(editor(other)).toHaveText(query);
+  await expect(editorOf(other)).toHaveText(query);
   await expect(other.getByLabel('Language')).toHaveValue('de');
   await expect(other.getByLabel('Project')).toHaveValue('1');
   await fresh.close();
@@ -46,7 +37,7 @@ test('a permalink restores connection, project, listing, language and text in a 
 
 test('?croql= prefills the editor', async ({ page }) => {
   await page.goto('/?croql=' + encodeURIComponent('is hidden and id > 3'));
-  await expect(editor(page)).toHaveText('is hidden and id > 3');
+  await expect(editorOf(page)).toHaveText('is hidden and id > 3');
   await expect(page).toHaveURL(/4317\/$/);
 });
 
@@ -57,7 +48,7 @@ test('a link of an unknown version shows its text with a warning; a damaged link
     'base64url',
   );
   await page.goto(`/#v9/${payload}`);
-  await expect(editor(page)).toHaveText('id = 7');
+  await expect(editorOf(page)).toHaveText('id = 7');
   await expect(page.getByRole('alert').filter({ hasText: 'different version' })).toBeVisible();
 
   // Pasted into the open tab: only the fragment changes, and the page reacts to it.
@@ -65,7 +56,7 @@ test('a link of an unknown version shows its text with a warning; a damaged link
   await expect(
     page.getByRole('alert').filter({ hasText: /damaged|not a playground permalink/ }),
   ).toBeVisible();
-  await expect(editor(page)).toHaveText('id = 7');
+  await expect(editorOf(page)).toHaveText('id = 7');
 });
 
 test('an enterprise link with a host instead of a domain never changes the connection', async ({ page }) => {
@@ -73,7 +64,7 @@ test('an enterprise link with a host instead of a domain never changes the conne
     JSON.stringify({ c: 'enterprise', d: 'evil.example', l: 'strings', q: 'id = 1' }),
   ).toString('base64url');
   await page.goto(`/#v1/${payload}`);
-  await expect(editor(page)).toHaveText('id = 1');
+  await expect(editorOf(page)).toHaveText('id = 1');
   await expect(page.getByRole('alert').filter({ hasText: 'not a valid domain name' })).toBeVisible();
   await expect(page.getByLabel('Connection')).toHaveValue('emulator');
 });
@@ -82,7 +73,7 @@ test('runs go to the history, queries can be saved by name, and both survive a r
   await page.goto('/');
   await signIn(page);
   await expect(page.getByLabel('Project')).not.toHaveValue('');
-  await typeQuery(page, 'id > 2');
+  await setQuery(page, 'id > 2');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('results-count')).toContainText(/loaded/);
 
@@ -96,10 +87,10 @@ test('runs go to the history, queries can be saved by name, and both survive a r
 
   await page.reload();
   await expectSignedIn(page);
-  await typeQuery(page, 'id = 1');
+  await setQuery(page, 'id = 1');
   await page.getByRole('button', { name: 'Library' }).click();
   await library.getByRole('button', { name: /^Above two/ }).click();
-  await expect(editor(page)).toHaveText('id > 2');
+  await expect(editorOf(page)).toHaveText('id > 2');
 
   await library.getByRole('button', { name: 'Clear all…' }).click();
   await library.getByRole('button', { name: 'Delete all' }).click();

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/signin.ts';
 import {
-  chooseDemoProject,
+  signInToDemoProject,
   emulatorRows,
   loadedCount,
   runFromEditor,
@@ -10,10 +9,7 @@ import {
   visibleIds,
 } from './support/query.ts';
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-  await chooseDemoProject(page);
-});
+test.beforeEach(({ page }) => signInToDemoProject(page));
 
 /** Minimal RFC 4180 reader for the test: fields, quotes, doubled quotes, CRLF. */
 function parseCsv(text: string): string[][] {

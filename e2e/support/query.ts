@@ -1,4 +1,5 @@
 import { expect, type Page, type Request } from '@playwright/test';
+import { signIn } from './signin.ts';
 
 /** The CroQL editor's content element (labelled "CroQL query"). */
 export const editorOf = (page: Page) => page.getByRole('textbox', { name: 'CroQL query' });
@@ -9,6 +10,12 @@ export async function chooseDemoProject(page: Page): Promise<void> {
   await expect(project).toBeEnabled();
   await expect(project.locator('option[value="1"]')).toHaveCount(1, { timeout: 15_000 });
   if ((await project.inputValue()) !== '1') await project.selectOption('1');
+}
+
+/** The usual starting point of a query test: signed in as alice with the demo project chosen. */
+export async function signInToDemoProject(page: Page): Promise<void> {
+  await signIn(page);
+  await chooseDemoProject(page);
 }
 
 /** Replaces the editor's text as a paste would (no completion, no auto-closed brackets). */
