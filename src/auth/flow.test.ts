@@ -1,41 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthConfig } from '../connection/config.ts';
+import { emulatorOnlyAuthConfig, memoryStorage } from '../app/test-support.ts';
 import { completeSignIn, prepareSignIn } from './flow.ts';
 import { codeChallengeS256 } from './pkce.ts';
 import { useAuthStore } from './session.ts';
 
-const config: AuthConfig = {
-  emulator: {
-    apiUrl: 'http://127.0.0.1:8787/api/v2',
-    authorizeUrl: 'http://127.0.0.1:8787/oauth/authorize',
-    clientId: 'croql-playground',
-  },
-  standard: {
-    apiUrl: 'https://api.crowdin.com/api/v2',
-    authorizeUrl: 'https://accounts.crowdin.com/oauth/authorize',
-    clientId: null,
-  },
-  enterprise: {
-    apiUrlTemplate: 'https://{domain}.api.crowdin.com/api/v2',
-    authorizeUrl: 'https://accounts.crowdin.com/oauth/authorize',
-    clientId: null,
-  },
-  scopes: 'project tm glossary',
-};
-
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, v),
-  };
-}
+const config = emulatorOnlyAuthConfig;
 
 describe('sign-in flow', () => {
   let storage: Storage;

@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { apiUrlFor, isAllowedApiUrl, isValidOrganizationDomain, type AuthConfig } from './config.ts';
+import { apiUrlFor, isAllowedApiUrl, isValidOrganizationDomain } from './config.ts';
+import { emulatorOnlyAuthConfig } from '../app/test-support.ts';
 
-const config: AuthConfig = {
-  emulator: {
-    apiUrl: 'http://127.0.0.1:8787/api/v2',
-    authorizeUrl: 'http://127.0.0.1:8787/oauth/authorize',
-    clientId: 'croql-playground',
-  },
-  standard: {
-    apiUrl: 'https://api.crowdin.com/api/v2',
-    authorizeUrl: 'https://accounts.crowdin.com/oauth/authorize',
-    clientId: null,
-  },
-  enterprise: {
-    apiUrlTemplate: 'https://{domain}.api.crowdin.com/api/v2',
-    authorizeUrl: 'https://accounts.crowdin.com/oauth/authorize',
-    clientId: null,
-  },
-  scopes: 'project tm glossary',
-};
+const config = emulatorOnlyAuthConfig;
 
 describe('connection hosts', () => {
   it('accepts one DNS label as an organization domain, nothing else', () => {

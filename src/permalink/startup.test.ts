@@ -1,24 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '../app/test-support.ts';
 import { useConnectionChoice } from '../connection/choice.ts';
 import { useTargetStore } from '../connection/target.ts';
 import { useQueryStore } from '../query/store.ts';
 import { encodePermalink, encodeRawPermalink } from './codec.ts';
 import { saveDraft } from './draft.ts';
 import { restoreAtStartup } from './startup.ts';
-
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, v),
-  };
-}
 
 const draft = {
   text: 'is hidden',

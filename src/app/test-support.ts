@@ -1,0 +1,37 @@
+// Fixtures shared by unit tests in several folders (imported only from *.test.ts files).
+import type { AuthConfig } from '../connection/config.ts';
+
+/** `/auth/config` as the app server answers it with only the emulator client configured. */
+export const emulatorOnlyAuthConfig: AuthConfig = {
+  emulator: {
+    apiUrl: 'http://127.0.0.1:8787/api/v2',
+    authorizeUrl: 'http://127.0.0.1:8787/oauth/authorize',
+    clientId: 'croql-playground',
+  },
+  standard: {
+    apiUrl: 'https://api.crowdin.com/api/v2',
+    authorizeUrl: 'https://accounts.crowdin.com/oauth/authorize',
+    clientId: null,
+  },
+  enterprise: {
+    apiUrlTemplate: 'https://{domain}.api.crowdin.com/api/v2',
+    authorizeUrl: 'https://accounts.crowdin.com/oauth/authorize',
+    clientId: null,
+  },
+  scopes: 'project tm glossary',
+};
+
+/** An in-memory Storage, to stub sessionStorage/localStorage in tests that run without a DOM. */
+export function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (k) => map.get(k) ?? null,
+    key: (i) => [...map.keys()][i] ?? null,
+    removeItem: (k) => void map.delete(k),
+    setItem: (k, v) => void map.set(k, v),
+  };
+}
