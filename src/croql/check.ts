@@ -42,7 +42,7 @@ export interface CheckResult {
 }
 
 export function analyze(text: string, context: ContextName, options: AnalyzeOptions = {}): AnalyzeResult {
-  const parsed = parse(text);
+  const parsed = parse(text, options.tree);
   if (!parsed.ast) return { ast: null, diagnostics: parsed.diagnostics };
   const hasSyntaxErrors = parsed.diagnostics.some((d) => d.severity === 'error');
   try {

@@ -36,9 +36,14 @@ export interface ParseResult {
   tree: Tree | null;
 }
 
-export function parse(text: string): ParseResult {
+/**
+ * `tree`, optional: a Lezer tree of this parser for exactly this text (an editor's incremental parse). It is
+ * used instead of parsing again only when it spans the text and has no error nodes: such a tree is the one
+ * a fresh parse gives, whereas trees with errors depend on where recovery was stopped (see runLezer).
+ */
+export function parse(text: string, tree?: Tree): ParseResult {
   try {
-    return parseUnguarded(text);
+    return parseUnguarded(text, tree);
   } catch (error) {
     // Not expected to happen; the contract is that parsing never throws, so report it instead.
     const message = error instanceof Error ? error.message : String(error);
@@ -50,7 +55,7 @@ export function parse(text: string): ParseResult {
   }
 }
 
-function parseUnguarded(text: string): ParseResult {
+function parseUnguarded(text: string, supplied: Tree | undefined): ParseResult {
   if (text.trim() === '') return { ast: null, diagnostics: [], tree: null };
   if (text.length > MAX_QUERY_LENGTH) {
     return {
@@ -95,7 +100,8 @@ function parseUnguarded(text: string): ParseResult {
       tree: null,
     };
   }
-  const { tree, stoppedAt } = runLezer(text);
+  const { tree, stoppedAt } =
+    supplied && isCleanTreeOf(supplied, text) ? { tree: supplied, stoppedAt: null } : runLezer(text);
   const builder = new AstBuilder(text);
   const ast = builder.buildQuery(tree.topNode);
   const diagnostics = [...scan.diagnostics, ...builder.diagnostics];
@@ -113,6 +119,23 @@ function parseUnguarded(text: string): ParseResult {
     );
   }
   return { ast, diagnostics: tidied, tree };
+}
+
+function isCleanTreeOf(tree: Tree, text: string): boolean {
+  if (
+    tree.length !== text.length ||
+    tree.type.id !== parser.topNode.id ||
+    tree.type.name !== parser.topNode.name
+  )
+    return false;
+  let clean = true;
+  tree.iterate({
+    enter: (node) => {
+      if (node.type.isError) clean = false;
+      return clean;
+    },
+  });
+  return clean;
 }
 
 /** Lezer's error recovery is costly; after this many errors, or steps spent recovering, the parse stops. */

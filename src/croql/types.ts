@@ -1,5 +1,7 @@
 // The public types of the CroQL core. Everything outside src/croql imports them through index.ts.
 
+import type { Tree } from '@lezer/common';
+
 /** One per listing endpoint. */
 export type ContextName = 'strings' | 'translations' | 'tmSegments' | 'glossaryTerms';
 
@@ -204,6 +206,11 @@ export interface AnalyzeOptions {
   users?: readonly { id: number; username: string }[];
   languages?: readonly string[];
   edition?: Edition;
+  /**
+   * A Lezer tree the caller already has for exactly this text (an editor's incremental parse of the core's
+   * grammar). Saves a second parse when it is complete and error-free; results are the same either way.
+   */
+  tree?: Tree;
 }
 
 export interface AnalyzeResult {

@@ -7,8 +7,9 @@ import {
   type Action,
   type Diagnostic as CmDiagnostic,
 } from '@codemirror/lint';
-import { EditorState, type Extension, type Text } from '@codemirror/state';
+import { EditorState, type Extension } from '@codemirror/state';
 import { ViewPlugin, type EditorView, type ViewUpdate } from '@codemirror/view';
+import type { Tree } from '@lezer/common';
 import { analyze, type Diagnostic } from '../croql/index.ts';
 import {
   analyzeOptions,
@@ -18,6 +19,7 @@ import {
   setServerDiagnostics,
   type CroqlConfig,
 } from './config.ts';
+import { treeAfter, treeOf } from './lint-tree.ts';
 
 function toCm(d: Diagnostic, length: number): CmDiagnostic {
   const from = Math.max(0, Math.min(d.from, length));
@@ -38,15 +40,24 @@ function toCm(d: Diagnostic, length: number): CmDiagnostic {
   };
 }
 
-function diagnosticsFor(doc: Text, config: CroqlConfig, server: readonly Diagnostic[]): CmDiagnostic[] {
-  const text = doc.toString();
-  const { diagnostics } = analyze(text, config.context, analyzeOptions(config));
+function diagnosticsFor(
+  text: string,
+  config: CroqlConfig,
+  server: readonly Diagnostic[],
+  tree: Tree | undefined,
+): CmDiagnostic[] {
+  const { diagnostics } = analyze(text, config.context, { ...analyzeOptions(config), tree });
   return [...diagnostics, ...server].map((d) => toCm(d, text.length));
 }
 
 /** Everything the lint shows for a state: the core's diagnostics, then the service's. Pure, for tests too. */
 export function croqlDiagnostics(state: EditorState): CmDiagnostic[] {
-  return diagnosticsFor(state.doc, state.field(croqlConfig), state.field(serverDiagnosticsField));
+  return diagnosticsFor(
+    state.doc.toString(),
+    state.field(croqlConfig),
+    state.field(serverDiagnosticsField),
+    treeOf(state),
+  );
 }
 
 /** Above this, analyzing on every keystroke would make typing lag; lint then waits for a pause instead. */
@@ -84,7 +95,10 @@ export function croqlLinter(): Extension {
     if (!config) return null;
     for (const e of tr.effects) if (e.is(setCroqlConfig)) config = { ...config, ...e.value };
     const server = tr.effects.flatMap((e) => (e.is(setServerDiagnostics) ? e.value : []));
-    const diagnostics = timing.measure(() => diagnosticsFor(tr.newDoc, config, server));
+    const diagnostics = timing.measure(() => {
+      const text = tr.newDoc.toString();
+      return diagnosticsFor(text, config, server, treeAfter(tr, text));
+    });
     return { effects: setDiagnosticsEffect.of(diagnostics) };
   });
 

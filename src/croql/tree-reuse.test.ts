@@ -1,0 +1,64 @@
+import { TreeFragment, type Tree } from '@lezer/common';
+import { describe, expect, it } from 'vitest';
+import { analyze } from './check.ts';
+import { corpusLanguages, corpusUsers, specQueries } from './corpus.ts';
+import { parse } from './parse.ts';
+import { parser } from './parser.ts';
+
+const options = { users: corpusUsers, languages: corpusLanguages, edition: 'standard' as const };
+
+/** The tree an editor would hold after typing: `text` minus one character, then that character typed back. */
+function incrementalTree(text: string): Tree {
+  const at = Math.floor(text.length / 2);
+  const shorter = text.slice(0, at) + text.slice(at + 1);
+  const old = parser.parse(shorter);
+  const fragments = TreeFragment.applyChanges(TreeFragment.addTree(old), [
+    { fromA: at, toA: at, fromB: at, toB: at + 1 },
+  ]);
+  return parser.parse(text, fragments);
+}
+
+const invalidQueries = [
+  'is hiden and text contains "x"',
+  'text contains',
+  'count of translations where (text = "a" > 0',
+  'text = "a")',
+  '(((((',
+  'text = = = "a" and and or not',
+  'identifier = "a" && id = 3',
+  'text contains "unterminated',
+  'id between 1 2',
+  Array.from({ length: 40 }, (_, i) => `id = ${i} and and`).join(' '),
+  '('.repeat(80) + 'id = 1' + ')'.repeat(80),
+  'id = 1 ' + 'and id = 1 '.repeat(600),
+  '',
+  '   ',
+];
+
+const cases = [
+  ...specQueries.map((q) => [q.text, q.context] as const),
+  ...invalidQueries.map((text) => [text, 'strings' as const] as const),
+];
+
+describe('analyze with a tree the caller already has', () => {
+  it.each(cases)('gives the same result for %s', (text, context) => {
+    const expected = analyze(text, context, options);
+    expect(analyze(text, context, { ...options, tree: parser.parse(text) })).toEqual(expected);
+    expect(analyze(text, context, { ...options, tree: incrementalTree(text) })).toEqual(expected);
+  });
+
+  it('ignores a tree that does not span the text', () => {
+    const text = 'is hidden and id = 3';
+    const expected = analyze(text, 'strings', options);
+    expect(analyze(text, 'strings', { ...options, tree: parser.parse('is hidden') })).toEqual(expected);
+  });
+});
+
+describe('parse with a tree', () => {
+  it('reuses an error-free tree and reparses when the tree has errors', () => {
+    const clean = parser.parse('is hidden and id = 3');
+    expect(parse('is hidden and id = 3', clean).tree).toBe(clean);
+    const broken = parser.parse('is hidden and');
+    expect(parse('is hidden and', broken).tree).not.toBe(broken);
+  });
+});
