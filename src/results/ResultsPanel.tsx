@@ -12,6 +12,7 @@ import { croqlParam, fetchListingPage, runQueryKey, type ListingPage } from './l
 import { ResultsTable } from './ResultsTable.tsx';
 import { useCurrentRun, useRunActions } from './run-store.ts';
 import { toServerDiagnostics } from './server-diagnostics.ts';
+import { useDisplayNames } from './use-display-names.ts';
 import { MAX_ROWS, useFetchAll } from './use-fetch-all.ts';
 import './results.css';
 
@@ -53,6 +54,7 @@ export function ResultsPanel(props: { client: ApiClient | null }) {
     gcTime: 30_000,
   });
   const fetchAll = useFetchAll(client, run?.context ?? 'strings', path, croql, queryKey);
+  const names = useDisplayNames(client, run?.target.projectId ?? null);
 
   // The rows on screen survive errors: a failed run keeps showing the last rows that loaded.
   const [lastGood, setLastGood] = useState<{ nonce: number; pages: ListingPage[] } | null>(null);
@@ -195,6 +197,7 @@ export function ResultsPanel(props: { client: ApiClient | null }) {
           rows={rows}
           selected={selected}
           onSelect={(index) => setSelection({ nonce: run.nonce, index })}
+          names={names}
         />
       ) : null}
 

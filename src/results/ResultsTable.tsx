@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ContextName } from '../croql/types.ts';
-import { COLUMNS, rowKey, type Row } from './listings.ts';
+import { COLUMNS, rowKey, type DisplayNames, type Row } from './listings.ts';
 
 const ROW_HEIGHT = 30;
 
@@ -11,8 +11,10 @@ export function ResultsTable(props: {
   rows: readonly Row[];
   selected: number | null;
   onSelect: (index: number) => void;
+  /** File names and label titles for the ids in the rows. */
+  names?: DisplayNames;
 }) {
-  const { context, rows, selected, onSelect } = props;
+  const { context, rows, selected, onSelect, names } = props;
   const columns = COLUMNS[context];
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
@@ -89,7 +91,7 @@ export function ResultsTable(props: {
                 onClick={() => onSelect(item.index)}
               >
                 {columns.map((c) => {
-                  const value = c.value(row);
+                  const value = c.value(row, names);
                   return (
                     <div key={c.key} role="cell" className="results-cell" title={value}>
                       {value}

@@ -3,12 +3,18 @@ import type { ContextName } from '../croql/types.ts';
 
 export type Row = Record<string, unknown>;
 
+/** Names for the ids a row carries, from the project's lists; an id the lists lack shows as the id. */
+export interface DisplayNames {
+  files?: ReadonlyMap<number, string>;
+  labels?: ReadonlyMap<number, string>;
+}
+
 export interface Column {
   key: string;
   header: string;
   /** Relative width in the table (CSS fr units). */
   width: number;
-  value: (row: Row) => string;
+  value: (row: Row, names?: DisplayNames) => string;
 }
 
 const PLURAL_ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
@@ -78,11 +84,20 @@ function stringFlags(row: Row): string {
   return flags.join(', ');
 }
 
-function stringFile(row: Row): string {
+const nameOf = (names: ReadonlyMap<number, string> | undefined, id: unknown): string | undefined =>
+  typeof id === 'number' ? names?.get(id) : undefined;
+
+function stringFile(row: Row, names?: DisplayNames): string {
   const parts: string[] = [];
-  if (row.fileId != null) parts.push(`file ${scalar(row.fileId)}`);
+  if (row.fileId != null) parts.push(nameOf(names?.files, row.fileId) ?? `file ${scalar(row.fileId)}`);
+  // The app loads no branch list, so a branch shows as its id.
   if (row.branchId != null) parts.push(`branch ${scalar(row.branchId)}`);
   return parts.join(', ');
+}
+
+function stringLabels(row: Row, names?: DisplayNames): string {
+  if (!Array.isArray(row.labelIds)) return list(row.labelIds);
+  return row.labelIds.map((id) => nameOf(names?.labels, id) ?? scalar(id)).join(', ');
 }
 
 function segmentRecords(row: Row): string {
@@ -105,7 +120,7 @@ export const COLUMNS: Record<ContextName, Column[]> = {
     { key: 'type', header: 'Type', width: 0.7, value: field('type') },
     { key: 'file', header: 'File', width: 1, value: stringFile },
     { key: 'flags', header: 'Flags', width: 1, value: stringFlags },
-    { key: 'labelIds', header: 'Labels', width: 0.8, value: (r) => list(r.labelIds) },
+    { key: 'labelIds', header: 'Labels', width: 0.8, value: stringLabels },
   ],
   translations: [
     { key: 'stringId', header: 'String ID', width: 0.7, value: field('stringId') },

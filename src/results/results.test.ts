@@ -96,6 +96,21 @@ describe('result columns', () => {
     ]);
   });
 
+  it("names a string's file and labels from the project's lists, keeping ids the lists lack", () => {
+    const row = { id: 5, fileId: 3, branchId: 1, labelIds: [1, 2, 9] };
+    const names = {
+      files: new Map([[3, 'strings.json']]),
+      labels: new Map([
+        [1, 'checkout'],
+        [2, 'v2'],
+      ]),
+    };
+    const value = (key: string) => COLUMNS.strings.find((c) => c.key === key)!.value(row, names);
+    expect(value('file')).toBe('strings.json, branch 1');
+    expect(value('labelIds')).toBe('checkout, v2, 9');
+    expect(COLUMNS.strings.find((c) => c.key === 'file')!.value({ fileId: 4 }, names)).toBe('file 4');
+  });
+
   it('projects a translation (user, provider, date) and a TM segment', () => {
     const t = {
       stringId: 9,
