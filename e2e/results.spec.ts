@@ -123,3 +123,27 @@ test('a row opens its raw JSON', async ({ page }) => {
   const id = await firstRow.locator('[role="cell"]').first().textContent();
   await expect(detail).toContainText(`"id": ${id}`);
 });
+
+test("the strings table names each row's file and labels from the project, not their ids", async ({
+  page,
+}) => {
+  await setQuery(page, 'count of labels > 0');
+  const request = await runFromEditor(page);
+  const [first] = await emulatorRows(request, 1);
+  const authorization = (await request.allHeaders())['authorization']!;
+  const list = async (resource: string) => {
+    const url = new URL(request.url().replace(/\/strings\?.*$/, `/${resource}?limit=500`));
+    const body = (await (await fetch(url, { headers: { Authorization: authorization } })).json()) as {
+      data: { data: { id: number; name?: string; title?: string } }[];
+    };
+    return new Map(body.data.map(({ data }) => [data.id, data.name ?? data.title ?? '']));
+  };
+  const files = await list('files');
+  const labels = await list('labels');
+  const labelTitles = (first!.labelIds as number[]).map((id) => labels.get(id)).join(', ');
+  const cells = page.getByTestId('results-table').locator('[role="row"][data-index="0"] [role="cell"]');
+  await expect(cells.nth(4)).toHaveText(
+    new RegExp(`^${files.get(first!.fileId as number)!.replace('.', '\\.')}`),
+  );
+  await expect(cells.nth(6)).toHaveText(labelTitles);
+});
