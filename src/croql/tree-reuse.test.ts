@@ -7,15 +7,17 @@ import { parser } from './parser.ts';
 
 const options = { users: corpusUsers, languages: corpusLanguages, edition: 'standard' as const };
 
+/** Small buffers, as the editor configures them, so that incremental parses reuse subtrees. */
+const editorParser = parser.configure({ bufferLength: 16 });
+
 /** The tree an editor would hold after typing: `text` minus one character, then that character typed back. */
-function incrementalTree(text: string): Tree {
-  const at = Math.floor(text.length / 2);
+function incrementalTree(text: string, at: number): Tree {
   const shorter = text.slice(0, at) + text.slice(at + 1);
-  const old = parser.parse(shorter);
+  const old = editorParser.parse(shorter);
   const fragments = TreeFragment.applyChanges(TreeFragment.addTree(old), [
     { fromA: at, toA: at, fromB: at, toB: at + 1 },
   ]);
-  return parser.parse(text, fragments);
+  return editorParser.parse(text, fragments);
 }
 
 const invalidQueries = [
@@ -44,7 +46,9 @@ describe('analyze with a tree the caller already has', () => {
   it.each(cases)('gives the same result for %s', (text, context) => {
     const expected = analyze(text, context, options);
     expect(analyze(text, context, { ...options, tree: parser.parse(text) })).toEqual(expected);
-    expect(analyze(text, context, { ...options, tree: incrementalTree(text) })).toEqual(expected);
+    for (const at of [0, Math.floor(text.length / 2), Math.max(0, text.length - 1)]) {
+      expect(analyze(text, context, { ...options, tree: incrementalTree(text, at) })).toEqual(expected);
+    }
   });
 
   it('ignores a tree that does not span the text', () => {
