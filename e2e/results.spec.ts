@@ -124,7 +124,7 @@ test('a row opens its raw JSON', async ({ page }) => {
   await expect(detail).toContainText(`"id": ${id}`);
 });
 
-test("the strings table names each row's file and labels from the project, not their ids", async ({
+test("the strings table names each row's file, branch and labels from the project, not their ids", async ({
   page,
 }) => {
   await setQuery(page, 'count of labels > 0');
@@ -139,11 +139,11 @@ test("the strings table names each row's file and labels from the project, not t
     return new Map(body.data.map(({ data }) => [data.id, data.name ?? data.title ?? '']));
   };
   const files = await list('files');
+  const branches = await list('branches');
   const labels = await list('labels');
   const labelTitles = (first!.labelIds as number[]).map((id) => labels.get(id)).join(', ');
   const cells = page.getByTestId('results-table').locator('[role="row"][data-index="0"] [role="cell"]');
-  await expect(cells.nth(4)).toHaveText(
-    new RegExp(`^${files.get(first!.fileId as number)!.replace('.', '\\.')}`),
-  );
+  const branch = first!.branchId == null ? [] : [`branch ${branches.get(first!.branchId as number)}`];
+  await expect(cells.nth(4)).toHaveText([files.get(first!.fileId as number), ...branch].join(', '));
   await expect(cells.nth(6)).toHaveText(labelTitles);
 });

@@ -34,6 +34,10 @@ export interface FileInfo {
   name: string;
   path?: string;
 }
+export interface Branch {
+  id: number;
+  name: string;
+}
 export interface Label {
   id: number;
   title: string;
@@ -116,6 +120,13 @@ export const filesQuery = (client: ApiClient, projectId: number) =>
   queryOptions({
     queryKey: key(client, 'files', projectId),
     queryFn: ({ signal }) => getList<FileInfo>(client, `/projects/${projectId}/files`, {}, signal),
+    staleTime: FIVE_MINUTES,
+  });
+
+export const branchesQuery = (client: ApiClient, projectId: number) =>
+  queryOptions({
+    queryKey: key(client, 'branches', projectId),
+    queryFn: ({ signal }) => getList<Branch>(client, `/projects/${projectId}/branches`, {}, signal),
     staleTime: FIVE_MINUTES,
   });
 

@@ -6,6 +6,7 @@ export type Row = Record<string, unknown>;
 /** Names for the ids a row carries, from the project's lists; an id the lists lack shows as the id. */
 export interface DisplayNames {
   files?: ReadonlyMap<number, string>;
+  branches?: ReadonlyMap<number, string>;
   labels?: ReadonlyMap<number, string>;
 }
 
@@ -90,8 +91,10 @@ const nameOf = (names: ReadonlyMap<number, string> | undefined, id: unknown): st
 function stringFile(row: Row, names?: DisplayNames): string {
   const parts: string[] = [];
   if (row.fileId != null) parts.push(nameOf(names?.files, row.fileId) ?? `file ${scalar(row.fileId)}`);
-  // The app loads no branch list, so a branch shows as its id.
-  if (row.branchId != null) parts.push(`branch ${scalar(row.branchId)}`);
+  if (row.branchId != null) {
+    const branch = nameOf(names?.branches, row.branchId);
+    parts.push(branch ? `branch ${branch}` : `branch ${scalar(row.branchId)}`);
+  }
   return parts.join(', ');
 }
 

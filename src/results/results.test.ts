@@ -96,19 +96,22 @@ describe('result columns', () => {
     ]);
   });
 
-  it("names a string's file and labels from the project's lists, keeping ids the lists lack", () => {
+  it("names a string's file, branch and labels from the project's lists, keeping ids the lists lack", () => {
     const row = { id: 5, fileId: 3, branchId: 1, labelIds: [1, 2, 9] };
     const names = {
       files: new Map([[3, 'strings.json']]),
+      branches: new Map([[1, 'main']]),
       labels: new Map([
         [1, 'checkout'],
         [2, 'v2'],
       ]),
     };
     const value = (key: string) => COLUMNS.strings.find((c) => c.key === key)!.value(row, names);
-    expect(value('file')).toBe('strings.json, branch 1');
+    expect(value('file')).toBe('strings.json, branch main');
     expect(value('labelIds')).toBe('checkout, v2, 9');
-    expect(COLUMNS.strings.find((c) => c.key === 'file')!.value({ fileId: 4 }, names)).toBe('file 4');
+    expect(COLUMNS.strings.find((c) => c.key === 'file')!.value({ fileId: 4, branchId: 2 }, names)).toBe(
+      'file 4, branch 2',
+    );
   });
 
   it('projects a translation (user, provider, date) and a TM segment', () => {
