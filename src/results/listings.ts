@@ -118,10 +118,10 @@ function list(v: unknown): string {
 export const COLUMNS: Record<ContextName, Column[]> = {
   strings: [
     { key: 'id', header: 'ID', width: 0.6, value: field('id') },
-    { key: 'identifier', header: 'Identifier', width: 1.6, value: field('identifier') },
-    { key: 'text', header: 'Text', width: 3, value: displayText },
+    { key: 'identifier', header: 'Identifier', width: 1.5, value: field('identifier') },
+    { key: 'text', header: 'Text', width: 2.5, value: displayText },
     { key: 'type', header: 'Type', width: 0.7, value: field('type') },
-    { key: 'file', header: 'File', width: 1, value: stringFile },
+    { key: 'file', header: 'File', width: 1.6, value: stringFile },
     { key: 'flags', header: 'Flags', width: 1, value: stringFlags },
     { key: 'labelIds', header: 'Labels', width: 0.8, value: stringLabels },
   ],
