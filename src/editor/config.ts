@@ -37,11 +37,24 @@ export const croqlConfig = StateField.define<CroqlConfig>({
   },
 });
 
-/** What analyze() needs from the configuration. */
+/**
+ * The service returns at most this many members in one page; a list that long may be cut short, so it
+ * cannot prove a username unknown.
+ */
+const MEMBER_PAGE_LIMIT = 500;
+
+/**
+ * What analyze() needs from the configuration. A list is passed only once it is loaded and complete:
+ * analyze() checks mentions against the lists it is given, and an absent list means "don't check".
+ */
 export function analyzeOptions(config: CroqlConfig): AnalyzeOptions {
+  const { users, languages } = config.values;
   return {
-    users: config.values.users?.map((u) => ({ id: u.id, username: u.username })) ?? [],
-    languages: config.values.languages?.map((l) => l.id) ?? [],
+    users:
+      users && users.length < MEMBER_PAGE_LIMIT
+        ? users.map((u) => ({ id: u.id, username: u.username }))
+        : undefined,
+    languages: languages?.map((l) => l.id),
     edition: config.edition,
   };
 }

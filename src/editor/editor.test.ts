@@ -38,6 +38,23 @@ describe('CroQL editor state', () => {
     expect(diagnosticCount(tr.state)).toBe(1);
   });
 
+  it('checks @user mentions only against a member list that is loaded and complete', () => {
+    const query = 'count of translations where (user = @user:"zoe") > 0';
+    const unloaded = stateOf(query);
+    expect(croqlDiagnostics(unloaded)).toEqual([]);
+
+    const member = (id: number) => ({ id, username: `member${id}` });
+    const loaded = unloaded.update({
+      effects: setCroqlConfig.of({ values: { users: [member(1), member(2)] } }),
+    }).state;
+    expect(croqlDiagnostics(loaded).map((d) => d.message)).toEqual([expect.stringMatching(/no user `zoe`/)]);
+
+    const fullPage = unloaded.update({
+      effects: setCroqlConfig.of({ values: { users: Array.from({ length: 500 }, (_, i) => member(i)) } }),
+    }).state;
+    expect(croqlDiagnostics(fullPage)).toEqual([]);
+  });
+
   it('follows the listing through state: the same text is checked against the new schema', () => {
     const strings = stateOf('is hidden');
     expect(croqlDiagnostics(strings)).toEqual([]);
