@@ -20,6 +20,7 @@ Options:
   --seed N            seed of the demo data (default 1)
   --token-ttl SECONDS access token lifetime (default 7200)
   --organization DOM  act as an enterprise organization: tokens carry domain=DOM
+  --auto-approve USER sign in as this demo user without the consent page (prompt=consent still shows it)
   --test-hooks        enable POST /__emulator/expire-tokens and the X-Emulator-Delay-Ms header
   -h, --help          show this help`;
 
@@ -34,6 +35,7 @@ function main(): void {
       'token-ttl': { type: 'string', default: '7200' },
       organization: { type: 'string' },
       'test-hooks': { type: 'boolean', default: false },
+      'auto-approve': { type: 'string' },
       user: { type: 'string' },
       scopes: { type: 'string', default: 'project tm glossary' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -67,7 +69,12 @@ function main(): void {
     tokenTtl: number('token-ttl', values['token-ttl'], 1),
     testHooks: values['test-hooks'],
     organization: values.organization ?? null,
+    autoApproveUser: values['auto-approve'] ?? null,
   });
+  const autoApprove = values['auto-approve'];
+  if (autoApprove && !data.users.some((u) => u.username.toLowerCase() === autoApprove.toLowerCase())) {
+    fail(`--auto-approve: there is no user "${autoApprove}" in the data.`);
+  }
 
   if (positionals[0] === 'token') {
     if (!values.user) fail('token needs --user NAME, e.g. `npm run emulator -- token --user alice`.');

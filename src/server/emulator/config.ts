@@ -41,6 +41,11 @@ export interface EmulatorConfig {
   organization: string | null;
   /** Simultaneous requests per token before 429 (the service's is 20). */
   maxInFlight: number;
+  /**
+   * A demo username approved without the consent page (one-click sign-in for `npm start`); null shows
+   * the page. A request with `prompt=consent` always gets the page.
+   */
+  autoApproveUser: string | null;
 }
 
 export function emulatorConfig(partial: Partial<EmulatorConfig> & { data: Dataset }): EmulatorConfig {
@@ -52,6 +57,7 @@ export function emulatorConfig(partial: Partial<EmulatorConfig> & { data: Datase
     signingKey: process.env.CROQL_EMULATOR_SIGNING_KEY || DEFAULT_SIGNING_KEY,
     organization: null,
     maxInFlight: 20,
+    autoApproveUser: null,
     ...partial,
   };
 }

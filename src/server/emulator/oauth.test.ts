@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT } from './config.ts';
-import { startEmulator, type RunningEmulator } from './testing.ts';
+import { demoData, startEmulator, type RunningEmulator } from './testing.ts';
 
 const REDIRECT = 'http://127.0.0.1:4317/callback';
 // RFC 7636, appendix B.
@@ -285,6 +285,47 @@ describe('access tokens', () => {
       expect(claims(enterprise.personalToken('alice'))).toMatchObject({ domain: 'acme', sub: '1' });
     } finally {
       await enterprise.close();
+    }
+  });
+});
+
+describe('one-click sign-in (--auto-approve)', () => {
+  it('approves the configured user without the consent page, unless the client asks for consent', async () => {
+    const oneClick = await startEmulator({ autoApproveUser: 'Bob' });
+    try {
+      const url = new URL(
+        authorizeUrl({ code_challenge: RFC_CHALLENGE, code_challenge_method: 'S256' }).replace(
+          emulator.url,
+          oneClick.url,
+        ),
+      );
+      const res = await fetch(url, { redirect: 'manual' });
+      expect(res.status).toBe(302);
+      const location = new URL(res.headers.get('location')!);
+      expect(location.origin + location.pathname).toBe(REDIRECT);
+      expect(location.searchParams.get('state')).toBe('xyz');
+
+      const exchanged = await fetch(new URL('/oauth/token', oneClick.url), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          grant_type: 'authorization_code',
+          client_id: DEMO_CLIENT.id,
+          code: location.searchParams.get('code'),
+          redirect_uri: REDIRECT,
+          code_verifier: RFC_VERIFIER,
+        }),
+      });
+      const body = (await exchanged.json()) as { access_token: string };
+      const bob = demoData().users.find((u) => u.username === 'bob')!;
+      expect(claims(body.access_token)).toMatchObject({ sub: String(bob.id) });
+
+      url.searchParams.set('prompt', 'consent');
+      const page = await fetch(url, { redirect: 'manual' });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Approve');
+    } finally {
+      await oneClick.close();
     }
   });
 });

@@ -89,6 +89,24 @@ function pick(source: Params, names: string[]): Params {
   return out;
 }
 
+/** Issues a code for `userId` and returns the redirect that hands it to the client. */
+function approve(
+  store: OAuthStore,
+  checked: Extract<Checked, { kind: 'ok' }>,
+  params: Params,
+  userId: number,
+): string {
+  const code = store.issueCode({
+    clientId: checked.client.id,
+    redirectUri: params.redirect_uri!,
+    userId,
+    scope: checked.scopes.join(' '),
+    challenge: params.code_challenge ?? null,
+    method: (params.code_challenge_method as 'S256' | 'plain' | undefined) ?? null,
+  });
+  return redirectWith(params.redirect_uri!, { code, state: params.state });
+}
+
 export function oauthRoutes(config: EmulatorConfig, store: OAuthStore): Hono {
   const app = new Hono();
 
@@ -97,6 +115,11 @@ export function oauthRoutes(config: EmulatorConfig, store: OAuthStore): Hono {
     const checked = checkAuthorizeRequest(config, params);
     if (checked.kind === 'page') return c.html(errorPage(checked.title, checked.message), checked.status);
     if (checked.kind === 'redirect') return c.redirect(checked.url, 302);
+    const autoApproved = config.autoApproveUser;
+    if (autoApproved !== null && c.req.query('prompt') !== 'consent') {
+      const user = config.data.users.find((u) => u.username.toLowerCase() === autoApproved.toLowerCase());
+      if (user) return c.redirect(approve(store, checked, params, user.id), 302);
+    }
     return c.html(consentPage(checked.client, checked.scopes, config.data.users, params));
   });
 
@@ -114,15 +137,7 @@ export function oauthRoutes(config: EmulatorConfig, store: OAuthStore): Hono {
     }
     const user = config.data.users.find((u) => String(u.id) === form.user);
     if (!user) return c.html(errorPage('Unknown user', 'Pick one of the demo users and try again.'), 400);
-    const code = store.issueCode({
-      clientId: checked.client.id,
-      redirectUri: params.redirect_uri!,
-      userId: user.id,
-      scope: checked.scopes.join(' '),
-      challenge: params.code_challenge ?? null,
-      method: (params.code_challenge_method as 'S256' | 'plain' | undefined) ?? null,
-    });
-    return c.redirect(redirectWith(params.redirect_uri!, { code, state: params.state }), 303);
+    return c.redirect(approve(store, checked, params, user.id), 303);
   });
 
   app.post('/oauth/token', async (c) => {
