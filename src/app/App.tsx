@@ -17,6 +17,7 @@ import { useLinkNotice, useStartup } from './startup.ts';
 import { tabListKeys } from './tabs.ts';
 import { useApplyTheme } from './theme.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
+import { RunPrompt } from '../results/RunPrompt.tsx';
 
 // Not needed for the first screen: loaded on first use.
 const CodeExportDialog = lazy(() => import('../permalink/CodeExportDialog.tsx'));
@@ -117,9 +118,7 @@ function Results({ client }: { client: ApiClient | null }) {
   if (!run) {
     return (
       <section className="results-panel" aria-label="Results">
-        <p className="results-muted">
-          Press Run (Ctrl+Enter or ⌘+Enter in the editor) to see the matching rows here.
-        </p>
+        <RunPrompt />
       </section>
     );
   }

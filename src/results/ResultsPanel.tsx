@@ -15,6 +15,7 @@ import { toServerDiagnostics } from './server-diagnostics.ts';
 import { useDisplayNames } from './use-display-names.ts';
 import { MAX_ROWS, useFetchAll } from './use-fetch-all.ts';
 import './results.css';
+import { RunPrompt } from './RunPrompt.tsx';
 
 const FILE_NAMES: Record<ContextName, string> = {
   strings: 'strings',
@@ -105,9 +106,7 @@ export function ResultsPanel(props: { client: ApiClient | null }) {
   if (!run) {
     return (
       <section className="results-panel" aria-label="Results">
-        <p className="results-muted">
-          Press Run (Ctrl+Enter or ⌘+Enter in the editor) to see the matching rows here.
-        </p>
+        <RunPrompt />
         <Inspector />
       </section>
     );
