@@ -47,6 +47,12 @@ export function QueryEditor(props: QueryEditorProps) {
       setAnnouncement('');
       requestAnimationFrame(() => setAnnouncement(message));
     };
+    // What a command reports ("Formatted") answers the user's own action, so it replaces a problem count
+    // still waiting to be read; a later change of the count is announced as usual.
+    const announceCommandOutcome = (message: string) => {
+      clearTimeout(problemTimer);
+      announce(message);
+    };
     const extensions = [
       editorExtensions({ dark: initialDark.current, onChange: setText, describedBy: explainId }),
       EditorView.updateListener.of((update) => {
@@ -59,7 +65,7 @@ export function QueryEditor(props: QueryEditorProps) {
     ];
     const state = createEditorState(
       useQueryStore.getState().text,
-      { ...initialConfig.current, onRun: () => onRunRef.current(), announce },
+      { ...initialConfig.current, onRun: () => onRunRef.current(), announce: announceCommandOutcome },
       extensions,
     );
     const view = new EditorView({ state, parent: hostRef.current! });
