@@ -363,27 +363,6 @@ function tokenEnd(text: string, at: number): number {
 // ---------------------------------------------------------------------------------------------------------
 // The AST builder.
 
-const EXPR_NODES = new Set([
-  'IfExpr',
-  'OrExpr',
-  'XorExpr',
-  'AndExpr',
-  'NotExpr',
-  'CompareExpr',
-  'BetweenExpr',
-  'AddExpr',
-  'MulExpr',
-  'NegExpr',
-  'MemberExpr',
-  'FilterExpr',
-  'ParenExpr',
-  'Number',
-  'String',
-  'Datetime',
-  'Mention',
-  'Identifier',
-]);
-
 const COMPARE_OPS: Record<string, ComparisonOp> = {
   '=': '=',
   '!=': '!=',
@@ -752,13 +731,13 @@ class AstBuilder {
 function childExprs(node: SyntaxNode): SyntaxNode[] {
   const out: SyntaxNode[] = [];
   for (let child = node.firstChild; child; child = child.nextSibling)
-    if (EXPR_NODES.has(child.name)) out.push(child);
+    if (child.type.is('Expression')) out.push(child);
   return out;
 }
 
 function operatorOf(node: SyntaxNode): SyntaxNode | null {
   for (let child = node.firstChild; child; child = child.nextSibling) {
-    if (!EXPR_NODES.has(child.name) && !child.type.isError) return child;
+    if (!child.type.is('Expression') && !child.type.isError) return child;
   }
   return null;
 }
