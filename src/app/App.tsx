@@ -18,6 +18,7 @@ import { tabListKeys } from './tabs.ts';
 import { useApplyTheme } from './theme.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { RunPrompt } from '../results/RunPrompt.tsx';
+import { Tab } from './Tab.tsx';
 
 // Not needed for the first screen: loaded on first use.
 const CodeExportDialog = lazy(() => import('../permalink/CodeExportDialog.tsx'));
@@ -162,19 +163,15 @@ function QueryPane({ signedIn }: { signedIn: boolean }) {
       <div className="query-pane-bar">
         <div role="tablist" aria-label="Query mode" className="tabs" onKeyDown={onTabKey}>
           {(['editor', 'builder'] as const).map((m) => (
-            <button
+            <Tab
               key={m}
               id={m === 'editor' ? ids.editorTab : ids.builderTab}
-              type="button"
-              role="tab"
-              className="tab"
-              aria-selected={mode === m}
-              aria-controls={m === 'editor' ? ids.editorPanel : ids.builderPanel}
-              tabIndex={mode === m ? 0 : -1}
-              onClick={() => setMode(m)}
+              panelId={m === 'editor' ? ids.editorPanel : ids.builderPanel}
+              selected={mode === m}
+              onSelect={() => setMode(m)}
             >
               {m === 'editor' ? 'Editor' : 'Builder'}
-            </button>
+            </Tab>
           ))}
         </div>
         <span className="spacer" />

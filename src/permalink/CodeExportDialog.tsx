@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiUrlFor, authConfigQuery } from '../connection/config.ts';
 import { EXPORT_FORMATS, exportCode, type ExportFormat } from './code-export.ts';
 import { currentSetup } from './share.ts';
+import { Tab } from '../app/Tab.tsx';
 
 const FALLBACK_API: Record<string, string> = {
   emulator: 'http://127.0.0.1:8787/api/v2',
@@ -70,19 +71,15 @@ export default function CodeExportDialog({ onClose }: { onClose: () => void }) {
         )}
       >
         {EXPORT_FORMATS.map((f) => (
-          <button
+          <Tab
             key={f.id}
-            type="button"
-            role="tab"
             id={`${panelId}-${f.id}`}
-            aria-selected={format === f.id}
-            aria-controls={panelId}
-            tabIndex={format === f.id ? 0 : -1}
-            className="tab"
-            onClick={() => setFormat(f.id)}
+            panelId={panelId}
+            selected={format === f.id}
+            onSelect={() => setFormat(f.id)}
           >
             {f.label}
-          </button>
+          </Tab>
         ))}
       </div>
       <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${format}`}>

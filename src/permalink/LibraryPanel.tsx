@@ -5,6 +5,7 @@ import { CONNECTION_LABELS } from '../connection/config.ts';
 import { useTargetStore } from '../connection/target.ts';
 import { projectKey, useLibraryStore, type QuerySetup } from './library.ts';
 import { currentConnection, currentSetup, openSetup } from './share.ts';
+import { Tab } from '../app/Tab.tsx';
 
 const LISTING_SHORT = {
   strings: 'strings',
@@ -82,30 +83,22 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
         className="tabs"
         onKeyDown={tabListKeys(['saved', 'history'] as const, tab, setTab)}
       >
-        <button
+        <Tab
           id={ids.savedTab}
-          type="button"
-          role="tab"
-          className="tab"
-          aria-selected={tab === 'saved'}
-          aria-controls={ids.panel}
-          tabIndex={tab === 'saved' ? 0 : -1}
-          onClick={() => setTab('saved')}
+          panelId={ids.panel}
+          selected={tab === 'saved'}
+          onSelect={() => setTab('saved')}
         >
           Saved ({saved.length})
-        </button>
-        <button
+        </Tab>
+        <Tab
           id={ids.historyTab}
-          type="button"
-          role="tab"
-          className="tab"
-          aria-selected={tab === 'history'}
-          aria-controls={ids.panel}
-          tabIndex={tab === 'history' ? 0 : -1}
-          onClick={() => setTab('history')}
+          panelId={ids.panel}
+          selected={tab === 'history'}
+          onSelect={() => setTab('history')}
         >
           History ({library.history.length})
-        </button>
+        </Tab>
       </div>
       <div id={ids.panel} role="tabpanel" aria-labelledby={tab === 'saved' ? ids.savedTab : ids.historyTab}>
         {tab === 'saved' ? (
