@@ -10,15 +10,15 @@ import { useTargetStore } from '../connection/target.ts';
 import { QueryEditor } from '../editor/QueryEditor.tsx';
 import { CopyLinkButton } from '../permalink/CopyLinkButton.tsx';
 import { useCurrentRun, useRunActions, useServerDiagnostics } from '../results/run-store.ts';
-import { useAnnouncer } from './announce.ts';
+import { LiveRegion } from '../ui/LiveRegion.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { queryClient } from './query-client.ts';
 import { useLinkNotice, useStartup } from './startup.ts';
-import { tabListKeys } from './tabs.ts';
-import { useApplyTheme } from './theme.ts';
-import { ThemeToggle } from './ThemeToggle.tsx';
+import { tabListKeys } from '../ui/tabs.ts';
+import { useApplyTheme } from '../ui/theme.ts';
+import { ThemeToggle } from '../ui/ThemeToggle.tsx';
 import { RunPrompt } from '../results/RunPrompt.tsx';
-import { Tab } from './Tab.tsx';
+import { Tab } from '../ui/Tab.tsx';
 
 // Not needed for the first screen: loaded on first use.
 const CodeExportDialog = lazy(() => import('../permalink/CodeExportDialog.tsx'));
@@ -260,16 +260,6 @@ function Notices({ finishingSignIn }: { finishingSignIn: boolean }) {
           </button>
         </div>
       )}
-    </div>
-  );
-}
-
-function LiveRegion() {
-  const message = useAnnouncer((s) => s.message);
-  const seq = useAnnouncer((s) => s.seq);
-  return (
-    <div className="visually-hidden" aria-live="polite" role="status" data-seq={seq}>
-      {message}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { CONNECTION_LABELS } from '../connection/config.ts';
 import { autosaveDraft } from '../permalink/draft.ts';
 import { recordRunsToHistory } from '../permalink/history-recorder.ts';
 import { restoreAtStartup, type StartupNotice } from '../permalink/startup.ts';
-import { announce } from './announce.ts';
+import { announce } from '../ui/announce.ts';
 
 interface Startup {
   /** Settles when the sign-in callback (if this load is one) is finished. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emulatorOnlyAuthConfig, memoryStorage } from '../app/test-support.ts';
+import { emulatorOnlyAuthConfig, memoryStorage } from '../testing/fixtures.ts';
 import { completeSignIn, prepareSignIn } from './flow.ts';
 import { codeChallengeS256 } from './pkce.ts';
 import { useAuthStore } from './session.ts';

@@ -2,7 +2,7 @@
 // whenever it changes outside (the editor, a permalink) and writes only when the user edits here, splicing
 // the change into the text so nothing the user did not touch is rewritten (see edit.ts).
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { announce } from '../app/announce.ts';
+import { announce } from '../ui/announce.ts';
 import type { Edition, LiveValues } from '../croql/index.ts';
 import { useQueryActions, useQueryContext, useQueryStore, useQueryText } from '../query/store.ts';
 import { useRunActions } from '../results/run-store.ts';
@@ -11,7 +11,8 @@ import { BuilderContext, type BuilderApi, type FocusRequest } from './context.ts
 import { editDoc, openDoc, type BuilderDoc } from './edit.ts';
 import { FILTERS } from './filters.ts';
 import type { GroupNode } from './model.ts';
-import { DATALIST_DATES, DATALIST_USERS, GroupView } from './NodeView.tsx';
+import { DATALIST_DATES, DATALIST_USERS } from './datalists.ts';
+import { GroupView } from './GroupView.tsx';
 import './builder.css';
 
 export interface BuilderProps {

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { announce } from '../app/announce.ts';
+import { announce } from '../ui/announce.ts';
 import { startSignIn } from '../auth/flow.ts';
 import { useAuthActions, useSession } from '../auth/session.ts';
 import { saveDraft } from '../permalink/draft.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiUrlFor, isAllowedApiUrl, isValidOrganizationDomain } from './config.ts';
-import { emulatorOnlyAuthConfig } from '../app/test-support.ts';
+import { emulatorOnlyAuthConfig } from '../testing/fixtures.ts';
 
 const config = emulatorOnlyAuthConfig;
 

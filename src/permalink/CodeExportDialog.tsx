@@ -1,12 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { announce } from '../app/announce.ts';
-import { tabListKeys } from '../app/tabs.ts';
+import { announce } from '../ui/announce.ts';
+import { tabListKeys } from '../ui/tabs.ts';
 import { useAuthStore } from '../auth/session.ts';
 import { useQuery } from '@tanstack/react-query';
 import { apiUrlFor, authConfigQuery } from '../connection/config.ts';
 import { EXPORT_FORMATS, exportCode, type ExportFormat } from './code-export.ts';
 import { currentSetup } from './share.ts';
-import { Tab } from '../app/Tab.tsx';
+import { Tab } from '../ui/Tab.tsx';
 
 const FALLBACK_API: Record<string, string> = {
   emulator: 'http://127.0.0.1:8787/api/v2',

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { announce } from '../app/announce.ts';
+import { announce } from '../ui/announce.ts';
 import { currentPermalinkUrl } from './share.ts';
 
 /** "Copy link": puts the permalink on the clipboard and shows it, selectable, in case copying is blocked. */

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { announce } from '../app/announce.ts';
-import { tabListKeys } from '../app/tabs.ts';
+import { announce } from '../ui/announce.ts';
+import { tabListKeys } from '../ui/tabs.ts';
 import { CONNECTION_LABELS } from '../connection/config.ts';
 import { useTargetStore } from '../connection/target.ts';
 import { projectKey, useLibraryStore, type QuerySetup } from './library.ts';
 import { currentConnection, currentSetup, openSetup } from './share.ts';
-import { Tab } from '../app/Tab.tsx';
+import { Tab } from '../ui/Tab.tsx';
 
 const LISTING_SHORT = {
   strings: 'strings',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from '../app/test-support.ts';
+import { memoryStorage } from '../testing/fixtures.ts';
 import { useConnectionChoice } from '../connection/choice.ts';
 import { useTargetStore } from '../connection/target.ts';
 import { useQueryStore } from '../query/store.ts';
