@@ -8,26 +8,47 @@ export interface Clause {
 }
 
 /**
- * The operands of the top-level `and` chain, in order, each with its text range. A query that is not an
- * `and` at the top (an `or`, a single comparison) is one clause. Parentheses make no node, so a clause's
+ * The operands of the top-level `and` or `or` chain, in order, each with its text range; null when the
+ * query's top level is neither (a single comparison, `not`, `xor`). Parentheses make no node, so a clause's
  * range is its inner expression's; a clause that was parenthesised keeps its meaning when run alone.
  */
-export function topLevelAndClauses(ast: Expr | null, text: string): Clause[] {
-  if (!ast) return [];
+export function topLevelChain(
+  ast: Expr | null,
+  text: string,
+): { op: 'and' | 'or'; clauses: Clause[] } | null {
+  if (!ast || ast.kind !== 'logical' || ast.op === 'xor') return null;
+  const op = ast.op;
   const operands: Expr[] = [];
   const walk = (e: Expr) => {
-    if (e.kind === 'logical' && e.op === 'and') {
+    if (e.kind === 'logical' && e.op === op) {
       walk(e.left);
       walk(e.right);
     } else operands.push(e);
   };
   walk(ast);
-  return operands.map((e) => ({ from: e.from, to: e.to, text: text.slice(e.from, e.to) }));
+  return { op, clauses: operands.map((e) => ({ from: e.from, to: e.to, text: text.slice(e.from, e.to) })) };
+}
+
+/**
+ * The operands of the top-level `and` chain. A query that is not an `and` at the top (an `or`, a single
+ * comparison) is one clause.
+ */
+export function topLevelAndClauses(ast: Expr | null, text: string): Clause[] {
+  if (!ast) return [];
+  const chain = topLevelChain(ast, text);
+  return chain?.op === 'and'
+    ? chain.clauses
+    : [{ from: ast.from, to: ast.to, text: text.slice(ast.from, ast.to) }];
+}
+
+/** The first clauses joined by `op`, each parenthesised so precedence cannot change them. */
+export function combine(clauses: readonly Clause[], op: 'and' | 'or'): string {
+  return clauses.length === 1 ? clauses[0]!.text : clauses.map((c) => `(${c.text})`).join(` ${op} `);
 }
 
 /** The conjunction of the first `n` clauses, each parenthesised so precedence cannot change it. */
 export function conjunction(clauses: readonly Clause[]): string {
-  return clauses.length === 1 ? clauses[0]!.text : clauses.map((c) => `(${c.text})`).join(' and ');
+  return combine(clauses, 'and');
 }
 
 export type EmptyVerdict =

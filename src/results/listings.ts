@@ -103,7 +103,7 @@ function stringLabels(row: Row, names?: DisplayNames): string {
   return row.labelIds.map((id) => nameOf(names?.labels, id) ?? scalar(id)).join(', ');
 }
 
-function segmentRecords(row: Row): string {
+export function segmentRecords(row: Row): string {
   if (!Array.isArray(row.records)) return '';
   return row.records
     .filter(isRecord)

@@ -4,6 +4,7 @@ import { cors } from 'hono/cors';
 import { EmulatorApi } from './api/routes.ts';
 import { ApiError, notFound, respondError, simpleError } from './api/errors.ts';
 import { emulatorConfig, type EmulatorConfig } from './config.ts';
+import { editStringHook } from './edit-hook.ts';
 import type { Dataset } from './data/model.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { OAuthStore, personalAccessToken } from './oauth/store.ts';
@@ -43,6 +44,7 @@ export function createEmulator(options: Partial<EmulatorConfig> & { data: Datase
 
   if (config.testHooks) {
     app.post('/__emulator/expire-tokens', (c) => c.json({ expired: store.expireAllAccessTokens() }));
+    app.post('/__emulator/edit-string', editStringHook(config));
   }
 
   app.onError((err, c) => {
