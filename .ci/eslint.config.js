@@ -31,8 +31,32 @@ export default tseslint.config(
     },
   },
   {
+    // What crosses the wire, shared by browser and server: no UI, no Node, nothing above the core.
+    files: ['src/wire/**/*.ts'],
+    ignores: ['src/wire/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            'react',
+            'react-dom',
+            '@codemirror/*',
+            '@tanstack/*',
+            'zustand',
+            'hono',
+            'hono/*',
+            'node:*',
+            '../*/**', '!../croql/**',
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'fetch', 'eval', 'XMLHttpRequest', 'window', 'document'],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/server/**', 'src/bench/**', 'src/**/*.test.ts'],
+    ignores: ['src/server/**', 'src/bench/**', 'src/**/*.test.ts', 'src/wire/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }],
     },

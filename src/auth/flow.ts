@@ -1,12 +1,5 @@
-import {
-  apiUrlFor,
-  authorizeUrlFor,
-  configuredClientId,
-  isAllowedApiUrl,
-  isConnectionKind,
-  type AuthConfig,
-  type ConnectionKind,
-} from '../connection/config.ts';
+import { apiUrlFor, authorizeUrlFor, configuredClientId, isAllowedApiUrl } from '../connection/config.ts';
+import { isConnectionKind, type AuthConfig, type ConnectionKind } from '../wire/connection.ts';
 import { codeChallengeS256, randomToken } from './pkce.ts';
 import { useAuthStore, type Session } from './session.ts';
 import { requestTokens, TokenError } from './token-relay.ts';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { isConnectionKind, type ConnectionKind } from '../connection/config.ts';
+import { isConnectionKind, type ConnectionKind } from '../wire/connection.ts';
 
 /** A signed-in session. Lives in memory and in sessionStorage (so a reload keeps it), never in localStorage. */
 export interface Session {

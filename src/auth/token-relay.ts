@@ -1,4 +1,4 @@
-import type { ConnectionKind } from '../connection/config.ts';
+import type { ConnectionKind } from '../wire/connection.ts';
 import type { TokenSet } from './session.ts';
 
 /** A failure of the token relay (`POST /auth/token`) with a message for a person. */

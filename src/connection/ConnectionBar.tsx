@@ -7,13 +7,8 @@ import { saveDraft } from '../permalink/draft.ts';
 import { useRunStore } from '../results/run-store.ts';
 import { useApiClient } from './api.ts';
 import { useConnectionChoice } from './choice.ts';
-import {
-  authConfigQuery,
-  CONNECTION_KINDS,
-  CONNECTION_LABELS,
-  isValidOrganizationDomain,
-  type ConnectionKind,
-} from './config.ts';
+import { CONNECTION_KINDS, type ConnectionKind } from '../wire/connection.ts';
+import { authConfigQuery, CONNECTION_LABELS, isValidOrganizationDomain } from './config.ts';
 import { userQuery } from './queries.ts';
 
 /** Header controls: where to connect, sign in / out, who is signed in and with which scopes. */

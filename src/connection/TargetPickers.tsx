@@ -13,8 +13,8 @@ import {
   type Project,
 } from './queries.ts';
 import { useTargetActions, useTargetStore } from './target.ts';
+import { LISTING_NAMES, LISTINGS } from '../wire/listings.ts';
 
-const LISTINGS: ContextName[] = ['strings', 'translations', 'tmSegments', 'glossaryTerms'];
 /** The project search field appears from this many projects on (a short list needs none). */
 const SEARCH_FROM = 5;
 
@@ -42,6 +42,7 @@ export function TargetPickers() {
   const api = client ?? SIGNED_OUT_CLIENT;
   const signedIn = client !== null;
   const context = useQueryContext();
+  const pickers = LISTINGS[context].pickers;
   const { setContext } = useQueryActions();
   const { projectId, languageId, tmId, glossaryId } = useTargetStore();
   const target = useTargetActions();
@@ -57,8 +58,8 @@ export function TargetPickers() {
 
   const projects = useQuery({ ...projectsQuery(api), enabled: signedIn });
   const project = useQuery({ ...projectQuery(api, projectId ?? 0), enabled: signedIn && projectId !== null });
-  const tms = useQuery({ ...tmsQuery(api), enabled: signedIn && context === 'tmSegments' });
-  const glossaries = useQuery({ ...glossariesQuery(api), enabled: signedIn && context === 'glossaryTerms' });
+  const tms = useQuery({ ...tmsQuery(api), enabled: signedIn && pickers.includes('tm') });
+  const glossaries = useQuery({ ...glossariesQuery(api), enabled: signedIn && pickers.includes('glossary') });
   const languages = useMemo(() => projectLanguages(project.data), [project.data]);
 
   // Pick the obvious choice when there is exactly one (or nothing chosen yet), so the first run just works.
@@ -66,16 +67,16 @@ export function TargetPickers() {
     if (projectId === null && projects.data?.length) target.setProject(projects.data[0]!.id);
   }, [projectId, projects.data, target]);
   useEffect(() => {
-    if (context === 'translations' && !languageId && languages.length) target.setLanguage(languages[0]!.id);
-  }, [context, languageId, languages, target]);
+    if (pickers.includes('language') && !languageId && languages.length) target.setLanguage(languages[0]!.id);
+  }, [pickers, languageId, languages, target]);
   useEffect(() => {
-    if (context === 'tmSegments' && tmId === null && tms.data?.length) target.setTm(tms.data[0]!.id);
-  }, [context, tmId, tms.data, target]);
+    if (pickers.includes('tm') && tmId === null && tms.data?.length) target.setTm(tms.data[0]!.id);
+  }, [pickers, tmId, tms.data, target]);
   useEffect(() => {
-    if (context === 'glossaryTerms' && glossaryId === null && glossaries.data?.length) {
+    if (pickers.includes('glossary') && glossaryId === null && glossaries.data?.length) {
       target.setGlossary(glossaries.data[0]!.id);
     }
-  }, [context, glossaryId, glossaries.data, target]);
+  }, [pickers, glossaryId, glossaries.data, target]);
 
   const visibleProjects = useMemo(
     () => filterProjects(projects.data ?? [], search, projectId),
@@ -124,14 +125,14 @@ export function TargetPickers() {
       <div className="field">
         <label htmlFor={ids.listing}>Listing</label>
         <select id={ids.listing} value={context} onChange={(e) => setContext(e.target.value as ContextName)}>
-          {LISTINGS.map((name) => (
+          {LISTING_NAMES.map((name) => (
             <option key={name} value={name}>
-              {listingLabel(name)}
+              {LISTINGS[name].label}
             </option>
           ))}
         </select>
       </div>
-      {context === 'translations' && (
+      {pickers.includes('language') && (
         <div className="field">
           <label htmlFor={ids.language}>Language</label>
           <select
@@ -152,7 +153,7 @@ export function TargetPickers() {
           </select>
         </div>
       )}
-      {context === 'tmSegments' && (
+      {pickers.includes('tm') && (
         <div className="field">
           <label htmlFor={ids.tm}>Translation memory</label>
           <select
@@ -173,7 +174,7 @@ export function TargetPickers() {
           </select>
         </div>
       )}
-      {context === 'glossaryTerms' && (
+      {pickers.includes('glossary') && (
         <div className="field">
           <label htmlFor={ids.glossary}>Glossary</label>
           <select
@@ -201,15 +202,4 @@ export function TargetPickers() {
       )}
     </div>
   );
-}
-
-const LISTING_LABELS: Record<ContextName, string> = {
-  strings: 'Source strings',
-  translations: 'Translations',
-  tmSegments: 'TM segments',
-  glossaryTerms: 'Glossary terms',
-};
-
-export function listingLabel(context: ContextName): string {
-  return LISTING_LABELS[context];
 }

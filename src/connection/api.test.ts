@@ -134,6 +134,42 @@ describe('API client', () => {
       { code: 'croqlInvalidLogic', message: "Identifier 'apply' is undefined" },
     ]);
 
+    // The single-object shape (the TM segments listing's 400 in the OpenAPI): the croql key still reaches
+    // the editor, with its range.
+    respond(
+      json(400, {
+        error: {
+          key: 'croql',
+          errors: [{ code: 'croqlInvalidSyntax', message: 'Unexpected end', from: 3, to: 4 }],
+        },
+      }),
+    );
+    error = await get();
+    expect(error.kind).toBe('croql');
+    expect(error.croqlErrors).toEqual([
+      { code: 'croqlInvalidSyntax', message: 'Unexpected end', from: 3, to: 4 },
+    ]);
+
+    // A plain message that names CroQL is still the query's problem.
+    respond(
+      json(400, { error: { message: "Invalid logic in CroQL. Identifier 'x' is undefined", code: 400 } }),
+    );
+    error = await get();
+    expect(error.kind).toBe('croql');
+    expect(error.croqlErrors?.[0]?.message).toMatch(/Identifier 'x' is undefined/);
+
+    // Another parameter's problem is a bad request naming that parameter.
+    respond(
+      json(400, {
+        errors: [
+          { error: { key: 'orderBy', errors: [{ code: 'orderByInvalid', message: 'Cannot sort by "x".' }] } },
+        ],
+      }),
+    );
+    error = await get();
+    expect(error.kind).toBe('badRequest');
+    expect(error.message).toMatch(/orderBy: Cannot sort by "x"\./);
+
     respond(json(429, { error: { message: 'Too Many Requests', code: 429 } }, { 'Retry-After': '3' }));
     error = await get();
     expect(error.kind).toBe('rateLimited');

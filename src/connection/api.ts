@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useSession, useAuthStore, type Session } from '../auth/session.ts';
 import { freshSession, refreshSession } from '../auth/refresh.ts';
 import { TokenError } from '../auth/token-relay.ts';
+import { simpleErrorMessage, validationErrorsOf, type ValidationErrorItem } from '../wire/envelope.ts';
 
 export interface ApiResponse<T> {
   status: number;
@@ -15,12 +16,8 @@ export interface ApiResponse<T> {
 export type ApiErrorKind =
   'croql' | 'unauthorized' | 'forbidden' | 'notFound' | 'rateLimited' | 'network' | 'server' | 'badRequest';
 
-export interface CroqlServerError {
-  code: string;
-  message: string;
-  from?: number;
-  to?: number;
-}
+/** A croql problem as the service reports it (`from`/`to` only from the emulator). */
+export type CroqlServerError = ValidationErrorItem;
 
 /** A failed API call. `message` says what happened and what to do next. */
 export class ApiError extends Error {
@@ -238,54 +235,23 @@ function errorFor(response: Response, url: string, body: unknown): ApiError {
 }
 
 function messageOf(body: unknown): string | null {
-  if (body && typeof body === 'object' && 'error' in body) {
-    const error = (body as { error: unknown }).error;
-    if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
-      return (error as { message: string }).message;
-    }
-  }
-  if (body && typeof body === 'object' && 'errors' in body) {
-    const first = croqlErrorsOf(body)[0] ?? validationMessages(body)[0];
-    if (first) return typeof first === 'string' ? first : first.message;
-  }
-  return null;
+  const simple = simpleErrorMessage(body);
+  if (simple) return simple;
+  const first = validationErrorsOf(body).flatMap((e) =>
+    e.errors.map((item) => `${e.key}: ${item.message}`),
+  )[0];
+  return first ?? null;
 }
 
-/** `{"errors":[{"error":{"key":"croql","errors":[{code,message}]}}]}` → the inner errors. */
+/**
+ * The croql problems of a 400, whichever shape the body has: the errors array most listings describe, the
+ * single `error` object the TM segments listing describes, or a plain message that names CroQL.
+ */
 export function croqlErrorsOf(body: unknown): CroqlServerError[] {
-  const out: CroqlServerError[] = [];
-  for (const entry of errorEntries(body)) {
-    if (entry.key !== 'croql') continue;
-    for (const item of Array.isArray(entry.errors) ? entry.errors : []) {
-      if (!item || typeof item !== 'object') continue;
-      const { code, message, from, to } = item as Record<string, unknown>;
-      out.push({
-        code: typeof code === 'string' ? code : 'croqlInvalidLogic',
-        message: typeof message === 'string' ? message : 'Invalid query',
-        ...(typeof from === 'number' ? { from } : {}),
-        ...(typeof to === 'number' ? { to } : {}),
-      });
-    }
-  }
-  return out;
-}
-
-function validationMessages(body: unknown): string[] {
-  const out: string[] = [];
-  for (const entry of errorEntries(body)) {
-    for (const item of Array.isArray(entry.errors) ? entry.errors : []) {
-      const message = (item as { message?: unknown } | null)?.message;
-      if (typeof message === 'string') out.push(`${String(entry.key)}: ${message}`);
-    }
-  }
-  return out;
-}
-
-function errorEntries(body: unknown): { key: unknown; errors: unknown }[] {
-  if (!body || typeof body !== 'object') return [];
-  const errors = (body as { errors?: unknown }).errors;
-  if (!Array.isArray(errors)) return [];
-  return errors
-    .map((e) => (e && typeof e === 'object' ? (e as { error?: unknown }).error : null))
-    .filter((e): e is { key: unknown; errors: unknown } => !!e && typeof e === 'object');
+  const keyed = validationErrorsOf(body)
+    .filter((e) => e.key === 'croql')
+    .flatMap((e) => e.errors);
+  if (keyed.length) return keyed;
+  const message = simpleErrorMessage(body);
+  return message && /croql/i.test(message) ? [{ code: 'croqlInvalidLogic', message }] : [];
 }

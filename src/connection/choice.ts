@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { isConnectionKind, isValidOrganizationDomain, type ConnectionKind } from './config.ts';
+import { isConnectionKind, type ConnectionKind } from '../wire/connection.ts';
+import { isValidOrganizationDomain } from './config.ts';
 
 /**
  * The connection the user wants to sign in to (which may differ from the signed-in session's).

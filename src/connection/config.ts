@@ -1,9 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-
-/** Where the app signs in and sends API calls. */
-export type ConnectionKind = 'emulator' | 'standard' | 'enterprise';
-
-export const CONNECTION_KINDS: readonly ConnectionKind[] = ['emulator', 'standard', 'enterprise'];
+import type { AuthConfig, ConnectionKind } from '../wire/connection.ts';
 
 export const CONNECTION_LABELS: Record<ConnectionKind, string> = {
   emulator: 'Local emulator',
@@ -11,26 +7,8 @@ export const CONNECTION_LABELS: Record<ConnectionKind, string> = {
   enterprise: 'Crowdin Enterprise',
 };
 
-interface EndpointConfig {
-  apiUrl: string;
-  authorizeUrl: string;
-  clientId: string | null;
-}
-
-/** The answer of the app server's `GET /auth/config`. */
-export interface AuthConfig {
-  emulator: EndpointConfig;
-  standard: EndpointConfig;
-  enterprise: { apiUrlTemplate: string; authorizeUrl: string; clientId: string | null };
-  scopes: string;
-}
-
 /** The hosts of the real service an API URL may point at (besides the configured emulator). */
 const SERVICE_API_HOST = 'api.crowdin.com';
-
-export function isConnectionKind(value: unknown): value is ConnectionKind {
-  return typeof value === 'string' && (CONNECTION_KINDS as readonly string[]).includes(value);
-}
 
 /**
  * An enterprise organization domain is one DNS label (`acme`, `my-org`): never a URL, a dotted host, a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { projectLanguages } from './queries.ts';
-import { listingPath } from './target.ts';
+import { listingPath } from '../wire/listings.ts';
 import { filterProjects } from './TargetPickers.tsx';
 
 const projects = [

@@ -1,7 +1,8 @@
 // "Export code": the current query as a curl command, a fetch() call, or the official JS client.
 // The token is always a placeholder (an environment variable), never the signed-in user's token.
-import type { ConnectionKind } from '../connection/config.ts';
+import type { ConnectionKind } from '../wire/connection.ts';
 import type { Target } from '../connection/target.ts';
+import { LISTINGS, listingPathTemplate } from '../wire/listings.ts';
 import type { ContextName } from '../croql/types.ts';
 
 export interface ExportRequest {
@@ -26,17 +27,7 @@ export const TOKEN_VARIABLE = 'CROWDIN_TOKEN';
 
 /** The listing path, with `{placeholders}` for what is not chosen yet so the snippet is still complete. */
 function pathOf({ context, target }: ExportRequest): string {
-  const project = target.projectId ?? '{projectId}';
-  switch (context) {
-    case 'strings':
-      return `/projects/${project}/strings`;
-    case 'translations':
-      return `/projects/${project}/languages/${target.languageId ? encodeURIComponent(target.languageId) : '{languageId}'}/translations`;
-    case 'tmSegments':
-      return `/tms/${target.tmId ?? '{tmId}'}/segments`;
-    case 'glossaryTerms':
-      return `/glossaries/${target.glossaryId ?? '{glossaryId}'}/terms`;
-  }
+  return listingPathTemplate(context, target);
 }
 
 export function exportCode(format: ExportFormat, request: ExportRequest): string {
@@ -87,53 +78,26 @@ export function exportFetch(request: ExportRequest): string {
   ].join('\n');
 }
 
-/** Ids not chosen yet become variables declared at the top of the snippet, so it still runs once filled in. */
-interface ClientCall {
-  api: string;
-  method: string;
-  args: (t: Target) => { name: string; value: string | number | null }[];
-}
-
-const CLIENT_CALLS: Record<ContextName, ClientCall> = {
-  strings: {
-    api: 'sourceStringsApi',
-    method: 'listProjectStrings',
-    args: (t) => [{ name: 'projectId', value: t.projectId }],
-  },
-  translations: {
-    api: 'stringTranslationsApi',
-    method: 'listLanguageTranslations',
-    args: (t) => [
-      { name: 'projectId', value: t.projectId },
-      { name: 'languageId', value: t.languageId },
-    ],
-  },
-  tmSegments: {
-    api: 'translationMemoryApi',
-    method: 'listTmSegments',
-    args: (t) => [{ name: 'tmId', value: t.tmId }],
-  },
-  glossaryTerms: {
-    api: 'glossariesApi',
-    method: 'listTerms',
-    args: (t) => [{ name: 'glossaryId', value: t.glossaryId }],
-  },
-};
-
 export function exportClient(request: ExportRequest): string {
-  const { api, method, args } = CLIENT_CALLS[request.context];
+  const { client, pathParams } = LISTINGS[request.context];
+  const { api, method } = client;
   const credentials = [`  token: process.env.${TOKEN_VARIABLE}, // your access token`];
   if (request.connection === 'enterprise') {
     credentials.push(`  organization: ${jsString(request.domain || 'your-organization-domain')},`);
   } else if (request.connection === 'emulator') {
     credentials.push(`  baseUrl: ${jsString(request.apiUrl)}, // the local emulator`);
   }
-  const values = args(request.target);
+  // Ids not chosen yet become variables declared at the top of the snippet, so it still runs once filled in.
+  const values = pathParams.map((p) => ({ ...p, value: request.target[p.target] }));
   const missing = values
-    .filter((a) => a.value === null)
-    .map((a) => `const ${a.name} = ${a.name === 'languageId' ? "'uk'" : '0'}; // TODO: your ${a.name}`);
+    .filter((a) => a.value === null || a.value === '')
+    .map((a) => `const ${a.name} = ${a.type === 'string' ? "'uk'" : '0'}; // TODO: your ${a.name}`);
   const callArgs = values.map((a) =>
-    a.value === null ? a.name : typeof a.value === 'string' ? jsString(a.value) : String(a.value),
+    a.value === null || a.value === ''
+      ? a.name
+      : typeof a.value === 'string'
+        ? jsString(a.value)
+        : String(a.value),
   );
   return [
     `import crowdin from '@crowdin/crowdin-api-client';`,

@@ -2,15 +2,15 @@
 // `#v1/<base64url of UTF-8 JSON>`; the JSON holds the connection, the enterprise domain, the project, the
 // listing and its id, and the query text. Never a token, never a host: the API host is derived from the
 // connection kind and a domain that must be a single DNS label, so a link cannot aim the token elsewhere.
-import { isConnectionKind, isValidOrganizationDomain, type ConnectionKind } from '../connection/config.ts';
+import { isValidOrganizationDomain } from '../connection/config.ts';
+import { isConnectionKind, type ConnectionKind } from '../wire/connection.ts';
+import { isListingName } from '../wire/listings.ts';
 import type { ContextName } from '../croql/types.ts';
 
 export const PERMALINK_VERSION = 1;
 const PREFIX = `#v${PERMALINK_VERSION}/`;
 /** Longer texts are not a query someone wrote by hand; refuse rather than freeze the editor. */
 export const MAX_LINK_TEXT = 100_000;
-
-const CONTEXTS: readonly ContextName[] = ['strings', 'translations', 'tmSegments', 'glossaryTerms'];
 
 export interface Permalink {
   connection: ConnectionKind;
@@ -120,8 +120,7 @@ function validateV1(payload: Record<string, unknown>): string | null {
     return 'The link gives an organization domain for a connection that has none.';
   }
   if (p !== undefined && !isPositiveInteger(p)) return 'The link’s project id is not a number.';
-  if (typeof l !== 'string' || !(CONTEXTS as readonly string[]).includes(l))
-    return 'The link names an unknown listing.';
+  if (!isListingName(l)) return 'The link names an unknown listing.';
   if (i !== undefined) {
     if (l === 'translations' && (typeof i !== 'string' || !/^[A-Za-z0-9-]{1,20}$/.test(i))) {
       return 'The link’s language code is not valid.';

@@ -1,6 +1,7 @@
 import { useQueryStore } from '../query/store.ts';
 import { currentTarget, useTargetStore, type Target } from '../connection/target.ts';
 import type { ContextName } from '../croql/types.ts';
+import { isListingName } from '../wire/listings.ts';
 
 /**
  * The query being edited, kept in sessionStorage on every change so it survives a reload and the
@@ -13,7 +14,6 @@ export interface Draft {
 }
 
 const DRAFT_KEY = 'croql.draft';
-const CONTEXTS: readonly string[] = ['strings', 'translations', 'tmSegments', 'glossaryTerms'];
 
 export function currentDraft(): Draft {
   const { text, context } = useQueryStore.getState();
@@ -36,7 +36,7 @@ export function readDraft(): Draft | null {
     if (
       typeof value.text !== 'string' ||
       typeof value.context !== 'string' ||
-      !CONTEXTS.includes(value.context)
+      !isListingName(value.context)
     ) {
       return null;
     }

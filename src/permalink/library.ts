@@ -1,7 +1,8 @@
 // History of runs and named saved queries, in localStorage under a versioned key. Nothing secret: query
 // text, listing and target ids only. Older versions are migrated on read.
 import { create } from 'zustand';
-import { isConnectionKind, type ConnectionKind } from '../connection/config.ts';
+import { isConnectionKind, type ConnectionKind } from '../wire/connection.ts';
+import { isListingName } from '../wire/listings.ts';
 import type { Target } from '../connection/target.ts';
 import type { ContextName } from '../croql/types.ts';
 
@@ -45,7 +46,6 @@ interface LibraryV1 {
   saved: { name: string; query: string; listing: string; projectId: number | null; languageId?: string }[];
 }
 
-const CONTEXTS: readonly string[] = ['strings', 'translations', 'tmSegments', 'glossaryTerms'];
 const EMPTY: LibraryV2 = { version: 2, history: [], saved: {} };
 
 /** Saved queries are per project of a connection (project 1 on the emulator is not project 1 on Crowdin). */
@@ -73,8 +73,7 @@ function fromV1(v1: Partial<LibraryV1>): LibraryV2 {
     languageId: unknown,
   ): QuerySetup | null => {
     if (typeof query !== 'string') return null;
-    const context =
-      typeof listing === 'string' && CONTEXTS.includes(listing) ? (listing as ContextName) : 'strings';
+    const context = isListingName(listing) ? listing : 'strings';
     return {
       text: query,
       context,
@@ -128,7 +127,7 @@ function isSetupLike(value: unknown): boolean {
     typeof v.id === 'string' &&
     typeof v.text === 'string' &&
     typeof v.context === 'string' &&
-    CONTEXTS.includes(v.context) &&
+    isListingName(v.context) &&
     isConnectionKind(v.connection) &&
     !!v.target &&
     typeof v.target === 'object'

@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError, type ApiClient } from '../connection/api.ts';
-import { listingPath } from '../connection/target.ts';
-import type { ContextName } from '../croql/types.ts';
 import { useQueryStore } from '../query/store.ts';
 import { download } from './download.ts';
 import { EmptyExplanation } from './EmptyExplanation.tsx';
@@ -16,13 +14,7 @@ import { useDisplayNames } from './use-display-names.ts';
 import { MAX_ROWS, useFetchAll } from './use-fetch-all.ts';
 import './results.css';
 import { RunPrompt } from './RunPrompt.tsx';
-
-const FILE_NAMES: Record<ContextName, string> = {
-  strings: 'strings',
-  translations: 'translations',
-  tmSegments: 'tm-segments',
-  glossaryTerms: 'glossary-terms',
-};
+import { LISTINGS, listingPath } from '../wire/listings.ts';
 
 const number = (n: number) => n.toLocaleString('en-US');
 
@@ -114,7 +106,7 @@ export function ResultsPanel(props: { client: ApiClient | null }) {
 
   const firstElapsed = pages?.[0]?.elapsedMs;
   const exportRows = (kind: 'csv' | 'json') => {
-    const name = exportFileName(FILE_NAMES[rowsContext], kind);
+    const name = exportFileName(LISTINGS[rowsContext].fileName, kind);
     if (kind === 'csv') download(name, toCsv(rows), 'text/csv;charset=utf-8');
     else download(name, toJson(rows), 'application/json');
   };

@@ -1,5 +1,5 @@
 // Fixtures shared by unit tests in several folders (imported only from *.test.ts files).
-import type { AuthConfig } from '../connection/config.ts';
+import type { AuthConfig } from '../wire/connection.ts';
 
 /** `/auth/config` as the app server answers it with only the emulator client configured. */
 export const emulatorOnlyAuthConfig: AuthConfig = {

@@ -25,8 +25,6 @@ export const DEMO_CLIENT: OAuthClient = {
  */
 export const DEFAULT_SIGNING_KEY = 'croql-emulator-local-signing-key-not-a-secret';
 
-export const SCOPES = ['project', 'tm', 'glossary'] as const;
-
 export interface EmulatorConfig {
   data: Dataset;
   /** Access token lifetime in seconds (the service's is 7200). */

@@ -5,13 +5,8 @@
 // It never logs a token or a request body.
 import { Hono } from 'hono';
 import { DEMO_CLIENT } from '../emulator/config.ts';
-import {
-  ACCOUNTS_ORIGIN,
-  authConfigBody,
-  relayConfig,
-  type ConnectionKind,
-  type RelayConfig,
-} from './config.ts';
+import { CONNECTION_KINDS, type ConnectionKind } from '../../wire/connection.ts';
+import { ACCOUNTS_ORIGIN, authConfigBody, relayConfig, type RelayConfig } from './config.ts';
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -21,8 +16,6 @@ export interface RelayOptions {
   fetch?: Fetch;
   timeoutMs?: number;
 }
-
-const CONNECTIONS: readonly ConnectionKind[] = ['emulator', 'standard', 'enterprise'];
 
 export function createRelayApp(options: RelayOptions = {}): Hono {
   const config = options.config ?? relayConfig();
@@ -55,7 +48,7 @@ export function createRelayApp(options: RelayOptions = {}): Hono {
     const text = (name: string) =>
       typeof body[name] === 'string' && body[name] !== '' ? (body[name] as string) : undefined;
     const connection = text('connection') as ConnectionKind | undefined;
-    if (!connection || !CONNECTIONS.includes(connection)) {
+    if (!connection || !CONNECTION_KINDS.includes(connection)) {
       return fail(400, 'invalid_request', 'connection must be "emulator", "standard" or "enterprise".');
     }
     const grant = text('grant_type');

@@ -1,11 +1,11 @@
 // Server-side sign-in settings of the app: where each connection signs in, and the client credentials the
 // browser never sees. Read from the environment once per app-server start.
+import type { AuthConfig } from '../../wire/connection.ts';
+import { APP_SCOPES } from '../../wire/scopes.ts';
 import { DEMO_CLIENT } from '../emulator/config.ts';
 
-export type ConnectionKind = 'emulator' | 'standard' | 'enterprise';
-
 export const ACCOUNTS_ORIGIN = 'https://accounts.crowdin.com';
-export const SCOPES = 'project tm glossary';
+export const SCOPES = APP_SCOPES.join(' ');
 
 export interface RelayConfig {
   emulatorUrl: string;
@@ -43,7 +43,7 @@ export function relayConfig(env: Record<string, string | undefined> = process.en
   };
 }
 
-export function authConfigBody(config: RelayConfig) {
+export function authConfigBody(config: RelayConfig): AuthConfig {
   const accounts = `${ACCOUNTS_ORIGIN}/oauth/authorize`;
   return {
     emulator: {

@@ -68,7 +68,7 @@ describe('GET /auth/config', () => {
         authorizeUrl: 'https://accounts.crowdin.com/oauth/authorize',
         clientId: 'real-id',
       },
-      scopes: 'project tm glossary',
+      scopes: 'project.settings project.member project.source project.translation tm glossary',
     });
     expect(JSON.stringify(body)).not.toContain('s3cret');
     const unconfigured = await (

@@ -20,7 +20,12 @@ function page(title: string, body: string): string {
 }
 
 const SCOPE_TEXT: Record<string, string> = {
+  '*': 'Everything your account can do',
   project: 'Projects: strings, translations, files, labels and members',
+  'project.settings': 'Your projects and their languages',
+  'project.member': 'Project members',
+  'project.source': 'Source files and strings',
+  'project.translation': 'Translations',
   tm: 'Translation memories and their segments',
   glossary: 'Glossaries and their terms',
 };
@@ -41,7 +46,10 @@ export function consentPage(
     )
     .join('');
   const scopeItems = scopes
-    .map((s) => `<li><code>${escapeHtml(s)}</code>: ${escapeHtml(SCOPE_TEXT[s.split('.')[0]!] ?? s)}</li>`)
+    .map(
+      (s) =>
+        `<li><code>${escapeHtml(s)}</code>: ${escapeHtml(SCOPE_TEXT[s] ?? SCOPE_TEXT[s.split('.')[0]!] ?? s)}</li>`,
+    )
     .join('');
   return page(
     `Authorize ${client.name}`,

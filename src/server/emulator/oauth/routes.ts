@@ -2,7 +2,8 @@
 // the real token endpoint, which browsers cannot call cross-origin.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { SCOPES, type EmulatorConfig, type OAuthClient } from '../config.ts';
+import { isServiceScope } from '../../../wire/scopes.ts';
+import type { EmulatorConfig, OAuthClient } from '../config.ts';
 import { consentPage, errorPage } from './pages.ts';
 import type { OAuthStore } from './store.ts';
 
@@ -65,16 +66,14 @@ function checkAuthorizeRequest(config: EmulatorConfig, p: Params): Checked {
   }
   const scopes = (p.scope ?? '').split(' ').filter(Boolean);
   if (scopes.length === 0) return fail('invalid_scope', 'scope is required, e.g. "project tm glossary".');
-  const unknown = scopes.filter((s) => !isKnownScope(s));
-  if (unknown.length)
-    return fail('invalid_scope', `Unknown scope: ${unknown.join(', ')}. Known: ${SCOPES.join(', ')}.`);
+  const unknown = scopes.filter((s) => !isServiceScope(s));
+  if (unknown.length) {
+    return fail(
+      'invalid_scope',
+      `Unknown scope: ${unknown.join(', ')}. Use the service's scope names, e.g. project, project.source, project.translation, tm, glossary.`,
+    );
+  }
   return { kind: 'ok', client, scopes };
-}
-
-/** `project`, `tm`, `glossary`, and their `.read` forms (the service's read-only spelling is undocumented). */
-export function isKnownScope(scope: string): boolean {
-  const [base, rest] = scope.split('.', 2);
-  return (SCOPES as readonly string[]).includes(base!) && (rest === undefined || rest === 'read');
 }
 
 function redirectWith(uri: string, params: Record<string, string | undefined>): string {

@@ -1,0 +1,80 @@
+// The bodies the API sends, as its OpenAPI describes them (src/server/contract/schemas.json holds the
+// same facts as JSON Schema): the list envelope and the three error shapes. The emulator writes them; the
+// app reads them, whichever shape arrives.
+
+export interface ItemEnvelope<T> {
+  data: T;
+}
+
+/** A listing's page: no total count, only the offset and limit that were used. */
+export interface ListEnvelope<T> {
+  data: ItemEnvelope<T>[];
+  pagination: { offset: number; limit: number };
+}
+
+/** One problem with one request parameter. `from`/`to` (a range in the croql text) are our addition. */
+export interface ValidationErrorItem {
+  code: string;
+  message: string;
+  from?: number;
+  to?: number;
+}
+
+/** The problems of one parameter (`key`), e.g. `croql`. */
+export interface ValidationError {
+  key: string;
+  errors: ValidationErrorItem[];
+}
+
+/** 400 as most listings describe it (the OpenAPI's ErrorCollectionResource). */
+export interface ValidationErrorsBody {
+  errors: { error: ValidationError }[];
+}
+
+/** 400 as the TM segments listing describes it (the OpenAPI's ErrorResource): one object, no array. */
+export interface ValidationErrorBody {
+  error: ValidationError;
+}
+
+/** 401, 403, 404, 429, 5xx: a message and the HTTP status. */
+export interface SimpleErrorBody {
+  error: { message: string; code: number };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Every validation error in a body of either 400 shape, items normalised (a missing code or message gets a
+ * generic one). Anything else (a simple error, text, null) has none.
+ */
+export function validationErrorsOf(body: unknown): ValidationError[] {
+  if (!isRecord(body)) return [];
+  const entries: unknown[] = Array.isArray(body.errors)
+    ? body.errors.map((e) => (isRecord(e) ? e.error : null))
+    : isRecord(body.error) && 'key' in body.error
+      ? [body.error]
+      : [];
+  const out: ValidationError[] = [];
+  for (const entry of entries) {
+    if (!isRecord(entry) || (typeof entry.key !== 'string' && typeof entry.key !== 'number')) continue;
+    const items = Array.isArray(entry.errors) ? entry.errors : [];
+    out.push({
+      key: String(entry.key),
+      errors: items.filter(isRecord).map((item) => ({
+        code: typeof item.code === 'string' ? item.code : 'invalid',
+        message: typeof item.message === 'string' ? item.message : 'Invalid value',
+        ...(typeof item.from === 'number' ? { from: item.from } : {}),
+        ...(typeof item.to === 'number' ? { to: item.to } : {}),
+      })),
+    });
+  }
+  return out;
+}
+
+/** The message of a simple error body (`{"error":{"message":…}}`), or null. */
+export function simpleErrorMessage(body: unknown): string | null {
+  if (!isRecord(body) || !isRecord(body.error)) return null;
+  return typeof body.error.message === 'string' ? body.error.message : null;
+}
