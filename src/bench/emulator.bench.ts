@@ -1,6 +1,7 @@
 // The emulator under load, on 200,000 demo strings, in a child process (so the load generator does not
 // share its event loop): 20 concurrent clients on loopback, bounded in requests and time.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEmulator } from '../server/emulator/app.ts';
@@ -15,7 +16,11 @@ const TYPICAL = 'count of languages summary where (is translated and not is appr
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export default async function emulatorBench(): Promise<BenchRow[]> {
-  const token = createEmulator({ data: generateDemoDataset({ strings: 1 }) }).personalToken('alice');
+  // The child emulator signs with this run's key, so a token made here is one it accepts.
+  const signingKey = randomBytes(32).toString('base64url');
+  const token = createEmulator({ data: generateDemoDataset({ strings: 1 }), signingKey }).personalToken(
+    'alice',
+  );
   const child = spawn(
     process.execPath,
     [
@@ -29,7 +34,11 @@ export default async function emulatorBench(): Promise<BenchRow[]> {
       String(SCALE),
       '--test-hooks',
     ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+    {
+      cwd: root,
+      env: { ...process.env, CROQL_EMULATOR_SIGNING_KEY: signingKey },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   );
   try {
     const base = await listeningUrl(child);

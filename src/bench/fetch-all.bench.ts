@@ -2,6 +2,7 @@
 // the app's fetch-all scheduler (src/results/fetch-all.ts, with Node's fetch) versus the official client's
 // withFetchAll() on the same query, alternating, in the same run. Ratio = ours / theirs.
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,8 @@ const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const EXPECTED_ROWS = 20_000;
 /** Large data (the emulator's scale option) and a query matching 20,000 of its strings. */
 const EMULATOR_ARGS = ['--scale', '25000'];
+/** The emulator and its `token` command share this run's signing key. */
+const EMULATOR_ENV = { ...process.env, CROQL_EMULATOR_SIGNING_KEY: randomBytes(32).toString('base64url') };
 const QUERY = `id <= ${EXPECTED_ROWS}`;
 const PROJECT_ID = 1;
 const ROUNDS = 5;
@@ -38,6 +41,7 @@ async function startEmulator(port: number): Promise<ChildProcess> {
   // One node process (no tsx wrapper), so kill() stops the emulator itself.
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', String(port), ...EMULATOR_ARGS], {
     cwd: ROOT,
+    env: EMULATOR_ENV,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 180_000;
@@ -58,9 +62,7 @@ async function personalToken(): Promise<string> {
   const { stdout } = await promisify(execFile)(
     TSX,
     [CLI, 'token', '--user', 'alice', '--scopes', 'project tm glossary', ...EMULATOR_ARGS],
-    {
-      cwd: ROOT,
-    },
+    { cwd: ROOT, env: EMULATOR_ENV },
   );
   const last = stdout.trim().split('\n').at(-1);
   if (!last) throw new Error('`emulator token` printed nothing');

@@ -69,20 +69,27 @@ describe('authentication and scopes', () => {
 });
 
 describe('CORS', () => {
-  it('lets browsers call the API from any origin, preflight included', async () => {
-    const pre = await fetch(`${emulator.url}/api/v2/projects/1/strings`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: 'http://127.0.0.1:4317',
-        'Access-Control-Request-Method': 'GET',
-        'Access-Control-Request-Headers': 'authorization',
-      },
-    });
+  it("lets browsers call the API from the app's origins only, preflight included", async () => {
+    const preflight = (origin: string) =>
+      fetch(`${emulator.url}/api/v2/projects/1/strings`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'authorization',
+        },
+      });
+    const pre = await preflight('http://127.0.0.1:4317');
     expect(pre.status).toBe(204);
-    expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+    expect(pre.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4317');
     expect(pre.headers.get('access-control-allow-headers')).toContain('authorization');
     const unauthorized = await get('/projects', null, { Origin: 'http://localhost:5173' });
-    expect(unauthorized.headers.get('access-control-allow-origin')).toBe('*');
+    expect(unauthorized.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    // A page anywhere else cannot read the API through the browser, with or without a token.
+    expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+    const foreign = await get('/projects', token, { Origin: 'https://evil.example' });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect(foreign.headers.get('vary')).toContain('Origin');
   });
 
   it('sends no CORS headers from the token endpoint', async () => {

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { EmulatorApi } from './api/routes.ts';
 import { ApiError, notFound, respondError, simpleError } from './api/errors.ts';
+import { isServiceScope } from '../../wire/scopes.ts';
 import { emulatorConfig, type EmulatorConfig } from './config.ts';
 import { editStringHook } from './edit-hook.ts';
 import type { Dataset } from './data/model.ts';
@@ -33,8 +34,17 @@ export function createEmulator(options: Partial<EmulatorConfig> & { data: Datase
     return c.json(body);
   });
 
-  // The API answers browsers from any origin (it only takes bearer tokens, never cookies).
-  app.use('/api/*', cors({ origin: '*', exposeHeaders: ['Retry-After'], maxAge: 600 }));
+  // The API answers browsers only on the app's own origins: a page elsewhere that got hold of a token
+  // (or guessed the emulator's address) cannot read the user's data through the browser.
+  const origins = new Set(config.allowedOrigins);
+  app.use(
+    '/api/*',
+    cors({
+      origin: (origin) => (origins.has(origin) ? origin : null),
+      exposeHeaders: ['Retry-After'],
+      maxAge: 600,
+    }),
+  );
   app.route('/api/v2', api.routes());
   app.all('/api/*', () => {
     throw notFound();
@@ -49,6 +59,8 @@ export function createEmulator(options: Partial<EmulatorConfig> & { data: Datase
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return respondError(c, err);
+    // The client went away mid-evaluation: nobody reads this answer, and it is no error of ours.
+    if (c.req.raw.signal.aborted) return respondError(c, simpleError(400, 'The client closed the request'));
     console.error('emulator: unexpected error', err instanceof Error ? err.message : err);
     return respondError(c, simpleError(500, 'Internal Server Error'));
   });
@@ -63,6 +75,12 @@ export function createEmulator(options: Partial<EmulatorConfig> & { data: Datase
       if (!user) {
         throw new Error(
           `No user "${username}" in the data. Users: ${config.data.users.map((u) => u.username).join(', ')}.`,
+        );
+      }
+      const unknown = scope.split(' ').filter((s) => s && !isServiceScope(s));
+      if (unknown.length) {
+        throw new Error(
+          `Unknown scope: ${unknown.join(', ')}. Use the service's scope names, e.g. project tm glossary.`,
         );
       }
       return personalAccessToken(config, user.id, scope);

@@ -1,20 +1,25 @@
 // `npm run emulator -- [options]` starts the emulator; `npm run emulator -- token --user NAME` prints a
-// personal access token. Run with --help for the options.
+// personal access token for the emulator running on --port. Run with --help for the options.
 import { serve } from '@hono/node-server';
 import { parseArgs } from 'node:util';
 import { createEmulator } from './app.ts';
 import { generateDemoDataset } from './data/demo.ts';
 import { DataFileError, loadDataFile } from './data/load.ts';
 import type { Dataset } from './data/model.ts';
+import { keyFilePath, readKeyFile, writeKeyFile } from './key-file.ts';
 
 const HELP = `Local emulator of the localization service: OAuth server, API and demo data.
 
 Usage:
   npm run emulator -- [options]
-  npm run emulator -- token --user NAME [--scopes "project tm glossary"] [data options]
+  npm run emulator -- token --user NAME [--scopes "project tm glossary"] [--port N] [data options]
+
+The token command signs with the key of the emulator running on --port (it reads the key file that
+emulator keeps in a private folder), so start the emulator first. The key is random per start; set
+CROQL_EMULATOR_SIGNING_KEY to fix it (repeatable tests).
 
 Options:
-  --port N            port on 127.0.0.1 (default 8787)
+  --port N            port on 127.0.0.1 (default 8787; 0 picks a free one)
   --data FILE         serve this Context JSON data file instead of the demo data
   --scale N           number of demo strings (default 2000)
   --seed N            seed of the demo data (default 1)
@@ -77,8 +82,18 @@ function main(): void {
     fail(`--auto-approve: there is no user "${autoApprove}" in the data.`);
   }
 
+  const port = number('port', values.port, 0);
   if (positionals[0] === 'token') {
     if (!values.user) fail('token needs --user NAME, e.g. `npm run emulator -- token --user alice`.');
+    if (!process.env.CROQL_EMULATOR_SIGNING_KEY) {
+      const running = readKeyFile(port);
+      if (!running) {
+        fail(
+          `No emulator is running on port ${port} (no key at ${keyFilePath(port)}). Start it with \`npm run emulator\` (pass the same --port), then ask again.`,
+        );
+      }
+      emulator.config.signingKey = running.key;
+    }
     try {
       console.log(emulator.personalToken(values.user, values.scopes));
     } catch (e) {
@@ -88,8 +103,14 @@ function main(): void {
   }
   if (positionals.length) fail(`Unknown command "${positionals[0]}". Run with --help.`);
 
-  const port = number('port', values.port, 0);
+  let removeKeyFile = () => {};
+  // Loopback only: the emulator serves demo data and test hooks to this machine, never to the network.
   const server = serve({ fetch: emulator.app.fetch, port, hostname: '127.0.0.1' }, (info) => {
+    try {
+      removeKeyFile = writeKeyFile(info.port, emulator.config.signingKey);
+    } catch (e) {
+      console.warn(`emulator: \`token\` will not find this emulator: ${e instanceof Error ? e.message : e}`);
+    }
     const base = `http://127.0.0.1:${info.port}`;
     console.log(
       `Emulator: API ${base}/api/v2, OAuth ${base}/oauth/authorize (${data.strings.length} strings)`,
@@ -98,7 +119,11 @@ function main(): void {
   server.on('error', (e: NodeJS.ErrnoException) => {
     fail(e.code === 'EADDRINUSE' ? `Port ${port} is in use. Pick another with --port N.` : e.message);
   });
-  const stop = () => server.close(() => process.exit(0));
+  process.on('exit', () => removeKeyFile());
+  const stop = () => {
+    server.close(() => process.exit(0));
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -1,4 +1,5 @@
 // Configuration of one emulator instance. Everything has a default so tests only pass what they vary.
+import { randomBytes } from 'node:crypto';
 import type { Dataset } from './data/model.ts';
 
 export interface OAuthClient {
@@ -8,7 +9,7 @@ export interface OAuthClient {
   redirectUris: readonly string[];
 }
 
-/** The playground's own client (see the brief's fixed contracts). */
+/** The playground's own client: the app's dev (5173), preview (4173) and e2e (4317) origins. */
 export const DEMO_CLIENT: OAuthClient = {
   id: 'croql-playground',
   secret: 'croql-playground-demo-secret',
@@ -19,26 +20,33 @@ export const DEMO_CLIENT: OAuthClient = {
   ]),
 };
 
-/**
- * Key that signs the emulator's tokens. Fixed by default, so `npm run emulator -- token` run in another
- * process makes tokens the running emulator accepts; set CROQL_EMULATOR_SIGNING_KEY to change it.
- */
-export const DEFAULT_SIGNING_KEY = 'croql-emulator-local-signing-key-not-a-secret';
-
 export interface EmulatorConfig {
   data: Dataset;
   /** Access token lifetime in seconds (the service's is 7200). */
   tokenTtl: number;
+  /** Refresh token (and so grant) lifetime in seconds; the store forgets a grant after it. */
+  refreshTtl: number;
   /** Milliseconds since the epoch; tests inject a clock they move. */
   clock: () => number;
   /** Enables `POST /__emulator/expire-tokens` and the `X-Emulator-Delay-Ms` request header. */
   testHooks: boolean;
   clients: readonly OAuthClient[];
+  /**
+   * Key that signs the emulator's tokens: random per start, so no page on the web can forge one. Tests
+   * that want repeatable tokens pass one (or set CROQL_EMULATOR_SIGNING_KEY).
+   */
   signingKey: string;
+  /** Origins whose pages may call the API (CORS): by default the origins of the clients' redirect URIs. */
+  allowedOrigins: readonly string[];
   /** Enterprise organization domain put in every token's `domain` claim; null for the standard edition. */
   organization: string | null;
   /** Simultaneous requests per token before 429 (the service's is 20). */
   maxInFlight: number;
+  /**
+   * Milliseconds of evaluation one listing request may spend before it is refused with a 400, so a
+   * pathological query cannot hold the emulator.
+   */
+  evaluationBudgetMs: number;
   /**
    * A demo username approved without the consent page (one-click sign-in for `npm start`); null shows
    * the page. A request with `prompt=consent` always gets the page.
@@ -46,15 +54,24 @@ export interface EmulatorConfig {
   autoApproveUser: string | null;
 }
 
+/** The origins of the clients' registered redirect URIs: where the app runs. */
+export function redirectOrigins(clients: readonly OAuthClient[]): string[] {
+  return [...new Set(clients.flatMap((c) => c.redirectUris.map((uri) => new URL(uri).origin)))];
+}
+
 export function emulatorConfig(partial: Partial<EmulatorConfig> & { data: Dataset }): EmulatorConfig {
+  const clients = partial.clients ?? [DEMO_CLIENT];
   return {
     tokenTtl: 7200,
+    refreshTtl: 30 * 24 * 3600,
     clock: Date.now,
     testHooks: false,
-    clients: [DEMO_CLIENT],
-    signingKey: process.env.CROQL_EMULATOR_SIGNING_KEY || DEFAULT_SIGNING_KEY,
+    clients,
+    signingKey: process.env.CROQL_EMULATOR_SIGNING_KEY || randomBytes(32).toString('base64url'),
+    allowedOrigins: redirectOrigins(clients),
     organization: null,
     maxInFlight: 20,
+    evaluationBudgetMs: 5000,
     autoApproveUser: null,
     ...partial,
   };

@@ -2,10 +2,12 @@
 //   GET  /auth/config  where each connection signs in (public values only)
 //   POST /auth/token   forwards the code exchange and the refresh to the accounts host, adding the client
 //                      secret, because the real token endpoint refuses browsers and wants the secret.
-// It never logs a token or a request body.
-import { Hono } from 'hono';
-import { DEMO_CLIENT } from '../emulator/config.ts';
+//   POST /auth/revoke  sign-out: revokes the session's tokens where the accounts host can (RFC 7009).
+// The POST routes take only small JSON bodies. The relay never logs a token or a request body.
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { CONNECTION_KINDS, type ConnectionKind } from '../../wire/connection.ts';
+import { DEMO_CLIENT } from '../emulator/config.ts';
 import { ACCOUNTS_ORIGIN, authConfigBody, relayConfig, type RelayConfig } from './config.ts';
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
@@ -15,6 +17,15 @@ export interface RelayOptions {
   /** Injected in tests; the global fetch otherwise. */
   fetch?: Fetch;
   timeoutMs?: number;
+}
+
+/** A token request is a few hundred bytes; anything much larger is not one. */
+export const MAX_BODY_BYTES = 8 * 1024;
+
+type Status = 400 | 403 | 413 | 415 | 502 | 503 | 504;
+
+function failure(c: Context, status: Status, error: string, description: string): Response {
+  return c.json({ error, error_description: description }, status);
 }
 
 export function createRelayApp(options: RelayOptions = {}): Hono {
@@ -28,84 +39,98 @@ export function createRelayApp(options: RelayOptions = {}): Hono {
     return c.json(authConfigBody(config));
   });
 
-  app.post('/auth/token', async (c) => {
+  app.post('/auth/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
-    const fail = (status: 400 | 403 | 502 | 503 | 504, error: string, description: string) =>
-      c.json({ error, error_description: description }, status);
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json') {
+      return failure(c, 415, 'invalid_request', 'The body must be JSON (Content-Type: application/json).');
+    }
+    await next();
+  });
+  app.post(
+    '/auth/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        failure(
+          c,
+          413,
+          'invalid_request',
+          `The body is larger than ${MAX_BODY_BYTES} bytes, so it is not a token request.`,
+        ),
+    }),
+  );
 
+  /** The JSON object body, its string fields, and the connection it names; or the answer to a bad one. */
+  async function readRequest(c: Context) {
     let body: Record<string, unknown>;
     try {
       const parsed: unknown = await c.req.json();
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
       body = parsed as Record<string, unknown>;
     } catch {
-      return fail(
+      return failure(
+        c,
         400,
         'invalid_request',
         'The body must be a JSON object such as {"connection":"emulator","grant_type":"refresh_token",…}.',
       );
     }
     const text = (name: string) =>
-      typeof body[name] === 'string' && body[name] !== '' ? (body[name] as string) : undefined;
+      Object.hasOwn(body, name) && typeof body[name] === 'string' && body[name] !== ''
+        ? (body[name] as string)
+        : undefined;
     const connection = text('connection') as ConnectionKind | undefined;
     if (!connection || !CONNECTION_KINDS.includes(connection)) {
-      return fail(400, 'invalid_request', 'connection must be "emulator", "standard" or "enterprise".');
+      return failure(c, 400, 'invalid_request', 'connection must be "emulator", "standard" or "enterprise".');
     }
-    const grant = text('grant_type');
-    if (grant !== 'authorization_code' && grant !== 'refresh_token') {
-      return fail(
-        400,
-        'unsupported_grant_type',
-        'grant_type must be "authorization_code" or "refresh_token".',
-      );
-    }
+    return { text, connection };
+  }
 
-    const origin = connection === 'emulator' ? config.emulatorUrl : ACCOUNTS_ORIGIN;
-    let clientId: string | null;
-    let clientSecret: string | null;
-    if (connection === 'emulator') {
-      clientId = DEMO_CLIENT.id;
-      clientSecret = DEMO_CLIENT.secret;
-    } else if (text('client_id') && text('client_id') !== config.clientId) {
-      // A client id the user typed in the app's settings: public client, PKCE only (no secret known here).
-      clientId = text('client_id')!;
-      clientSecret = null;
-    } else {
-      clientId = config.clientId;
-      clientSecret = config.clientSecret;
-    }
-    if (!clientId) {
-      return fail(
+  /** The client id and secret the relay uses for a connection, or the answer when it has none. */
+  function clientFor(c: Context, connection: ConnectionKind, typedClientId: string | undefined) {
+    if (connection === 'emulator') return { clientId: DEMO_CLIENT.id, clientSecret: DEMO_CLIENT.secret };
+    // A client id the user typed in the app's settings: public client, PKCE only (no secret known here).
+    if (typedClientId && typedClientId !== config.clientId)
+      return { clientId: typedClientId, clientSecret: null };
+    if (!config.clientId) {
+      return failure(
+        c,
         503,
         'server_not_configured',
         `No OAuth client is configured for the ${connection} connection. Set CROQL_CLIENT_ID and CROQL_CLIENT_SECRET for the app server and restart it.`,
       );
     }
+    return { clientId: config.clientId, clientSecret: config.clientSecret };
+  }
 
+  /** POSTs a JSON body to a path of the connection's accounts host and relays its JSON answer. */
+  async function forward(
+    c: Context,
+    connection: ConnectionKind,
+    path: string,
+    forwarded: Record<string, string>,
+  ): Promise<Response> {
+    const origin = connection === 'emulator' ? config.emulatorUrl : ACCOUNTS_ORIGIN;
     let upstream: URL;
     try {
-      upstream = new URL('/oauth/token', origin);
+      upstream = new URL(path, origin);
     } catch {
-      return fail(
+      return failure(
+        c,
         503,
         'server_not_configured',
         `The ${connection} accounts address "${origin}" is not a URL. Check CROQL_EMULATOR_URL.`,
       );
     }
     if (!config.allowedHosts.has(upstream.host)) {
-      return fail(
+      return failure(
+        c,
         403,
         'upstream_not_allowed',
         `The relay only forwards to ${[...config.allowedHosts].join(', ')}; "${upstream.host}" is not on that list.`,
       );
     }
-
-    const forwarded: Record<string, string> = { grant_type: grant, client_id: clientId };
-    if (clientSecret) forwarded.client_secret = clientSecret;
-    const names =
-      grant === 'authorization_code' ? ['code', 'code_verifier', 'redirect_uri'] : ['refresh_token'];
-    for (const name of names) if (text(name)) forwarded[name] = text(name)!;
-
     let response: Response;
     try {
       response = await upstreamFetch(upstream.toString(), {
@@ -117,12 +142,14 @@ export function createRelayApp(options: RelayOptions = {}): Hono {
     } catch (e) {
       const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
       return timedOut
-        ? fail(
+        ? failure(
+            c,
             504,
             'upstream_timeout',
             `The accounts server at ${upstream.host} did not answer within ${timeoutMs / 1000} s. Try again.`,
           )
-        : fail(
+        : failure(
+            c,
             502,
             'upstream_unreachable',
             connection === 'emulator'
@@ -130,18 +157,23 @@ export function createRelayApp(options: RelayOptions = {}): Hono {
               : `Cannot reach the accounts server at ${upstream.host}. Check the network and try again.`,
           );
     }
+    const raw = await response.text().catch(() => '');
+    // RFC 7009: a revocation is answered 200, usually with an empty body.
+    if (raw === '' && response.ok) return c.json({}, 200);
     let json: unknown;
     try {
-      json = await response.json();
+      json = JSON.parse(raw);
     } catch {
-      return fail(
+      return failure(
+        c,
         502,
         'upstream_invalid_response',
         `The accounts server at ${upstream.host} answered HTTP ${response.status} without JSON.`,
       );
     }
     if (!json || typeof json !== 'object') {
-      return fail(
+      return failure(
+        c,
         502,
         'upstream_invalid_response',
         `The accounts server at ${upstream.host} answered with unexpected JSON.`,
@@ -149,6 +181,49 @@ export function createRelayApp(options: RelayOptions = {}): Hono {
     }
     const status = response.status >= 200 && response.status < 600 ? response.status : 502;
     return c.json(json as object, status as 200);
+  }
+
+  app.post('/auth/token', async (c) => {
+    const request = await readRequest(c);
+    if (request instanceof Response) return request;
+    const { text, connection } = request;
+    const grant = text('grant_type');
+    if (grant !== 'authorization_code' && grant !== 'refresh_token') {
+      return failure(
+        c,
+        400,
+        'unsupported_grant_type',
+        'grant_type must be "authorization_code" or "refresh_token".',
+      );
+    }
+    const client = clientFor(c, connection, text('client_id'));
+    if (client instanceof Response) return client;
+    const forwarded: Record<string, string> = { grant_type: grant, client_id: client.clientId };
+    if (client.clientSecret) forwarded.client_secret = client.clientSecret;
+    const names =
+      grant === 'authorization_code' ? ['code', 'code_verifier', 'redirect_uri'] : ['refresh_token'];
+    for (const name of names) if (text(name)) forwarded[name] = text(name)!;
+    return forward(c, connection, '/oauth/token', forwarded);
+  });
+
+  app.post('/auth/revoke', async (c) => {
+    const request = await readRequest(c);
+    if (request instanceof Response) return request;
+    const { text, connection } = request;
+    const token = text('token');
+    if (!token) return failure(c, 400, 'invalid_request', 'token is required.');
+    if (connection !== 'emulator') {
+      // Crowdin documents no token revocation endpoint: its tokens end when they expire, or when the
+      // user revokes the app in the account settings. Signing out forgets them in the browser.
+      return c.json({ revoked: false, reason: 'The service offers no token revocation endpoint.' });
+    }
+    const client = clientFor(c, connection, undefined);
+    if (client instanceof Response) return client;
+    const forwarded: Record<string, string> = { client_id: client.clientId, token };
+    if (client.clientSecret) forwarded.client_secret = client.clientSecret;
+    const hint = text('token_type_hint');
+    if (hint === 'access_token' || hint === 'refresh_token') forwarded.token_type_hint = hint;
+    return forward(c, connection, '/oauth/revoke', forwarded);
   });
 
   return app;

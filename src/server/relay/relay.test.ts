@@ -189,3 +189,108 @@ describe('POST /auth/token', () => {
     expect((await grant.json()).error).toBe('unsupported_grant_type');
   });
 });
+
+describe('what the relay takes', () => {
+  it('takes only JSON bodies', async () => {
+    const app = createRelayApp({ config: relayConfig({ CROQL_EMULATOR_URL: emulator.url }) });
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const res = await app.request('/auth/token', {
+        method: 'POST',
+        headers: { 'Content-Type': type },
+        body: JSON.stringify({ connection: 'emulator', grant_type: 'refresh_token', refresh_token: 'r' }),
+      });
+      expect(res.status, type).toBe(415);
+      expect((await res.json()).error).toBe('invalid_request');
+    }
+  });
+
+  it('refuses large bodies before reading them, whether their length is declared or streamed', async () => {
+    const calls: string[] = [];
+    const app = createRelayApp({
+      config: relayConfig({ CROQL_EMULATOR_URL: emulator.url }),
+      fetch: async (url) => {
+        calls.push(url);
+        return Response.json({});
+      },
+    });
+    const big = JSON.stringify({
+      connection: 'emulator',
+      grant_type: 'refresh_token',
+      refresh_token: 'r'.repeat(50_000),
+    });
+    const declared = await post(app, big);
+    expect(declared.status).toBe(413);
+    const streamed = await app.request('/auth/token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(big));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('POST /auth/revoke', () => {
+  it('revokes the session at the emulator: its refresh and access tokens stop working', async () => {
+    const app = createRelayApp({ config: relayConfig({ CROQL_EMULATOR_URL: emulator.url }) });
+    const tokens = await (
+      await post(app, {
+        connection: 'emulator',
+        grant_type: 'authorization_code',
+        code: await approvedCode(),
+        code_verifier: VERIFIER,
+        redirect_uri: REDIRECT,
+      })
+    ).json();
+    const revoke = (body: unknown) =>
+      app.request('/auth/revoke', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const res = await revoke({
+      connection: 'emulator',
+      token: tokens.refresh_token,
+      token_type_hint: 'refresh_token',
+    });
+    expect(res.status).toBe(200);
+    const api = await fetch(`${emulator.url}/api/v2/user`, {
+      headers: { Authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(api.status).toBe(401);
+    const refreshed = await post(app, {
+      connection: 'emulator',
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+    });
+    expect((await refreshed.json()).error).toBe('invalid_grant');
+  });
+
+  it('says that the service has no revocation endpoint, without calling it', async () => {
+    const calls: string[] = [];
+    const app = createRelayApp({
+      config: relayConfig({ CROQL_CLIENT_ID: 'real-id', CROQL_CLIENT_SECRET: 's3cret' }),
+      fetch: async (url) => {
+        calls.push(url);
+        return Response.json({});
+      },
+    });
+    const res = await app.request('/auth/revoke', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ connection: 'standard', token: 't' }),
+    });
+    expect(await res.json()).toMatchObject({ revoked: false });
+    expect(calls).toEqual([]);
+  });
+});

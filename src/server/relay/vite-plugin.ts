@@ -12,7 +12,8 @@ export function appServerPlugin(): Plugin {
         req.url &&
         (req.url === '/auth/config' ||
           req.url.startsWith('/auth/config?') ||
-          req.url.startsWith('/auth/token'))
+          req.url.startsWith('/auth/token') ||
+          req.url.startsWith('/auth/revoke'))
       ) {
         void listener(req, res);
         return;

@@ -1,8 +1,16 @@
 // The listing engine: evaluates a listing's condition (croql, or the classic filter parameters) over its
 // context objects once per (query, data version), caches the matching indices, and serves any page from
-// them, so page k costs what page 1 costs.
+// them, so page k costs what page 1 costs. Evaluation runs in slices that yield to the event loop, so one
+// heavy query never holds other clients; it stops when its client goes away or its time budget is spent.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { compile, type ContextName, type ContextObject, type EvalEnv } from '../../../croql/index.ts';
-import { validationError } from './errors.ts';
+import { ApiError, validationError } from './errors.ts';
+
+/**
+ * Evaluation time all running evaluations share before the event loop serves I/O again: each gets its
+ * part of it per turn, so arriving requests (and /health) wait about this long however many queries run.
+ */
+const TURN_MS = 10;
 
 export interface ListingSource {
   /** Identity of the collection for the cache: `strings:1`, `translations:1:uk`, `terms:1`. */
@@ -42,21 +50,31 @@ export class ListingEngine {
   private cache = new Map<string, MatchSet>();
   /** Evaluations done (cache misses); tests use it to see that paging does not rescan. */
   evaluations = 0;
+  /** Evaluations stopped because their client went away. */
+  abandoned = 0;
+  /** Evaluations under way (they share each turn of the event loop). */
+  running = 0;
 
   constructor(
     private env: () => EvalEnv,
+    /** Milliseconds of evaluation one request may spend. */
+    private budgetMs: () => number = () => Infinity,
     private maxEntries = 48,
   ) {}
 
-  /** The item indices of each resource on the page. */
-  page(
+  /**
+   * The item indices of each resource on the page. Rejects with a 400 ApiError when the evaluation exceeds
+   * its budget, and with the signal's reason when the client has gone.
+   */
+  async page(
     source: ListingSource,
     query: ListingQuery,
     version: number,
     offset: number,
     limit: number,
-  ): number[][] {
-    const set = this.matches(source, query, version);
+    signal?: AbortSignal,
+  ): Promise<number[][]> {
+    const set = await this.matches(source, query, version, signal);
     const out: number[][] = [];
     const end = Math.min(set.count, offset + limit);
     for (let r = offset; r < end; r++) {
@@ -73,7 +91,12 @@ export class ListingEngine {
     return out;
   }
 
-  private matches(source: ListingSource, query: ListingQuery, version: number): MatchSet {
+  private async matches(
+    source: ListingSource,
+    query: ListingQuery,
+    version: number,
+    signal: AbortSignal | undefined,
+  ): Promise<MatchSet> {
     const env = this.env();
     const day = env.now.toISOString().slice(0, 10);
     const order = query.orderBy.map((o) => `${o.field}:${o.desc ? 'd' : 'a'}`).join(',');
@@ -84,18 +107,23 @@ export class ListingEngine {
       this.cache.set(key, hit);
       return hit;
     }
-    const set = this.evaluate(source, query, env);
+    const set = await this.evaluate(source, query, env, signal);
     this.cache.set(key, set);
     if (this.cache.size > this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
     return set;
   }
 
-  private evaluate(source: ListingSource, query: ListingQuery, env: EvalEnv): MatchSet {
+  private async evaluate(
+    source: ListingSource,
+    query: ListingQuery,
+    env: EvalEnv,
+    signal: AbortSignal | undefined,
+  ): Promise<MatchSet> {
     this.evaluations++;
     const items = source.items;
     let predicate: ((o: ContextObject) => boolean) | null = null;
     if (query.croql !== null) {
-      const result = compile(query.croql, source.context, env);
+      const result = guarded(() => compile(query.croql!, source.context, env));
       const errors = result.diagnostics.filter((d) => d.severity === 'error');
       if (!result.predicate || errors.length) {
         throw validationError(
@@ -109,11 +137,31 @@ export class ListingEngine {
     let indices: Int32Array | null = null;
     if (predicate || filter || query.orderBy.length) {
       const list: number[] = [];
-      for (let i = 0; i < items.length; i++) {
-        const o = items[i]!;
-        if (filter && !filter(o, i)) continue;
-        if (predicate && !predicate(o)) continue;
-        list.push(i);
+      const budget = this.budgetMs();
+      let spent = 0;
+      let i = 0;
+      this.running++;
+      try {
+        while (i < items.length) {
+          if (signal?.aborted) {
+            this.abandoned++;
+            signal.throwIfAborted();
+          }
+          const started = performance.now();
+          const until = started + Math.max(0.5, TURN_MS / this.running);
+          guarded(() => {
+            for (; i < items.length;) {
+              const o = items[i]!;
+              if ((!filter || filter(o, i)) && (!predicate || predicate(o))) list.push(i);
+              if ((++i & 3) === 0 && performance.now() >= until) break;
+            }
+          });
+          spent += performance.now() - started;
+          if (spent > budget) throw tooExpensive(budget, items.length);
+          if (i < items.length) await nextTurn();
+        }
+      } finally {
+        this.running--;
       }
       if (query.orderBy.length) sortIndices(list, items, query.orderBy);
       indices = Int32Array.from(list);
@@ -129,6 +177,32 @@ export class ListingEngine {
     }
     return { indices, starts: Int32Array.from(starts), count: starts.length };
   }
+}
+
+/** A bug of the evaluator must not become a 500: the client gets a 400 naming it, the log the details. */
+function guarded<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    console.error('emulator: internal error while evaluating a query', error);
+    throw validationError('croql', [
+      {
+        code: 'croqlInternalError',
+        message:
+          'The emulator failed to evaluate this query (an internal error, logged on its console). Please report it with the query.',
+      },
+    ]);
+  }
+}
+
+function tooExpensive(budgetMs: number, count: number): ApiError {
+  return validationError('croql', [
+    {
+      code: 'croqlTooExpensive',
+      message: `The query needs more than ${budgetMs} ms to evaluate over ${count.toLocaleString('en-US')} objects, so the emulator stopped it. Simplify it: fewer nested "count of" conditions or repeated operators.`,
+    },
+  ]);
 }
 
 function sortIndices(list: number[], items: readonly ContextObject[], order: OrderTerm[]): void {
@@ -161,7 +235,8 @@ export function parseOrderBy(raw: string | undefined, fields: Record<string, Acc
   if (!raw || !raw.trim()) return [];
   return raw.split(',').map((part) => {
     const [field, direction, extra] = part.trim().split(/\s+/);
-    const get = field ? fields[field] : undefined;
+    // Own properties only: `constructor` or `__proto__` is not a field.
+    const get = field && Object.hasOwn(fields, field) ? fields[field] : undefined;
     if (!field || !get || extra !== undefined || (direction && direction !== 'asc' && direction !== 'desc')) {
       throw validationError('orderBy', [
         {

@@ -1,5 +1,6 @@
 // The API under /api/v2: bearer authentication, scopes, the per-token concurrency limit, and the routes.
 import { Hono, type Context } from 'hono';
+import type { ServerResponse } from 'node:http';
 import type { ContextObject, EvalEnv } from '../../../croql/index.ts';
 import type { EmulatorConfig } from '../config.ts';
 import type { Dataset, DemoUser } from '../data/model.ts';
@@ -7,6 +8,7 @@ import { verifyJwt, type TokenClaims } from '../oauth/jwt.ts';
 import type { OAuthStore } from '../oauth/store.ts';
 import { itemEnvelope, listEnvelope } from './envelope.ts';
 import { forbidden, notFound, simpleError, unauthorized } from './errors.ts';
+import { InFlightLimiter, inFlightKey } from './in-flight.ts';
 import {
   ListingEngine,
   parseOrderBy,
@@ -68,14 +70,18 @@ interface TranslationSource extends ListingSource {
 
 export class EmulatorApi {
   readonly engine: ListingEngine;
-  private inFlight = new Map<string, number>();
+  readonly inFlight: InFlightLimiter;
   private translationSources = new Map<string, TranslationSource>();
 
   constructor(
     private config: EmulatorConfig,
     private store: OAuthStore,
   ) {
-    this.engine = new ListingEngine(() => this.evalEnv());
+    this.engine = new ListingEngine(
+      () => this.evalEnv(),
+      () => this.config.evaluationBudgetMs,
+    );
+    this.inFlight = new InFlightLimiter(() => this.config.maxInFlight);
   }
 
   private get data(): Dataset {
@@ -98,21 +104,21 @@ export class EmulatorApi {
       if (!user) throw unauthorized();
       c.set('claims', claims);
       c.set('user', user);
-      const key = claims.jti;
-      const count = this.inFlight.get(key) ?? 0;
-      if (count >= this.config.maxInFlight) {
+      const release = this.inFlight.acquire(inFlightKey(claims));
+      if (!release) {
         c.header('Retry-After', '1');
         throw simpleError(429, 'Too Many Requests');
       }
-      this.inFlight.set(key, count + 1);
+      // Served over HTTP, the slot is held until the response is sent or the client disconnects;
+      // in-process (app.request) there is no socket, and the handler's end releases it.
+      const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+      outgoing?.once('close', release);
       try {
         const delay = this.config.testHooks ? Number(c.req.header('x-emulator-delay-ms') ?? 0) : 0;
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(delay, 10_000)));
         await next();
       } finally {
-        const left = (this.inFlight.get(key) ?? 1) - 1;
-        if (left > 0) this.inFlight.set(key, left);
-        else this.inFlight.delete(key);
+        if (!outgoing || outgoing.closed) release();
       }
     });
 
@@ -316,14 +322,14 @@ export class EmulatorApi {
     return listEnvelope(all.slice(offset, offset + limit), offset, limit);
   }
 
-  private list(
+  private async list(
     c: Context<Env>,
     source: ListingSource,
     query: ListingQuery,
     project: (group: number[]) => unknown,
   ) {
     const { limit, offset } = pageParams(c.req.query() as Query);
-    const groups = this.engine.page(source, query, this.data.version, offset, limit);
+    const groups = await this.engine.page(source, query, this.data.version, offset, limit, c.req.raw.signal);
     return c.json(listEnvelope(groups.map(project), offset, limit));
   }
 

@@ -1,8 +1,11 @@
-// Authorization codes, refresh tokens and revoked access tokens, in memory.
+// Authorization codes, grants, refresh tokens and revoked access tokens, in memory. Every record carries
+// its expiry, and the store forgets what has expired, so sign-ins do not accumulate.
 import { randomToken, signJwt, type TokenClaims } from './jwt.ts';
 import type { EmulatorConfig } from '../config.ts';
 
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
+/** How often (by the store's clock) expired records are swept. */
+const PRUNE_EVERY_MS = 60 * 1000;
 
 export interface CodeGrant {
   clientId: string;
@@ -17,12 +20,21 @@ export interface CodeGrant {
   grantId: string;
 }
 
-interface RefreshRecord {
+export interface RefreshRecord {
   clientId: string;
   userId: number;
   scope: string;
   grantId: string;
+  /** False once rotated: presenting it again is a replay, and revokes the whole grant. */
   active: boolean;
+  expiresAt: number;
+}
+
+interface Grant {
+  refreshTokens: Set<string>;
+  /** Access token ids issued in this grant, with their expiry (ms). */
+  access: Map<string, number>;
+  expiresAt: number;
 }
 
 export interface TokenResponse {
@@ -36,14 +48,17 @@ export interface TokenResponse {
 export class OAuthStore {
   private codes = new Map<string, CodeGrant>();
   private refreshTokens = new Map<string, RefreshRecord>();
-  /** Access token ids per grant, for revocation when a code is reused. */
-  private accessByGrant = new Map<string, string[]>();
-  private allAccess: string[] = [];
-  private revoked = new Set<string>();
+  private grants = new Map<string, Grant>();
+  /** Every live OAuth access token id → its grant. */
+  private accessGrant = new Map<string, string>();
+  /** Revoked token ids → when they would have expired anyway (Infinity for personal access tokens). */
+  private revoked = new Map<string, number>();
+  private lastPrune = -Infinity;
 
   constructor(private config: EmulatorConfig) {}
 
   issueCode(grant: Omit<CodeGrant, 'expiresAt' | 'used' | 'grantId'>): string {
+    this.prune();
     const code = randomToken();
     this.codes.set(code, {
       ...grant,
@@ -59,27 +74,41 @@ export class OAuthStore {
   }
 
   refresh(token: string): RefreshRecord | undefined {
-    return this.refreshTokens.get(token);
+    const record = this.refreshTokens.get(token);
+    return record && record.expiresAt > this.config.clock() ? record : undefined;
   }
 
   issueTokens(clientId: string, userId: number, scope: string, grantId: string): TokenResponse {
+    this.prune();
     const now = this.config.clock();
     const jti = randomToken(12);
+    const exp = Math.floor(now / 1000) + this.config.tokenTtl;
     const claims: TokenClaims = {
       sub: String(userId),
       scope,
       iat: Math.floor(now / 1000),
-      exp: Math.floor(now / 1000) + this.config.tokenTtl,
+      exp,
       jti,
       aud: clientId,
     };
     if (this.config.organization) claims.domain = this.config.organization;
-    const list = this.accessByGrant.get(grantId) ?? [];
-    list.push(jti);
-    this.accessByGrant.set(grantId, list);
-    this.allAccess.push(jti);
+    let grant = this.grants.get(grantId);
+    if (!grant) {
+      grant = { refreshTokens: new Set(), access: new Map(), expiresAt: now + this.config.refreshTtl * 1000 };
+      this.grants.set(grantId, grant);
+    }
+    grant.access.set(jti, exp * 1000);
+    this.accessGrant.set(jti, grantId);
     const refreshToken = randomToken();
-    this.refreshTokens.set(refreshToken, { clientId, userId, scope, grantId, active: true });
+    grant.refreshTokens.add(refreshToken);
+    this.refreshTokens.set(refreshToken, {
+      clientId,
+      userId,
+      scope,
+      grantId,
+      active: true,
+      expiresAt: grant.expiresAt,
+    });
     return {
       access_token: signJwt(claims, this.config.signingKey),
       token_type: 'bearer',
@@ -89,26 +118,87 @@ export class OAuthStore {
     };
   }
 
-  /** A reused code: every access and refresh token it led to stops working. */
+  /** A reused code or refresh token, or a revocation: every token of the grant stops working. */
   revokeGrant(grantId: string): void {
-    for (const jti of this.accessByGrant.get(grantId) ?? []) this.revoked.add(jti);
-    for (const record of this.refreshTokens.values()) if (record.grantId === grantId) record.active = false;
+    const grant = this.grants.get(grantId);
+    if (!grant) return;
+    for (const [jti, expiresAt] of grant.access) {
+      this.revoked.set(jti, expiresAt);
+      this.accessGrant.delete(jti);
+    }
+    for (const token of grant.refreshTokens) this.refreshTokens.delete(token);
+    this.grants.delete(grantId);
+  }
+
+  /** RFC 7009: a refresh token or an OAuth access token ends its grant; a personal token ends itself. */
+  revokeRefreshToken(token: string, clientId: string): boolean {
+    const record = this.refreshTokens.get(token);
+    if (!record || record.clientId !== clientId) return false;
+    this.revokeGrant(record.grantId);
+    return true;
+  }
+
+  revokeAccessToken(claims: TokenClaims): void {
+    const grantId = this.accessGrant.get(claims.jti);
+    if (grantId) this.revokeGrant(grantId);
+    else this.revoked.set(claims.jti, claims.exp === undefined ? Infinity : claims.exp * 1000);
   }
 
   /** The test hook: every access token issued so far counts as expired. */
   expireAllAccessTokens(): number {
-    for (const jti of this.allAccess) this.revoked.add(jti);
-    const n = this.allAccess.length;
-    this.allAccess = [];
+    let n = 0;
+    for (const grant of this.grants.values()) {
+      for (const [jti, expiresAt] of grant.access) {
+        this.revoked.set(jti, expiresAt);
+        this.accessGrant.delete(jti);
+        n++;
+      }
+      grant.access.clear();
+    }
     return n;
   }
 
   isRevoked(jti: string): boolean {
     return this.revoked.has(jti);
   }
+
+  /** How many records the store holds (tests check that expired ones go). */
+  size(): { codes: number; grants: number; refreshTokens: number; accessTokens: number; revoked: number } {
+    return {
+      codes: this.codes.size,
+      grants: this.grants.size,
+      refreshTokens: this.refreshTokens.size,
+      accessTokens: this.accessGrant.size,
+      revoked: this.revoked.size,
+    };
+  }
+
+  /** Forgets expired codes, grants, access token ids and revocations (at most once a minute). */
+  prune(force = false): void {
+    const now = this.config.clock();
+    if (!force && now - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = now;
+    for (const [code, grant] of this.codes) if (grant.expiresAt <= now) this.codes.delete(code);
+    for (const [grantId, grant] of this.grants) {
+      if (grant.expiresAt <= now) {
+        for (const jti of grant.access.keys()) this.accessGrant.delete(jti);
+        for (const token of grant.refreshTokens) this.refreshTokens.delete(token);
+        this.grants.delete(grantId);
+        continue;
+      }
+      for (const [jti, expiresAt] of grant.access) {
+        if (expiresAt <= now) {
+          grant.access.delete(jti);
+          this.accessGrant.delete(jti);
+        }
+      }
+    }
+    // A revoked token that has expired is refused for its expiry anyway.
+    for (const [jti, expiresAt] of this.revoked) if (expiresAt <= now) this.revoked.delete(jti);
+  }
 }
 
-/** A personal access token: no expiry, usable with curl or any outside tool. */
+/** A personal access token: no expiry (valid until revoked), usable with curl or any outside tool. */
 export function personalAccessToken(config: EmulatorConfig, userId: number, scope: string): string {
   const claims: TokenClaims = {
     sub: String(userId),

@@ -1,0 +1,37 @@
+// The service's concurrency rule: at most N requests in flight per key. A request counts from its arrival
+// until its response has been sent or its client has gone, whichever comes first.
+import type { TokenClaims } from '../oauth/jwt.ts';
+
+/** What the limit is counted per. Today one token; the one place to change it (e.g. to the account). */
+export function inFlightKey(claims: TokenClaims): string {
+  return claims.jti;
+}
+
+export class InFlightLimiter {
+  private counts = new Map<string, number>();
+
+  constructor(private max: () => number) {}
+
+  /** Takes a slot for `key`: a release function (safe to call twice), or null when the key is at its limit. */
+  acquire(key: string): (() => void) | null {
+    const count = this.counts.get(key) ?? 0;
+    if (count >= this.max()) return null;
+    this.counts.set(key, count + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.counts.get(key) ?? 1) - 1;
+      if (left > 0) this.counts.set(key, left);
+      else this.counts.delete(key);
+    };
+  }
+
+  /** Requests in flight for a key, or in total. */
+  count(key?: string): number {
+    if (key !== undefined) return this.counts.get(key) ?? 0;
+    let total = 0;
+    for (const n of this.counts.values()) total += n;
+    return total;
+  }
+}

@@ -1,0 +1,224 @@
+// What a request can make the emulator do: hostile parameters, pathological work, many clients at once,
+// clients that leave. Real HTTP on loopback, with a bounded number of requests.
+import { get as httpGet } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dataset } from './data/model.ts';
+import { demoData, startEmulator, type RunningEmulator } from './testing.ts';
+
+/** The demo data whose strings each take `ms` of CPU to read their text: a query's cost made visible. */
+function slowData(ms: number): Dataset {
+  const base = demoData();
+  const strings = base.strings.map((s) => {
+    const copy = { ...s };
+    Object.defineProperty(copy, 'text', {
+      enumerable: true,
+      get() {
+        const until = performance.now() + ms;
+        while (performance.now() < until);
+        return s.text;
+      },
+    });
+    return copy;
+  });
+  return { ...base, strings, version: base.version + 1_000 };
+}
+
+async function get(emulator: RunningEmulator, path: string, token: string, init: RequestInit = {}) {
+  const res = await fetch(`${emulator.url}/api/v2${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const text = await res.text();
+  let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: res.status, json };
+}
+
+/** A GET on its own connection (no pooling), so many of them really are concurrent. Resolves to the status. */
+function getOnNewConnection(url: string, token: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers: { Authorization: `Bearer ${token}` }, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode!));
+    });
+    request.on('error', reject);
+  });
+}
+
+async function healthLatency(emulator: RunningEmulator): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${emulator.url}/health`);
+  expect(res.status).toBe(200);
+  return performance.now() - started;
+}
+
+const q = encodeURIComponent;
+const LISTINGS = [
+  '/projects/1/strings',
+  '/projects/1/languages/uk/translations',
+  '/tms/1/segments',
+  '/glossaries/1/terms',
+];
+
+describe('request parameters', () => {
+  let emulator: RunningEmulator;
+  let token: string;
+  beforeAll(async () => {
+    emulator = await startEmulator();
+    token = emulator.personalToken('alice');
+  });
+  afterAll(() => emulator.close());
+
+  it('looks orderBy up in own fields only: prototype names are a 400 on every listing', async () => {
+    for (const path of LISTINGS) {
+      for (const field of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', '__proto__ desc']) {
+        const res = await get(emulator, `${path}?orderBy=${q(field)}`, token);
+        expect(res.status, `${path} orderBy=${field}`).toBe(400);
+        expect(res.json.errors[0].error.key).toBe('orderBy');
+      }
+    }
+  });
+
+  it('answers hostile requests with 4xx, never a 500', async () => {
+    const params = [
+      'limit=__proto__',
+      'limit=1e3',
+      'offset=9007199254740993',
+      'offset=-0',
+      'limit=%00',
+      'croql=%E0%A4%A',
+      'croql=' + q('id = 1'.repeat(2000)),
+      'croql=%22%00%ED%A0%80%22',
+      'croql=' + q('count of translations where (count of approvals where (user = @user:"x") > 0) > 0'),
+      'croql=' + q('id = 1') + '&croql=' + q('id = 2'),
+      'labelIds=1,,2',
+      'labelIds=constructor',
+      'stringIds=1e400',
+      'fileId=__proto__&branchId=constructor',
+      'scope=__proto__&filter=x',
+      'minApprovalCount=NaN',
+      'conceptId=toString&userId=valueOf&languageId=__proto__',
+      '__proto__=1',
+      'constructor[prototype]=1',
+      'orderBy=' + q('id asc,'),
+      'orderBy=' + q(',,,'),
+      'orderBy=' + q(' '.repeat(10_000)),
+    ];
+    const paths = [
+      ...LISTINGS,
+      '/projects/1/members',
+      '/projects/1/files',
+      '/tms/1',
+      '/glossaries/1',
+      '/projects/1/languages/__proto__/translations',
+      '/tms/constructor/segments',
+      '/glossaries/toString/terms',
+    ];
+    for (const path of paths) {
+      for (const p of params) {
+        const res = await get(emulator, `${path}?${p}`, token);
+        expect(res.status, `${path}?${p}`).toBeLessThan(500);
+      }
+    }
+    for (const header of [
+      'Bearer',
+      'Bearer a.b.c',
+      'Bearer ...',
+      'Basic x',
+      'Bearer ' + 'x'.repeat(10_000),
+      'Bearer eyJ.eyJ.',
+      'Bearer \u00e9',
+    ]) {
+      const res = await fetch(`${emulator.url}/api/v2/projects`, {
+        headers: { Authorization: header },
+      }).catch(() => null);
+      if (res) expect(res.status, header).toBe(401);
+    }
+  });
+});
+
+describe('evaluation budget', () => {
+  it('refuses a query whose evaluation outgrows the budget with a 400 that says so', async () => {
+    const emulator = await startEmulator({ data: slowData(0.05), evaluationBudgetMs: 20 });
+    try {
+      const res = await get(
+        emulator,
+        `/projects/1/strings?croql=${q('text contains "x"')}`,
+        emulator.personalToken('alice'),
+      );
+      expect(res.status).toBe(400);
+      expect(res.json.errors[0].error.key).toBe('croql');
+      expect(res.json.errors[0].error.errors[0]).toMatchObject({
+        code: 'croqlTooExpensive',
+        message: expect.stringMatching(/more than 20 ms .* Simplify it/),
+      });
+    } finally {
+      await emulator.close();
+    }
+  });
+});
+
+describe('requests in flight', () => {
+  let emulator: RunningEmulator;
+  let slow: RunningEmulator;
+  beforeAll(async () => {
+    // 2,000 strings × 0.05 ms: every uncached query costs about 100 ms of CPU; × 1 ms: about 2 s.
+    emulator = await startEmulator({ data: slowData(0.05) });
+    slow = await startEmulator({ data: slowData(1) });
+  });
+  afterAll(() => Promise.all([emulator.close(), slow.close()]));
+
+  /** Starts a query of about 2 s of CPU on `slow`; resolves once the emulator is evaluating it. */
+  async function startHeavy(token: string, text: string) {
+    await expect.poll(() => slow.api.inFlight.count(), { timeout: 10_000, interval: 5 }).toBe(0);
+    const controller = new AbortController();
+    const done = get(slow, `/projects/1/strings?croql=${q(text)}`, token, {
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
+    await expect.poll(() => slow.api.inFlight.count(), { timeout: 10_000, interval: 5 }).toBe(1);
+    return { controller, done };
+  }
+
+  it('a heavy query leaves the emulator answering others', async () => {
+    const heavy = await startHeavy(slow.personalToken('alice'), 'text contains "heavy"');
+    // Served between slices of the evaluation, not after it (which would take seconds).
+    expect(await healthLatency(slow)).toBeLessThan(1000);
+    expect(slow.api.inFlight.count()).toBe(1);
+    heavy.controller.abort();
+    await heavy.done;
+  }, 30_000);
+
+  it('a client that disconnects frees its slot and stops its evaluation', async () => {
+    const heavy = await startHeavy(slow.personalToken('carol'), 'text contains "gone"');
+    await expect.poll(() => slow.api.engine.running, { timeout: 10_000, interval: 5 }).toBe(1);
+    const before = { evaluations: slow.api.engine.evaluations, abandoned: slow.api.engine.abandoned };
+    heavy.controller.abort();
+    await heavy.done;
+    await expect.poll(() => slow.api.inFlight.count(), { timeout: 10_000, interval: 5 }).toBe(0);
+    await expect
+      .poll(() => slow.api.engine.abandoned, { timeout: 10_000, interval: 5 })
+      .toBe(before.abandoned + 1);
+    expect(slow.api.engine.running).toBe(0);
+    expect(slow.api.engine.evaluations).toBe(before.evaluations);
+  }, 30_000);
+
+  it('the limit of 20 fires under real concurrent load on one token, and frees up afterwards', async () => {
+    const token = emulator.personalToken('bob');
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        getOnNewConnection(
+          `${emulator.url}/api/v2/projects/1/strings?croql=${q(`text contains "load ${i}"`)}`,
+          token,
+        ),
+      ),
+    );
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5);
+    expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+    await expect.poll(() => emulator.api.inFlight.count(), { timeout: 10_000, interval: 5 }).toBe(0);
+    expect((await get(emulator, '/user', token)).status).toBe(200);
+  }, 60_000);
+});
