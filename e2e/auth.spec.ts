@@ -63,7 +63,12 @@ test('an expired token is refreshed silently and the query still runs', async ({
   expect(expired.ok()).toBe(true);
 
   await setQuery(page, 'id > 1');
+  // The new state: this run's own successful answer, which needs a renewed token (the old one is dead).
+  const answered = page.waitForResponse(
+    (r) => new URL(r.url()).searchParams.get('croql') === 'id > 1' && r.status() === 200,
+  );
   await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await answered;
   await expect(page.getByTestId('results-count')).toContainText(/\d+ rows? loaded/);
   await expect(page.getByTestId('results-error')).toHaveCount(0);
   await expectSignedIn(page);
@@ -85,7 +90,10 @@ test('when the session cannot be renewed, the app says so and signing in again k
   });
   await page.reload();
   await expectSignedIn(page);
-  await request.post(`${EMULATOR_URL}/__emulator/expire-tokens`);
+  // Run only once the reloaded app has its target back; a Run before that only asks for a project.
+  await expect(page.getByLabel('Project')).not.toHaveValue('');
+  await expect(editorOf(page)).toHaveText('id > 5');
+  expect((await request.post(`${EMULATOR_URL}/__emulator/expire-tokens`)).ok()).toBe(true);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'Session expired — sign in again' }).first(),
