@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import {
+  editorOf,
   signInToDemoProject,
   emulatorRows,
   loadedCount,
@@ -76,11 +77,23 @@ test('fetch all loads every page, shows progress, and the inspector shows the re
   await expect.poll(() => loadedCount(page), { timeout: 20_000 }).toBe(expected.length);
   await expect(page.getByTestId('results-count')).not.toContainText('more available');
 
-  await page.getByText(/^Inspector/).click();
+  // The inspector lists every request of the run: the first page and each page of Fetch all.
+  await page.getByRole('button', { name: /^Inspector/ }).click();
+  const inspector = page.getByTestId('inspector');
+  const pagesLoaded = Math.ceil(expected.length / 500) + (expected.length % 500 === 0 ? 1 : 0);
+  await expect(inspector.getByTestId('inspector-request')).toHaveCount(pagesLoaded);
+  await expect(inspector.getByTestId('inspector-summary')).toContainText(`${pagesLoaded} requests`);
+  await inspector.getByTestId('inspector-request').first().getByRole('button').click();
+  await expect(page.getByTestId('inspector-status')).toHaveText('200');
+  await expect(inspector.locator('pre')).toContainText('"data"');
+  await inspector.getByRole('tab', { name: 'Request' }).click();
   const url = await page.getByTestId('inspector-url').textContent();
   expect(url).toContain('/projects/1/strings');
+  expect(url).toContain('offset=0');
   expect(url).not.toMatch(/token|Bearer/i);
-  await expect(page.getByTestId('inspector-status')).toHaveText('200');
+  await expect(page.getByTestId('inspector-authorization')).toContainText('••••');
+  const token = (await request.allHeaders())['authorization']!.replace('Bearer ', '');
+  expect(await inspector.textContent()).not.toContain(token);
 });
 
 test('a query the service rejects: its error shows in the editor at its place, the rows already shown stay', async ({
@@ -92,8 +105,18 @@ test('a query the service rejects: its error shows in the editor at its place, t
   await expect.poll(() => loadedCount(page)).toBe(Math.min(500, expected.length));
   const before = await visibleIds(page);
 
+  // The editor knows the query is wrong: Run says so and asks; "Run anyway" sends it to the service.
   await setQuery(page, 'is hidden and count of translations > "x"');
-  await runFromEditor(page);
+  await editorOf(page).click();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  const guard = page.getByTestId('run-guard');
+  await expect(guard).toContainText('will likely refuse it');
+  await expect(guard.getByRole('button', { name: 'Run anyway' })).toBeFocused();
+  const sent = page.waitForRequest(
+    (r) => r.url().includes('/projects/1/strings') && r.url().includes('croql='),
+  );
+  await guard.getByRole('button', { name: 'Run anyway' }).click();
+  await sent;
   await expect(page.getByTestId('results-error')).toContainText('rejected the query');
   await expect(page.getByTestId('results-error')).toContainText('last run that worked');
   expect(await visibleIds(page)).toEqual(before);
@@ -113,15 +136,39 @@ test('an empty result says which top-level condition removes everything', async 
   });
 });
 
-test('a row opens its raw JSON', async ({ page }) => {
+test('a row opens its details panel: fields, raw JSON, link, previous/next, Escape', async ({ page }) => {
   await setQuery(page, 'is hidden');
-  await runFromEditor(page);
+  const request = await runFromEditor(page);
+  const [first, second] = await emulatorRows(request, 1);
   const firstRow = page.getByTestId('results-table').locator('[role="row"][data-index="0"]');
   await firstRow.click();
-  const detail = page.getByTestId('row-detail');
-  await expect(detail).toContainText('"identifier"');
-  const id = await firstRow.locator('[role="cell"]').first().textContent();
-  await expect(detail).toContainText(`"id": ${id}`);
+  const panel = page.getByTestId('details-panel');
+  await expect(panel.getByRole('heading', { name: `String ${String(first!.id)}` })).toBeVisible();
+  await expect(panel).toContainText(String(first!.identifier));
+  await expect(panel.getByTestId('details-web-url')).toHaveAttribute('href', String(first!.webUrl));
+  await panel.getByRole('tab', { name: 'Raw JSON' }).click();
+  await expect(panel.getByTestId('details-json')).toContainText(`"id": ${String(first!.id)}`);
+
+  await panel.getByRole('button', { name: 'Next row' }).click();
+  await expect(panel.getByRole('heading', { name: `String ${String(second!.id)}` })).toBeVisible();
+  await expect(page.getByTestId('results-table').locator('[role="row"][data-index="1"]')).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await panel.getByRole('button', { name: 'Previous row' }).click();
+  await expect(panel.getByRole('heading', { name: `String ${String(first!.id)}` })).toBeVisible();
+
+  // Keyboard: arrows move the highlighted row and the panel follows; Escape closes the panel.
+  await page.getByTestId('results-table').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(
+    page.getByTestId('results-table').locator('[role="row"][aria-selected="true"]'),
+  ).toHaveAttribute('data-index', '1');
+  await expect(panel.getByRole('heading', { name: `String ${String(second!.id)}` })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('details-panel')).toBeVisible();
 });
 
 test("the strings table names each row's file, branch and labels from the project, not their ids", async ({

@@ -1,15 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { Edition, LiveValues } from '../croql/index.ts';
+import { CodeText } from '../ui/CodeText.tsx';
+import { useGuardedRun } from './use-run.ts';
 import { useAuthActions, useAuthNotice, useSession } from '../auth/session.ts';
 import { useApiClient, type ApiClient } from '../connection/api.ts';
 import { ConnectionBar, useSignIn } from '../connection/ConnectionBar.tsx';
 import { useEdition } from '../connection/edition.ts';
 import { searchMembers, useLiveValues } from '../connection/queries.ts';
 import { TargetPickers } from '../connection/TargetPickers.tsx';
-import { useTargetStore } from '../connection/target.ts';
+import { useTarget } from '../connection/use-target.ts';
 import { QueryEditor } from '../editor/QueryEditor.tsx';
 import { CopyLinkButton } from '../permalink/CopyLinkButton.tsx';
-import { useCurrentRun, useRunActions, useServerDiagnostics } from '../results/run-store.ts';
+import { useCurrentRun } from '../results/run-store.ts';
+import { useServerDiagnostics } from '../results/run-diagnostics.ts';
 import { LiveRegion } from '../ui/LiveRegion.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { queryClient } from './query-client.ts';
@@ -43,6 +47,10 @@ function Shell() {
   useApplyTheme();
   const client = useApiClient();
   const session = useSession();
+  const target = useTarget();
+  const values = useLiveValues(target.projectId);
+  const edition = useEdition();
+  const guard = useGuardedRun(values, edition);
   const [exportOpen, setExportOpen] = useState(false);
   const [libraryOpen, setLibraryOpen] = useState(false);
   const libraryButton = useRef<HTMLButtonElement>(null);
@@ -53,7 +61,15 @@ function Shell() {
 
   return (
     <div className={`app${libraryOpen ? ' with-library' : ''}`}>
-      <a className="skip-link" href="#query-workspace">
+      <a
+        className="skip-link"
+        href="#query-workspace"
+        onClick={(e) => {
+          // Focus the workspace without touching the address (its fragment is for permalinks).
+          e.preventDefault();
+          document.getElementById('query-workspace')?.focus();
+        }}
+      >
         Skip to the query
       </a>
       <header className="app-header">
@@ -86,10 +102,16 @@ function Shell() {
           </div>
         </section>
         <ErrorBoundary area="The query editor">
-          <QueryPane signedIn={session !== null} />
+          <QueryPane
+            signedIn={session !== null}
+            values={values}
+            edition={edition}
+            projectId={target.projectId}
+            guard={guard}
+          />
         </ErrorBoundary>
         <ErrorBoundary area="The results panel">
-          <Results client={client} />
+          <Results client={client} onRun={guard.request} />
         </ErrorBoundary>
       </main>
       {libraryOpen && (
@@ -111,7 +133,7 @@ function Shell() {
   );
 }
 
-function Results({ client }: { client: ApiClient | null }) {
+function Results({ client, onRun }: { client: ApiClient | null; onRun: () => void }) {
   const run = useCurrentRun();
   useEffect(() => {
     if (client) void loadResultsPanel();
@@ -131,7 +153,7 @@ function Results({ client }: { client: ApiClient | null }) {
         </section>
       }
     >
-      <ResultsPanel client={client} />
+      <ResultsPanel client={client} onRun={onRun} />
     </Suspense>
   );
 }
@@ -140,16 +162,25 @@ type Mode = 'editor' | 'builder';
 const MODES: readonly Mode[] = ['editor', 'builder'];
 
 /** "Editor" / "Builder" tabs over the same query store, and Run. */
-function QueryPane({ signedIn }: { signedIn: boolean }) {
+function QueryPane(props: {
+  signedIn: boolean;
+  values: LiveValues;
+  edition: Edition;
+  projectId: number | null;
+  guard: ReturnType<typeof useGuardedRun>;
+}) {
+  const { signedIn, values, edition, projectId, guard } = props;
   const [mode, setMode] = useState<Mode>('editor');
-  const ids = { editorTab: useId(), builderTab: useId(), editorPanel: useId(), builderPanel: useId() };
-  const values = useLiveValues();
-  const edition = useEdition();
+  const ids = {
+    editorTab: useId(),
+    builderTab: useId(),
+    editorPanel: useId(),
+    builderPanel: useId(),
+    guard: useId(),
+  };
   const client = useApiClient();
-  const projectId = useTargetStore((s) => s.projectId);
-  const serverDiagnostics = useServerDiagnostics();
-  const { run } = useRunActions();
-  const onRun = useCallback(() => run(), [run]);
+  const serverDiagnostics = useServerDiagnostics(client);
+  const onRun = guard.request;
   const searchUsers = useCallback(
     async (search: string, signal: AbortSignal) =>
       client && projectId !== null ? searchMembers(client, projectId, search, signal) : [],
@@ -186,6 +217,7 @@ function QueryPane({ signedIn }: { signedIn: boolean }) {
           Run
         </button>
       </div>
+      {guard.pending && <RunGuardPrompt id={ids.guard} guard={guard} />}
       <div
         id={ids.editorPanel}
         role="tabpanel"
@@ -213,12 +245,42 @@ function QueryPane({ signedIn }: { signedIn: boolean }) {
         {mode === 'builder' && (
           <ErrorBoundary area="The builder">
             <Suspense fallback={<p className="hint">Loading the builder…</p>}>
-              <Builder values={values} edition={edition} />
+              <Builder values={values} edition={edition} onRun={onRun} />
             </Suspense>
           </ErrorBoundary>
         )}
       </div>
     </section>
+  );
+}
+
+/** "This query has problems": asks before sending a query the editor knows the service will refuse. */
+function RunGuardPrompt({ id, guard }: { id: string; guard: ReturnType<typeof useGuardedRun> }) {
+  const { pending, runAnyway, cancel } = guard;
+  const anyway = useRef<HTMLButtonElement>(null);
+  useEffect(() => anyway.current?.focus(), [pending]);
+  if (!pending) return null;
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={id}
+      className="notice notice-warning run-guard"
+      data-testid="run-guard"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') cancel();
+      }}
+    >
+      <span id={id}>
+        This query has {pending.problems === 1 ? 'a problem' : `${pending.problems} problems`}, so the service
+        will likely refuse it: <CodeText text={pending.first} /> Run it anyway?
+      </span>
+      <button ref={anyway} type="button" onClick={runAnyway}>
+        Run anyway
+      </button>
+      <button type="button" className="button-ghost" onClick={cancel}>
+        Cancel
+      </button>
+    </div>
   );
 }
 

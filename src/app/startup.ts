@@ -21,6 +21,9 @@ export const useLinkNotice = create<{ notice: StartupNotice | null; dismiss: () 
 
 let startup: Startup | null = null;
 
+/** `#v1/…`: the fragment of a permalink of any version (src/permalink/codec.ts). */
+const PERMALINK_FRAGMENT = /^#v\d+\//;
+
 /**
  * Runs once per page load (StrictMode renders twice; the OAuth code can be used only once): restores the
  * query (permalink, `?croql=`, or the draft), starts autosaving it and recording runs, and finishes a
@@ -30,9 +33,12 @@ function boot(): Startup {
   if (startup) return startup;
   const url = new URL(location.href);
   useLinkNotice.setState({ notice: restoreAtStartup(url) });
-  // A permalink pasted into the address bar of an open tab changes only the fragment.
+  // A permalink pasted into the address bar of an open tab changes only the fragment. Other fragments (an
+  // in-page link such as "Skip to the query") are not permalinks and are left alone.
   window.addEventListener('hashchange', () => {
-    if (location.hash) useLinkNotice.setState({ notice: restoreAtStartup(new URL(location.href)) });
+    if (PERMALINK_FRAGMENT.test(location.hash)) {
+      useLinkNotice.setState({ notice: restoreAtStartup(new URL(location.href)) });
+    }
   });
   autosaveDraft();
   recordRunsToHistory();

@@ -5,7 +5,6 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardE
 import { announce } from '../ui/announce.ts';
 import type { Edition, LiveValues } from '../croql/index.ts';
 import { useQueryActions, useQueryContext, useQueryStore, useQueryText } from '../query/store.ts';
-import { useRunActions } from '../results/run-store.ts';
 import { rootScopes } from './choices.ts';
 import { BuilderContext, type BuilderApi, type FocusRequest } from './context.ts';
 import { editDoc, openDoc, type BuilderDoc } from './edit.ts';
@@ -18,13 +17,14 @@ import './builder.css';
 export interface BuilderProps {
   values: LiveValues;
   edition: Edition;
+  /** Ctrl/⌘+Enter: the shell's Run (the same as the editor's). */
+  onRun: () => void;
 }
 
-export function Builder({ values, edition }: BuilderProps) {
+export function Builder({ values, edition, onRun }: BuilderProps) {
   const text = useQueryText();
   const context = useQueryContext();
   const { setText } = useQueryActions();
-  const { run } = useRunActions();
   const [doc, setDoc] = useState<BuilderDoc>(() => openDoc(text, context));
   const [focus, setFocus] = useState<FocusRequest | null>(null);
   const container = useRef<HTMLDivElement>(null);
@@ -78,7 +78,7 @@ export function Builder({ values, edition }: BuilderProps) {
       const el = document.activeElement as HTMLElement | null;
       el?.blur();
       el?.focus();
-      run();
+      onRun();
     }
   };
 

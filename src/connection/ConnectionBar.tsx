@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { Popover } from '../ui/Popover.tsx';
 import { announce } from '../ui/announce.ts';
 import { startSignIn } from '../auth/flow.ts';
 import { useAuthActions, useSession } from '../auth/session.ts';
@@ -56,6 +57,7 @@ function SignedOut() {
   const { signIn, busy, error, setError, config, ready } = useSignIn();
   const { connection, domain, clientIds, actions } = useConnectionChoice();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const settingsButton = useRef<HTMLButtonElement>(null);
   const ids = { connection: useId(), domain: useId(), clientId: useId(), error: useId() };
   const needsClientId = config.data ? !config.data[connection].clientId : false;
   const typedClientId = clientIds[connection] ?? '';
@@ -98,14 +100,43 @@ function SignedOut() {
           />
         </>
       )}
-      <button
-        type="button"
-        className="button-ghost"
-        aria-expanded={showSettings}
-        onClick={() => setSettingsOpen(!showSettings)}
-      >
-        Settings
-      </button>
+      <span className="popover-anchor">
+        <button
+          ref={settingsButton}
+          type="button"
+          className="button-ghost"
+          aria-expanded={showSettings}
+          onClick={() => setSettingsOpen(!showSettings)}
+        >
+          Settings
+        </button>
+        {showSettings && (
+          <Popover
+            label="Connection settings"
+            anchor={settingsButton}
+            onClose={() => setSettingsOpen(false)}
+            align="end"
+            className="settings-popover"
+            testId="settings-popover"
+          >
+            <label htmlFor={ids.clientId}>OAuth client id for {CONNECTION_LABELS[connection]}</label>
+            <input
+              id={ids.clientId}
+              value={typedClientId}
+              spellCheck={false}
+              autoComplete="off"
+              placeholder={config.data?.[connection].clientId ?? 'from your OAuth app on Crowdin'}
+              onChange={(e) => actions.setClientId(connection, e.target.value)}
+            />
+            <p className="hint">
+              {config.data?.[connection].clientId
+                ? 'Leave empty to use the app server’s configured client.'
+                : 'The app server has no client id for this connection (CROQL_CLIENT_ID); enter yours.'}{' '}
+              Redirect URI to register: <code>{`${location.origin}/callback`}</code>
+            </p>
+          </Popover>
+        )}
+      </span>
       <button
         type="button"
         className="button-primary"
@@ -115,32 +146,6 @@ function SignedOut() {
       >
         Sign in
       </button>
-      {showSettings && (
-        <div
-          className="settings-popover"
-          role="group"
-          aria-label="Connection settings"
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') setSettingsOpen(false);
-          }}
-        >
-          <label htmlFor={ids.clientId}>OAuth client id for {CONNECTION_LABELS[connection]}</label>
-          <input
-            id={ids.clientId}
-            value={typedClientId}
-            spellCheck={false}
-            autoComplete="off"
-            placeholder={config.data?.[connection].clientId ?? 'from your OAuth app on Crowdin'}
-            onChange={(e) => actions.setClientId(connection, e.target.value)}
-          />
-          <p className="hint">
-            {config.data?.[connection].clientId
-              ? 'Leave empty to use the app server’s configured client.'
-              : 'The app server has no client id for this connection (CROQL_CLIENT_ID); enter yours.'}{' '}
-            Redirect URI to register: <code>{`${location.origin}/callback`}</code>
-          </p>
-        </div>
-      )}
       {config.isError && (
         <p role="alert" className="inline-error">
           {config.error.message}

@@ -1,18 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { ContextName } from '../croql/types.ts';
 import { useQueryActions, useQueryContext } from '../query/store.ts';
-import { useApiClient } from './api.ts';
-import {
-  glossariesQuery,
-  projectLanguages,
-  projectQuery,
-  projectsQuery,
-  SIGNED_OUT_CLIENT,
-  tmsQuery,
-  type Project,
-} from './queries.ts';
+import type { Project } from './queries.ts';
 import { useTargetActions, useTargetStore } from './target.ts';
+import { useTargetLists, withDefaults } from './use-target.ts';
 import { LISTING_NAMES, LISTINGS } from '../wire/listings.ts';
 
 /** The project search field appears from this many projects on (a short list needs none). */
@@ -38,9 +29,6 @@ export function filterProjects(all: readonly Project[], search: string, chosenId
 
 /** Project (searchable), listing, and the listing's language / TM / glossary. */
 export function TargetPickers() {
-  const client = useApiClient();
-  const api = client ?? SIGNED_OUT_CLIENT;
-  const signedIn = client !== null;
   const context = useQueryContext();
   const pickers = LISTINGS[context].pickers;
   const { setContext } = useQueryActions();
@@ -56,31 +44,18 @@ export function TargetPickers() {
   };
   const [search, setSearch] = useState('');
 
-  const projects = useQuery({ ...projectsQuery(api), enabled: signedIn });
-  const project = useQuery({ ...projectQuery(api, projectId ?? 0), enabled: signedIn && projectId !== null });
-  const tms = useQuery({ ...tmsQuery(api), enabled: signedIn && pickers.includes('tm') });
-  const glossaries = useQuery({ ...glossariesQuery(api), enabled: signedIn && pickers.includes('glossary') });
-  const languages = useMemo(() => projectLanguages(project.data), [project.data]);
-
-  // Pick the obvious choice when there is exactly one (or nothing chosen yet), so the first run just works.
-  useEffect(() => {
-    if (projectId === null && projects.data?.length) target.setProject(projects.data[0]!.id);
-  }, [projectId, projects.data, target]);
-  useEffect(() => {
-    if (pickers.includes('language') && !languageId && languages.length) target.setLanguage(languages[0]!.id);
-  }, [pickers, languageId, languages, target]);
-  useEffect(() => {
-    if (pickers.includes('tm') && tmId === null && tms.data?.length) target.setTm(tms.data[0]!.id);
-  }, [pickers, tmId, tms.data, target]);
-  useEffect(() => {
-    if (pickers.includes('glossary') && glossaryId === null && glossaries.data?.length) {
-      target.setGlossary(glossaries.data[0]!.id);
-    }
-  }, [pickers, glossaryId, glossaries.data, target]);
+  const { signedIn, projects, project, tms, glossaries, languages } = useTargetLists(context, projectId);
+  // What the pickers show is what a run uses: the choice, else the derived default (never written back).
+  const shown = withDefaults({ projectId, languageId, tmId, glossaryId }, context, {
+    projects: projects.data,
+    languages,
+    tms: tms.data,
+    glossaries: glossaries.data,
+  });
 
   const visibleProjects = useMemo(
-    () => filterProjects(projects.data ?? [], search, projectId),
-    [projects.data, search, projectId],
+    () => filterProjects(projects.data ?? [], search, shown.projectId),
+    [projects.data, search, shown.projectId],
   );
 
   const listError = [projects, project, tms, glossaries].find((q) => q.isError)?.error;
@@ -102,17 +77,17 @@ export function TargetPickers() {
           )}
           <select
             id={ids.project}
-            value={projectId ?? ''}
+            value={shown.projectId ?? ''}
             disabled={!signedIn}
             onChange={(e) => target.setProject(e.target.value ? Number(e.target.value) : null)}
           >
-            {projectId === null && (
+            {shown.projectId === null && (
               <option value="">
                 {signedIn ? (projects.isPending ? 'Loading…' : 'Choose…') : 'Sign in first'}
               </option>
             )}
-            {projectId !== null && !projects.data?.some((p) => p.id === projectId) && (
-              <option value={projectId}>Project {projectId}</option>
+            {shown.projectId !== null && !projects.data?.some((p) => p.id === shown.projectId) && (
+              <option value={shown.projectId}>Project {shown.projectId}</option>
             )}
             {visibleProjects.map((p) => (
               <option key={p.id} value={p.id}>
@@ -137,13 +112,13 @@ export function TargetPickers() {
           <label htmlFor={ids.language}>Language</label>
           <select
             id={ids.language}
-            value={languageId ?? ''}
+            value={shown.languageId ?? ''}
             disabled={!signedIn}
             onChange={(e) => target.setLanguage(e.target.value || null)}
           >
-            {!languageId && <option value="">{signedIn ? 'Choose…' : 'Sign in first'}</option>}
-            {languageId && !languages.some((l) => l.id === languageId) && (
-              <option value={languageId}>{languageId}</option>
+            {!shown.languageId && <option value="">{signedIn ? 'Choose…' : 'Sign in first'}</option>}
+            {shown.languageId && !languages.some((l) => l.id === shown.languageId) && (
+              <option value={shown.languageId}>{shown.languageId}</option>
             )}
             {languages.map((l) => (
               <option key={l.id} value={l.id}>
@@ -158,13 +133,13 @@ export function TargetPickers() {
           <label htmlFor={ids.tm}>Translation memory</label>
           <select
             id={ids.tm}
-            value={tmId ?? ''}
+            value={shown.tmId ?? ''}
             disabled={!signedIn}
             onChange={(e) => target.setTm(e.target.value ? Number(e.target.value) : null)}
           >
-            {tmId === null && <option value="">{signedIn ? 'Choose…' : 'Sign in first'}</option>}
-            {tmId !== null && !tms.data?.some((t) => t.id === tmId) && (
-              <option value={tmId}>TM {tmId}</option>
+            {shown.tmId === null && <option value="">{signedIn ? 'Choose…' : 'Sign in first'}</option>}
+            {shown.tmId !== null && !tms.data?.some((t) => t.id === shown.tmId) && (
+              <option value={shown.tmId}>TM {shown.tmId}</option>
             )}
             {tms.data?.map((t) => (
               <option key={t.id} value={t.id}>
@@ -179,13 +154,13 @@ export function TargetPickers() {
           <label htmlFor={ids.glossary}>Glossary</label>
           <select
             id={ids.glossary}
-            value={glossaryId ?? ''}
+            value={shown.glossaryId ?? ''}
             disabled={!signedIn}
             onChange={(e) => target.setGlossary(e.target.value ? Number(e.target.value) : null)}
           >
-            {glossaryId === null && <option value="">{signedIn ? 'Choose…' : 'Sign in first'}</option>}
-            {glossaryId !== null && !glossaries.data?.some((g) => g.id === glossaryId) && (
-              <option value={glossaryId}>Glossary {glossaryId}</option>
+            {shown.glossaryId === null && <option value="">{signedIn ? 'Choose…' : 'Sign in first'}</option>}
+            {shown.glossaryId !== null && !glossaries.data?.some((g) => g.id === shown.glossaryId) && (
+              <option value={shown.glossaryId}>Glossary {shown.glossaryId}</option>
             )}
             {glossaries.data?.map((g) => (
               <option key={g.id} value={g.id}>

@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { LiveValues } from '../croql/types.ts';
 import { useApiClient, type ApiClient } from './api.ts';
-import { useTargetStore } from './target.ts';
 
 // Shapes of the service's resources, limited to the fields the app reads.
 export interface User {
@@ -181,10 +180,9 @@ export const SIGNED_OUT_CLIENT: ApiClient = {
   get: () => Promise.reject(new Error('Sign in first.')),
 };
 
-/** Members, languages, labels and files of the chosen project, for completion and the builder. */
-export function useLiveValues(): LiveValues {
+/** Members, languages, labels and files of a project (the effective target's), for completion and the builder. */
+export function useLiveValues(projectId: number | null): LiveValues {
   const client = useApiClient();
-  const projectId = useTargetStore((s) => s.projectId);
   const enabled = client !== null && projectId !== null;
   const id = projectId ?? 0;
   const api = client ?? SIGNED_OUT_CLIENT;

@@ -16,7 +16,8 @@ export interface QueryEditorProps {
   values: LiveValues;
   searchUsers?: SearchUsers;
   edition: Edition;
-  serverDiagnostics?: Diagnostic[];
+  /** The service's croql errors and the text they were given for; shown while the text is unchanged. */
+  serverDiagnostics?: { text: string; diagnostics: Diagnostic[] } | null;
   onRun: () => void;
 }
 
@@ -108,7 +109,11 @@ export function QueryEditor(props: QueryEditorProps) {
   }, [context, props.edition, props.values, props.searchUsers]);
 
   useEffect(() => {
-    viewRef.current?.dispatch({ effects: setServerDiagnostics.of(props.serverDiagnostics ?? []) });
+    const view = viewRef.current;
+    if (!view) return;
+    const server = props.serverDiagnostics;
+    const current = server && view.state.doc.toString() === server.text ? server.diagnostics : [];
+    view.dispatch({ effects: setServerDiagnostics.of(current) });
   }, [props.serverDiagnostics]);
 
   useEffect(() => {

@@ -1,12 +1,11 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { announce } from '../ui/announce.ts';
-import { tabListKeys } from '../ui/tabs.ts';
 import { useAuthStore } from '../auth/session.ts';
 import { useQuery } from '@tanstack/react-query';
 import { apiUrlFor, authConfigQuery } from '../connection/config.ts';
 import { EXPORT_FORMATS, exportCode, type ExportFormat } from './code-export.ts';
 import { currentSetup } from './share.ts';
-import { Tab } from '../ui/Tab.tsx';
+import { TabList, tabId } from '../ui/TabList.tsx';
 
 const FALLBACK_API: Record<string, string> = {
   emulator: 'http://127.0.0.1:8787/api/v2',
@@ -60,29 +59,15 @@ export default function CodeExportDialog({ onClose }: { onClose: () => void }) {
           ×
         </button>
       </header>
-      <div
-        role="tablist"
-        aria-label="Language"
-        className="tabs"
-        onKeyDown={tabListKeys(
-          EXPORT_FORMATS.map((f) => f.id),
-          format,
-          setFormat,
-        )}
-      >
-        {EXPORT_FORMATS.map((f) => (
-          <Tab
-            key={f.id}
-            id={`${panelId}-${f.id}`}
-            panelId={panelId}
-            selected={format === f.id}
-            onSelect={() => setFormat(f.id)}
-          >
-            {f.label}
-          </Tab>
-        ))}
-      </div>
-      <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${format}`}>
+      <TabList
+        label="Language"
+        tabs={EXPORT_FORMATS}
+        selected={format}
+        onSelect={setFormat}
+        prefix={panelId}
+        panelId={panelId}
+      />
+      <div id={panelId} role="tabpanel" aria-labelledby={tabId(panelId, format)}>
         <pre className="code-block" tabIndex={0} aria-label={`${format} code`}>
           <code>{code}</code>
         </pre>

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { announce } from '../ui/announce.ts';
+import { Popover } from '../ui/Popover.tsx';
 import { currentPermalinkUrl } from './share.ts';
 
 /** "Copy link": puts the permalink on the clipboard and shows it, selectable, in case copying is blocked. */
@@ -7,6 +8,7 @@ export function CopyLinkButton() {
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState<boolean | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const inputId = useId();
 
   const copy = async () => {
@@ -24,18 +26,17 @@ export function CopyLinkButton() {
   };
 
   return (
-    <div className="copy-link">
-      <button type="button" onClick={() => void copy()}>
+    <div className="popover-anchor">
+      <button ref={buttonRef} type="button" onClick={() => void copy()}>
         Copy link
       </button>
       {link && (
-        <div
-          className="popover"
-          role="group"
-          aria-label="Permalink"
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') setLink(null);
-          }}
+        <Popover
+          label="Permalink"
+          anchor={buttonRef}
+          onClose={() => setLink(null)}
+          className="permalink-popover"
+          testId="permalink-popover"
         >
           <label htmlFor={inputId}>{copied ? 'Copied. Permalink' : 'Permalink'}</label>
           <input
@@ -54,7 +55,7 @@ export function CopyLinkButton() {
           >
             ×
           </button>
-        </div>
+        </Popover>
       )}
     </div>
   );

@@ -1,18 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../connection/api.ts';
 import { analyze } from '../croql/index.ts';
 import type { RunRequest } from './run-store.ts';
-import { describeVerdict, findEmptyingClause, topLevelAndClauses } from './clauses.ts';
+import { describeVerdict, findEmptyingClause, topLevelAndClauses, type Clause } from './clauses.ts';
 
 interface ListEnvelope {
   data?: unknown[];
 }
 
-/** For an empty result: which top-level `and` condition removes everything (each run with limit=1). */
-export function EmptyExplanation(props: { client: ApiClient; path: string; run: RunRequest }) {
-  const { client, path, run } = props;
-  const clauses = topLevelAndClauses(analyze(run.text, run.context).ast, run.text);
-  const why = useQuery({
+/** Each clause (and growing prefixes) run with limit=1 to find the one that removes everything. */
+const emptyWhyQuery = (client: ApiClient, path: string, run: RunRequest, clauses: readonly Clause[]) =>
+  queryOptions({
     queryKey: ['api', client.baseUrl, 'empty-why', path, run.text, run.nonce],
     enabled: clauses.length >= 2,
     staleTime: Infinity,
@@ -25,6 +23,12 @@ export function EmptyExplanation(props: { client: ApiClient; path: string; run: 
       return describeVerdict(verdict);
     },
   });
+
+/** For an empty result: which top-level `and` condition removes everything (each run with limit=1). */
+export function EmptyExplanation(props: { client: ApiClient; path: string; run: RunRequest }) {
+  const { client, path, run } = props;
+  const clauses = topLevelAndClauses(analyze(run.text, run.context).ast, run.text);
+  const why = useQuery(emptyWhyQuery(client, path, run, clauses));
   if (clauses.length < 2) {
     return <p className="results-empty">No rows match this query.</p>;
   }

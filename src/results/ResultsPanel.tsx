@@ -1,20 +1,31 @@
-import { useEffect, useMemo, useState } from 'react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+// The results area of a run: status and errors, the toolbar (more rows, fetch all, columns, export,
+// inspector), the views of the rows (tabs; the table first) and a side panel (a row's details, or the
+// inspector). Rows on screen survive a failed run and are marked stale once the query or target changes.
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError, type ApiClient } from '../connection/api.ts';
+import { sameListingTarget, useTarget } from '../connection/use-target.ts';
 import { useQueryStore } from '../query/store.ts';
+import { TabList, tabId } from '../ui/TabList.tsx';
+import { ColumnChooser } from './ColumnChooser.tsx';
 import { download } from './download.ts';
 import { EmptyExplanation } from './EmptyExplanation.tsx';
 import { exportFileName, toCsv, toJson } from './export.ts';
-import { Inspector } from './Inspector.tsx';
-import { croqlParam, fetchListingPage, runQueryKey, type ListingPage } from './listing-query.ts';
-import { ResultsTable } from './ResultsTable.tsx';
-import { useCurrentRun, useRunActions } from './run-store.ts';
-import { toServerDiagnostics } from './server-diagnostics.ts';
+import { useInspectorStore } from './inspector-store.ts';
+import { croqlParam, runQueryOptions, type ListingPage } from './listing-query.ts';
+import { COLUMNS } from './listings.ts';
+import { RunPrompt } from './RunPrompt.tsx';
+import { useCurrentRun, type RunRequest } from './run-store.ts';
+import { sortOrder } from './sort.ts';
+import { useTableStore } from './table-store.ts';
 import { useDisplayNames } from './use-display-names.ts';
 import { MAX_ROWS, useFetchAll } from './use-fetch-all.ts';
-import './results.css';
-import { RunPrompt } from './RunPrompt.tsx';
+import { RESULT_VIEWS } from './views.ts';
 import { LISTINGS, listingPath } from '../wire/listings.ts';
+import './results.css';
+
+const DetailsPanel = lazy(() => import('./DetailsPanel.tsx'));
+const Inspector = lazy(() => import('./Inspector.tsx'));
 
 const number = (n: number) => n.toLocaleString('en-US');
 
@@ -24,30 +35,43 @@ function errorMessage(error: unknown): string {
   return 'Something went wrong. Run the query again.';
 }
 
-export function ResultsPanel(props: { client: ApiClient | null }) {
-  const { client } = props;
+/** A failure that may pass by itself (network, server, rate limit): offered a Retry. */
+const retryable = (error: unknown) =>
+  !(error instanceof ApiError) || ['network', 'server', 'rateLimited'].includes(error.kind);
+
+type Panel = { kind: 'details' } | { kind: 'inspector' } | null;
+
+/** Whether what the user now sees in the editor and pickers is no longer what this run ran. */
+function useStale(run: RunRequest | null): boolean {
+  const text = useQueryStore((s) => s.text);
+  const context = useQueryStore((s) => s.context);
+  const target = useTarget();
+  if (!run) return false;
+  return text !== run.text || context !== run.context || !sameListingTarget(context, target, run.target);
+}
+
+export function ResultsPanel(props: { client: ApiClient | null; onRun: () => void }) {
+  const { client, onRun } = props;
   const run = useCurrentRun();
-  const { setServerDiagnostics } = useRunActions();
   const target = run ? listingPath(run.context, run.target) : null;
   const path = target?.ok ? target.path : null;
   const croql = run ? croqlParam(run.text) : undefined;
-  const enabled = !!client && !!run && !!path;
-  const queryKey = enabled ? runQueryKey(client, path, run.text, run.nonce) : null;
-
-  const query = useInfiniteQuery({
-    queryKey: queryKey ?? ['run', 'idle'],
-    queryFn: ({ pageParam, signal }) =>
-      fetchListingPage(client!, run!.context, path!, croql, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last: ListingPage) => (last.full ? last.offset + last.rows.length : undefined),
-    enabled,
-    placeholderData: keepPreviousData,
-    staleTime: Infinity,
-    // Every run has its own key (nonce); an old run's rows (up to 100,000) need not stay cached for long.
-    gcTime: 30_000,
-  });
-  const fetchAll = useFetchAll(client, run?.context ?? 'strings', path, croql, queryKey);
+  const options = runQueryOptions(client, run);
+  const query = useInfiniteQuery(options);
+  const fetchAll = useFetchAll(
+    client,
+    run?.context ?? 'strings',
+    path,
+    croql,
+    path ? options.queryKey : null,
+  );
   const names = useDisplayNames(client, run?.target.projectId ?? null);
+  const stale = useStale(run);
+  const requestCount = useInspectorStore((s) => s.requests.length);
+  const sort = useTableStore((s) => s.sort);
+  const [viewId, setViewId] = useState(RESULT_VIEWS[0]!.id);
+  const [panel, setPanel] = useState<Panel>(null);
+  const ids = { views: useId(), viewPanel: useId() };
 
   // The rows on screen survive errors: a failed run keeps showing the last rows that loaded.
   const [lastGood, setLastGood] = useState<{ nonce: number; pages: ListingPage[] } | null>(null);
@@ -62,19 +86,23 @@ export function ResultsPanel(props: { client: ApiClient | null }) {
   const lastPage = pages?.at(-1);
   const moreAvailable = showingCurrent && !!lastPage?.full && rows.length < MAX_ROWS;
 
-  // A croql 400 goes to the editor, at its range, if the text is still the one that ran.
-  const error = query.error;
-  useEffect(() => {
-    if (!run || !(error instanceof ApiError) || error.kind !== 'croql') return;
-    if (useQueryStore.getState().text !== run.text) return;
-    setServerDiagnostics(toServerDiagnostics(error.croqlErrors ?? [], run.text));
-  }, [error, run, setServerDiagnostics]);
+  const sortColumn = sort ? COLUMNS[rowsContext].find((c) => c.key === sort.key) : undefined;
+  const order = useMemo(
+    () => (sort && sortColumn ? sortOrder(rows, sortColumn, sort.direction, names) : null),
+    [rows, sort, sortColumn, names],
+  );
 
   const [selection, setSelection] = useState<{ nonce: number; index: number } | null>(null);
   const selected =
     selection && run && selection.nonce === run.nonce && selection.index < rows.length
       ? selection.index
       : null;
+  const select = (index: number) => run && setSelection({ nonce: run.nonce, index });
+  const position = selected === null ? -1 : order ? order.indexOf(selected) : selected;
+  const step = (delta: number) => {
+    const next = position + delta;
+    if (next >= 0 && next < rows.length) select(order ? order[next]! : next);
+  };
 
   const status = useMemo(() => {
     if (!run) return '';
@@ -99,7 +127,6 @@ export function ResultsPanel(props: { client: ApiClient | null }) {
     return (
       <section className="results-panel" aria-label="Results">
         <RunPrompt />
-        <Inspector />
       </section>
     );
   }
@@ -110,14 +137,41 @@ export function ResultsPanel(props: { client: ApiClient | null }) {
     if (kind === 'csv') download(name, toCsv(rows), 'text/csv;charset=utf-8');
     else download(name, toJson(rows), 'application/json');
   };
+  const view = RESULT_VIEWS.find((v) => v.id === viewId) ?? RESULT_VIEWS[0]!;
+  const View = view.component;
+  const detailsRow = panel?.kind === 'details' && selected !== null ? rows[selected] : undefined;
+  const closePanel = () => {
+    setPanel(null);
+    document.querySelector<HTMLElement>('[data-testid="results-table"]')?.focus();
+  };
 
   return (
-    <section className="results-panel" aria-label="Results" aria-busy={query.isFetching}>
+    <section
+      className={`results-panel${stale ? ' is-stale' : ''}`}
+      aria-label="Results"
+      aria-busy={query.isFetching}
+    >
       {!client && <p className="results-message">Sign in to run queries. Your query is kept.</p>}
       {target && !target.ok && <p className="results-message">{target.missing}</p>}
+      {stale && (pages || query.isError) && (
+        <p className="notice notice-warning stale-notice" role="status" data-testid="stale-notice">
+          <span>
+            Out of date: the query, listing or target changed since this run. The{' '}
+            {query.isError ? 'error' : 'rows'} below belong to the previous run.
+          </span>
+          <button type="button" onClick={onRun}>
+            Run again
+          </button>
+        </p>
+      )}
       {query.isError && (
         <div className="results-error" role="alert" data-testid="results-error">
-          {errorMessage(query.error)}
+          <span>{errorMessage(query.error)}</span>
+          {retryable(query.error) && (
+            <button type="button" onClick={() => void query.refetch()} disabled={query.isFetching}>
+              Retry
+            </button>
+          )}
           {pages && pages.length > 0 && (
             <div className="results-muted">The rows below are from the last run that worked.</div>
           )}
@@ -167,11 +221,19 @@ export function ResultsPanel(props: { client: ApiClient | null }) {
           </span>
         )}
         <span className="results-spacer" />
+        {view.id === 'table' && rows.length > 0 && <ColumnChooser context={rowsContext} />}
         <button type="button" onClick={() => exportRows('csv')} disabled={rows.length === 0}>
           Export CSV
         </button>
         <button type="button" onClick={() => exportRows('json')} disabled={rows.length === 0}>
           Export JSON
+        </button>
+        <button
+          type="button"
+          aria-expanded={panel?.kind === 'inspector'}
+          onClick={() => setPanel(panel?.kind === 'inspector' ? null : { kind: 'inspector' })}
+        >
+          Inspector{requestCount ? ` (${number(requestCount)})` : ''}
         </button>
       </div>
       {fetchAll.progress.stoppedAtCap && (
@@ -180,25 +242,67 @@ export function ResultsPanel(props: { client: ApiClient | null }) {
         </p>
       )}
 
-      {showingCurrent && rows.length === 0 && client && path ? (
-        <EmptyExplanation client={client} path={path} run={run} />
-      ) : pages && rows.length > 0 ? (
-        <ResultsTable
-          context={rowsContext}
-          rows={rows}
-          selected={selected}
-          onSelect={(index) => setSelection({ nonce: run.nonce, index })}
-          names={names}
-        />
-      ) : null}
-
-      {selected !== null && rows[selected] && (
-        <details className="results-detail" open data-testid="row-detail">
-          <summary>Row {number(selected + 1)}: raw JSON</summary>
-          <pre className="results-json">{JSON.stringify(rows[selected], null, 2)}</pre>
-        </details>
-      )}
-      <Inspector />
+      <div className={`results-body${panel ? ' with-panel' : ''}`}>
+        <div className="results-main">
+          {RESULT_VIEWS.length > 1 && pages && rows.length > 0 && (
+            <TabList
+              label="Results view"
+              tabs={RESULT_VIEWS}
+              selected={view.id}
+              onSelect={setViewId}
+              prefix={ids.views}
+              panelId={ids.viewPanel}
+            />
+          )}
+          {showingCurrent && rows.length === 0 && client && path ? (
+            <EmptyExplanation client={client} path={path} run={run} />
+          ) : pages && rows.length > 0 ? (
+            <div
+              id={ids.viewPanel}
+              className="results-view"
+              {...(RESULT_VIEWS.length > 1
+                ? { role: 'tabpanel', 'aria-labelledby': tabId(ids.views, view.id) }
+                : {})}
+            >
+              <Suspense fallback={<p className="results-muted">Loading the view…</p>}>
+                <View
+                  run={run}
+                  client={client}
+                  context={rowsContext}
+                  rows={rows}
+                  names={names}
+                  order={order}
+                  selected={selected}
+                  onSelect={select}
+                  onOpen={(index) => {
+                    select(index);
+                    setPanel({ kind: 'details' });
+                  }}
+                  onEscape={() => panel && setPanel(null)}
+                />
+              </Suspense>
+            </div>
+          ) : null}
+        </div>
+        {panel && (
+          <Suspense fallback={<aside className="side-panel" aria-busy="true" aria-label="Loading" />}>
+            {panel.kind === 'inspector' ? (
+              <Inspector onClose={closePanel} />
+            ) : detailsRow ? (
+              <DetailsPanel
+                row={detailsRow}
+                context={rowsContext}
+                position={position + 1}
+                count={rows.length}
+                names={names}
+                onPrevious={() => step(-1)}
+                onNext={() => step(1)}
+                onClose={closePanel}
+              />
+            ) : null}
+          </Suspense>
+        )}
+      </div>
       <div className="visually-hidden" role="status" aria-live="polite" data-testid="results-announcer">
         {status}
       </div>

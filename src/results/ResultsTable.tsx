@@ -1,21 +1,33 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ContextName } from '../croql/types.ts';
-import { COLUMNS, rowKey, type DisplayNames, type Row } from './listings.ts';
+import { rowKey, type Column, type DisplayNames, type Row } from './listings.ts';
+import type { SortState } from './sort.ts';
 
 const ROW_HEIGHT = 30;
+/** Below this width per column the table scrolls sideways (its first column stays in place). */
+const MIN_COLUMN_PX = 110;
 
-/** A virtualised table: only the rows in view are in the DOM, so 100,000 rows scroll smoothly. */
+/**
+ * A virtualised table: only the rows in view are in the DOM, so 100,000 rows scroll smoothly. The header
+ * stays on top and the first column on the left while it scrolls. `rows` are in display order (sorted).
+ */
 export function ResultsTable(props: {
   context: ContextName;
   rows: readonly Row[];
+  columns: readonly Column[];
+  sort: SortState | null;
+  onSort: (key: string) => void;
+  /** Position in `rows` of the selected row. */
   selected: number | null;
-  onSelect: (index: number) => void;
-  /** File names and label titles for the ids in the rows. */
+  onSelect: (position: number) => void;
+  /** Opens the details panel of a row (click, Enter). */
+  onOpen: (position: number) => void;
+  /** Escape in the table (closes the details panel). */
+  onEscape: () => void;
   names?: DisplayNames;
 }) {
-  const { context, rows, selected, onSelect, names } = props;
-  const columns = COLUMNS[context];
+  const { context, rows, columns, sort, onSort, selected, onSelect, onOpen, onEscape, names } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
@@ -23,12 +35,25 @@ export function ResultsTable(props: {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
+    // The sticky header row sits above the rows inside the same scroller.
+    scrollPaddingStart: ROW_HEIGHT,
   });
-  const template = columns.map((c) => `minmax(60px, ${c.width}fr)`).join(' ');
+  const template = columns.map((c) => `minmax(${MIN_COLUMN_PX}px, ${c.width}fr)`).join(' ');
+  const minWidth = columns.length * MIN_COLUMN_PX;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Escape') {
+      onEscape();
+      return;
+    }
     if (rows.length === 0) return;
     const current = selected ?? -1;
+    if (event.key === 'Enter' && selected !== null) {
+      event.preventDefault();
+      onOpen(selected);
+      return;
+    }
     let next: number | null = null;
     if (event.key === 'ArrowDown') next = Math.min(rows.length - 1, current + 1);
     else if (event.key === 'ArrowUp') next = Math.max(0, current - 1);
@@ -44,64 +69,67 @@ export function ResultsTable(props: {
 
   return (
     <div
+      ref={scrollRef}
       className="results-table"
       role="table"
-      aria-label="Results"
+      aria-label="Results: arrow keys select a row, Enter opens its details"
       aria-rowcount={rows.length + 1}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
       data-testid="results-table"
     >
-      <div role="rowgroup">
+      <div role="rowgroup" className="results-head" style={{ minWidth }}>
         <div
           className="results-row results-header"
           role="row"
           aria-rowindex={1}
           style={{ gridTemplateColumns: template }}
         >
-          {columns.map((c) => (
-            <div key={c.key} role="columnheader" className="results-cell">
-              {c.header}
-            </div>
-          ))}
-        </div>
-      </div>
-      <div
-        ref={scrollRef}
-        className="results-scroll"
-        role="rowgroup"
-        tabIndex={0}
-        aria-label="Result rows: arrow keys select a row, its details show below"
-        onKeyDown={onKeyDown}
-      >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index]!;
+          {columns.map((c) => {
+            const direction = sort?.key === c.key ? sort.direction : undefined;
             return (
-              <div
-                key={rowKey(context, row, item.index)}
-                role="row"
-                aria-rowindex={item.index + 2}
-                aria-selected={selected === item.index}
-                data-index={item.index}
-                className={`results-row${selected === item.index ? ' selected' : ''}`}
-                style={{
-                  gridTemplateColumns: template,
-                  transform: `translateY(${item.start}px)`,
-                  height: ROW_HEIGHT,
-                }}
-                onClick={() => onSelect(item.index)}
-              >
-                {columns.map((c) => {
-                  const value = c.value(row, names);
-                  return (
-                    <div key={c.key} role="cell" className="results-cell" title={value}>
-                      {value}
-                    </div>
-                  );
-                })}
+              <div key={c.key} role="columnheader" className="results-cell" aria-sort={direction ?? 'none'}>
+                <button type="button" className="sort-button" onClick={() => onSort(c.key)}>
+                  {c.header}
+                  <span aria-hidden="true" className="sort-mark">
+                    {direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ''}
+                  </span>
+                </button>
               </div>
             );
           })}
         </div>
+      </div>
+      <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          const isSelected = selected === item.index;
+          return (
+            <div
+              key={rowKey(context, row, item.index)}
+              role="row"
+              aria-rowindex={item.index + 2}
+              aria-selected={isSelected}
+              data-index={item.index}
+              className={`results-row${isSelected ? ' selected' : ''}`}
+              style={{
+                gridTemplateColumns: template,
+                transform: `translateY(${item.start}px)`,
+                height: ROW_HEIGHT,
+              }}
+              onClick={() => onOpen(item.index)}
+            >
+              {columns.map((c) => {
+                const value = c.value(row, names);
+                return (
+                  <div key={c.key} role="cell" className="results-cell" title={value}>
+                    {value}
+                  </div>
+                );
+              })}
+            </div>
+          );
+        })}
       </div>
     </div>
   );

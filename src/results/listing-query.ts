@@ -1,10 +1,12 @@
-// One page of a listing through the app's API client, and the TanStack query around the pages of a run.
-import type { QueryKey } from '@tanstack/react-query';
-import { ApiError, type ApiClient } from '../connection/api.ts';
+// One page of a listing through the app's API client, and the query factory for the pages of a run.
+import { infiniteQueryOptions, keepPreviousData, skipToken } from '@tanstack/react-query';
+import { ApiError, type ApiClient, type ApiResponse } from '../connection/api.ts';
+import { listingPath } from '../wire/listings.ts';
+import type { ContextName } from '../croql/types.ts';
 import { PAGE_SIZE } from './fetch-all.ts';
 import { useInspectorStore } from './inspector-store.ts';
 import type { Row } from './listings.ts';
-import type { ContextName } from '../croql/types.ts';
+import type { RunRequest } from './run-store.ts';
 
 export interface ListingPage {
   /** The listing the rows come from (the columns follow it, even while a newer run is pending). */
@@ -33,45 +35,74 @@ export async function fetchListingPage(
   signal: AbortSignal,
   limit = PAGE_SIZE,
 ): Promise<ListingPage> {
-  let response;
+  let response: ApiResponse<ListEnvelope>;
   try {
     response = await client.get<ListEnvelope>(path, { croql, limit, offset }, signal);
   } catch (error) {
     recordFailure(error);
     throw error;
   }
-  useInspectorStore.getState().actions.record({
-    url: response.url,
-    status: response.status,
-    elapsedMs: response.elapsedMs,
-    body: response.body,
-    at: Date.now(),
-  });
+  record(response.url, response.status, response.elapsedMs, response.body, response.headers);
   const rows = (response.body?.data ?? []).map((item) => item.data);
   return { context, offset, rows, full: rows.length >= limit, elapsedMs: response.elapsedMs };
 }
 
-/** Records a failed request in the inspector too: its URL, status and body are what one needs to see. */
-export function recordFailure(error: unknown): void {
-  if (error instanceof ApiError) {
-    useInspectorStore.getState().actions.record({
-      url: error.url,
-      status: error.status,
-      elapsedMs: 0,
-      body: error.body,
-      at: Date.now(),
-    });
-  }
+function record(url: string, status: number, elapsedMs: number, body: unknown, headers?: Headers): void {
+  const length = Number(headers?.get('Content-Length'));
+  const size =
+    Number.isFinite(length) && length > 0
+      ? length
+      : body == null
+        ? 0
+        : typeof body === 'string'
+          ? body.length
+          : JSON.stringify(body).length;
+  useInspectorStore
+    .getState()
+    .actions.record({ method: 'GET', url, status, elapsedMs, size, body, at: Date.now() });
 }
 
-export const runQueryKey = (client: ApiClient, path: string, text: string, nonce: number): QueryKey => [
-  'api',
-  client.baseUrl,
-  'run',
-  path,
-  text,
-  nonce,
-];
+/** Records a failed request in the inspector too: its URL, status and body are what one needs to see. */
+export function recordFailure(error: unknown): void {
+  if (error instanceof ApiError) record(error.url, error.status, 0, error.body);
+}
+
+/** The endpoint of a run, or null when its target is incomplete. */
+export function runPath(run: RunRequest): string | null {
+  const target = listingPath(run.context, run.target);
+  return target.ok ? target.path : null;
+}
+
+/**
+ * The pages of one run (each press of Run has its own key, through its nonce). Idle (skipToken) while
+ * signed out, before the first run, or while the run's target is incomplete.
+ */
+export function runQueryOptions(client: ApiClient | null, run: RunRequest | null) {
+  const path = run ? runPath(run) : null;
+  const ready = client && run && path ? { client, run, path } : null;
+  return infiniteQueryOptions({
+    queryKey: ready
+      ? (['api', ready.client.baseUrl, 'run', ready.path, ready.run.text, ready.run.nonce] as const)
+      : (['api', 'run', 'idle'] as const),
+    queryFn: ready
+      ? ({ pageParam, signal }) =>
+          fetchListingPage(
+            ready.client,
+            ready.run.context,
+            ready.path,
+            croqlParam(ready.run.text),
+            pageParam,
+            signal,
+          )
+      : skipToken,
+    initialPageParam: 0,
+    getNextPageParam: (last: ListingPage) => (last.full ? last.offset + last.rows.length : undefined),
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    // Every run has its own key (nonce); an old run's rows (up to 100,000) need not stay cached for long.
+    gcTime: 30_000,
+  });
+}
 
 export const retryAfterOf = (error: unknown): number | null =>
   error instanceof ApiError && error.kind === 'rateLimited' ? (error.retryAfterSeconds ?? 1) : null;

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
-import type { ContextName, Diagnostic } from '../croql/types.ts';
+import type { ContextName } from '../croql/types.ts';
 import { useQueryStore } from '../query/store.ts';
-import { currentTarget, type Target } from '../connection/target.ts';
+import type { Target } from '../connection/target.ts';
+import { useInspectorStore } from './inspector-store.ts';
 
 /** One press of Run: exactly the text, listing and target the user saw at that moment. */
 export interface RunRequest {
@@ -15,12 +16,9 @@ export interface RunRequest {
 
 interface RunState {
   current: RunRequest | null;
-  /** Croql errors of the last run as the service reported them, at their range in `current.text`. */
-  serverDiagnostics: Diagnostic[];
   actions: {
-    /** Snapshot the query store and the target, and start a run. */
-    run: () => void;
-    setServerDiagnostics: (diagnostics: Diagnostic[]) => void;
+    /** Snapshot the query store with the effective target (useTarget) and start a run. */
+    run: (target: Target) => void;
     clear: () => void;
   };
 }
@@ -29,20 +27,16 @@ let nonce = 0;
 
 export const useRunStore = create<RunState>()((set) => ({
   current: null,
-  serverDiagnostics: [],
   actions: {
-    run: () => {
+    run: (target) => {
       const { text, context } = useQueryStore.getState();
-      set({
-        current: { text, context, target: currentTarget(), nonce: ++nonce, startedAt: Date.now() },
-        serverDiagnostics: [],
-      });
+      // The inspector lists the requests of this run only.
+      useInspectorStore.getState().actions.clear();
+      set({ current: { text, context, target, nonce: ++nonce, startedAt: Date.now() } });
     },
-    setServerDiagnostics: (serverDiagnostics) => set({ serverDiagnostics }),
-    clear: () => set({ current: null, serverDiagnostics: [] }),
+    clear: () => set({ current: null }),
   },
 }));
 
 export const useCurrentRun = () => useRunStore((s) => s.current);
-export const useServerDiagnostics = () => useRunStore((s) => s.serverDiagnostics);
 export const useRunActions = () => useRunStore((s) => s.actions);

@@ -1,0 +1,139 @@
+// The details of one row, beside the table: its fields laid out for reading (nested lists kept), the raw
+// JSON, a link to the resource in the service, and the previous / next row. Lazy-loaded.
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { ContextName } from '../croql/types.ts';
+import { TabList, tabId } from '../ui/TabList.tsx';
+import type { DisplayNames, Row } from './listings.ts';
+import { rowFields, rowTitle, webUrlOf, type FieldView, type ValueView } from './row-fields.ts';
+
+type DetailsTab = 'fields' | 'json';
+const TABS = [
+  { id: 'fields', label: 'Fields' },
+  { id: 'json', label: 'Raw JSON' },
+] as const;
+
+export default function DetailsPanel(props: {
+  row: Row;
+  context: ContextName;
+  /** 1-based position in the table's order, and how many rows there are. */
+  position: number;
+  count: number;
+  names?: DisplayNames;
+  onPrevious: () => void;
+  onNext: () => void;
+  onClose: () => void;
+}) {
+  const { row, context, position, count, names, onPrevious, onNext, onClose } = props;
+  const [tab, setTab] = useState<DetailsTab>('fields');
+  const ids = { title: useId(), tabs: useId(), panel: useId() };
+  const fields = useMemo(() => rowFields(row, context, names), [row, context, names]);
+  const json = useMemo(() => JSON.stringify(row, null, 2), [row]);
+  const webUrl = webUrlOf(row);
+  const panelRef = useRef<HTMLElement>(null);
+  // Opened from the table, the panel is announced by its heading; focus stays where the user is working.
+  useEffect(() => {
+    panelRef.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
+
+  return (
+    <aside
+      ref={panelRef}
+      className="side-panel details-panel"
+      aria-labelledby={ids.title}
+      data-testid="details-panel"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          onClose();
+        }
+      }}
+    >
+      <header className="panel-header">
+        <h2 id={ids.title}>{rowTitle(row, context)}</h2>
+        <span className="results-muted" aria-live="polite">
+          {position.toLocaleString('en-US')} of {count.toLocaleString('en-US')}
+        </span>
+        <span className="spacer" />
+        <button type="button" onClick={onPrevious} disabled={position <= 1} aria-label="Previous row">
+          ↑ Previous
+        </button>
+        <button type="button" onClick={onNext} disabled={position >= count} aria-label="Next row">
+          ↓ Next
+        </button>
+        <button type="button" className="button-ghost" aria-label="Close details (Escape)" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      {webUrl && (
+        <p className="panel-body">
+          <a href={webUrl} target="_blank" rel="noopener noreferrer" data-testid="details-web-url">
+            Open in Crowdin ↗
+          </a>
+        </p>
+      )}
+      <TabList
+        label="Details view"
+        tabs={TABS}
+        selected={tab}
+        onSelect={setTab}
+        prefix={ids.tabs}
+        panelId={ids.panel}
+      />
+      <div
+        id={ids.panel}
+        role="tabpanel"
+        aria-labelledby={tabId(ids.tabs, tab)}
+        className="panel-body details-body"
+      >
+        {tab === 'fields' ? (
+          <FieldList fields={fields} />
+        ) : (
+          <pre
+            className="results-json"
+            tabIndex={0}
+            aria-label="Raw JSON of the row"
+            data-testid="details-json"
+          >
+            {json}
+          </pre>
+        )}
+      </div>
+    </aside>
+  );
+}
+
+function FieldList({ fields }: { fields: readonly FieldView[] }) {
+  return (
+    <dl className="details-fields">
+      {fields.map((f) => (
+        <div key={f.key} className="details-field">
+          <dt title={f.key}>{f.label}</dt>
+          <dd>
+            <Value value={f.value} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Value({ value }: { value: ValueView }) {
+  switch (value.kind) {
+    case 'empty':
+      return <span className="results-muted">—</span>;
+    case 'text':
+      return <span title={value.title}>{value.text}</span>;
+    case 'list':
+      return (
+        <ul className="details-list">
+          {value.items.map((item, i) => (
+            <li key={i}>
+              <Value value={item} />
+            </li>
+          ))}
+        </ul>
+      );
+    case 'object':
+      return <FieldList fields={value.fields} />;
+  }
+}
