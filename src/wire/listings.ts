@@ -96,6 +96,11 @@ export interface Listing {
   /** The order when `orderBy` is absent (or the variant has no `orderBy`). */
   defaultOrder: string;
   scope: string;
+  /**
+   * How its 400 body is shaped in the OpenAPI: `collection` `{"errors":[{"error":{key, errors}}]}` or
+   * `single` `{"error":{key, errors}}` (src/wire/envelope.ts).
+   */
+  validationErrorShape: 'collection' | 'single';
   /** The call in the official JS client: `new Client(…)[api][method](...pathParams, { croql })`. */
   client: { api: string; method: string };
 }
@@ -188,6 +193,7 @@ export const LISTINGS: Record<ListingName, Listing> = {
     ],
     defaultOrder: 'id',
     scope: REQUIRED_SCOPES.strings,
+    validationErrorShape: 'collection',
     client: { api: 'sourceStringsApi', method: 'listProjectStrings' },
   },
   translations: {
@@ -283,6 +289,7 @@ export const LISTINGS: Record<ListingName, Listing> = {
     ],
     defaultOrder: 'stringId',
     scope: REQUIRED_SCOPES.translations,
+    validationErrorShape: 'collection',
     client: { api: 'stringTranslationsApi', method: 'listLanguageTranslations' },
   },
   tmSegments: {
@@ -309,6 +316,7 @@ export const LISTINGS: Record<ListingName, Listing> = {
     ],
     defaultOrder: 'id',
     scope: REQUIRED_SCOPES.tm,
+    validationErrorShape: 'single',
     client: { api: 'translationMemoryApi', method: 'listTmSegments' },
   },
   glossaryTerms: {
@@ -357,6 +365,7 @@ export const LISTINGS: Record<ListingName, Listing> = {
     ],
     defaultOrder: 'id',
     scope: REQUIRED_SCOPES.glossary,
+    validationErrorShape: 'collection',
     client: { api: 'glossariesApi', method: 'listTerms' },
   },
 };

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile, type ContextName, type ContextObject } from '../../croql/index.ts';
 import { specQueries } from '../../croql/corpus.ts';
+import { topTranslations } from './api/top-translations.ts';
 import { startEmulator, type RunningEmulator } from './testing.ts';
 
 let emulator: RunningEmulator;
@@ -45,9 +46,8 @@ function itemsOf(context: ContextName, language = 'uk'): ContextObject[] {
     case 'strings':
       return data.strings;
     case 'translations':
-      return data.strings.flatMap((s) =>
-        ((s.translations ?? []) as ContextObject[]).filter((t) => t.language === language),
-      );
+      // One row per string: its top translation (each form's, for a plural string).
+      return topTranslations(data.strings, language).items;
     case 'tmSegments':
       return data.tms[0]!.segments;
     case 'glossaryTerms':

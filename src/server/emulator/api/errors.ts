@@ -1,14 +1,12 @@
-// The service's error envelopes (crowdin-api-notes.md, "Error envelopes").
+// The service's error bodies (src/wire/envelope.ts): simple errors and the two validation shapes.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-
-export interface ValidationItem {
-  code: string;
-  message: string;
-  /** Range in the croql text (our addition; clients may ignore it). */
-  from?: number;
-  to?: number;
-}
+import type {
+  SimpleErrorBody,
+  ValidationErrorBody,
+  ValidationErrorItem,
+  ValidationErrorsBody,
+} from '../../../wire/envelope.ts';
 
 /** An error the handlers throw; the app turns it into the service's envelope. */
 export class ApiError extends Error {
@@ -21,15 +19,26 @@ export class ApiError extends Error {
 }
 
 export function simpleError(status: ContentfulStatusCode, message: string): ApiError {
-  return new ApiError(status, { error: { message, code: status } });
+  const body: SimpleErrorBody = { error: { message, code: status } };
+  return new ApiError(status, body);
 }
 
 export const unauthorized = () => simpleError(401, 'Unauthorized');
 export const forbidden = () => simpleError(403, 'Not allowed endpoint for token scopes');
 export const notFound = () => simpleError(404, 'Resource Not Found');
 
-export function validationError(key: string, errors: ValidationItem[]): ApiError {
-  return new ApiError(400, { errors: [{ error: { key, errors } }] });
+export function validationError(key: string, errors: ValidationErrorItem[]): ApiError {
+  const body: ValidationErrorsBody = { errors: [{ error: { key, errors } }] };
+  return new ApiError(400, body);
+}
+
+/** The same 400 in the single-object shape (the TM segments listing's, per the OpenAPI). */
+export function asSingleValidationError(error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.status !== 400) return error;
+  const first = (error.body as Partial<ValidationErrorsBody>).errors?.[0]?.error;
+  if (!first) return error;
+  const body: ValidationErrorBody = { error: first };
+  return new ApiError(400, body);
 }
 
 export function respondError(c: Context, error: ApiError): Response {

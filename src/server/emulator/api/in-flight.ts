@@ -2,9 +2,12 @@
 // until its response has been sent or its client has gone, whichever comes first.
 import type { TokenClaims } from '../oauth/jwt.ts';
 
-/** What the limit is counted per. Today one token; the one place to change it (e.g. to the account). */
+/**
+ * What the limit is counted per: the account, across all of its tokens (the service's OpenAPI, "Rate
+ * Limits": 20 simultaneous requests per account). An enterprise account belongs to its organization.
+ */
 export function inFlightKey(claims: TokenClaims): string {
-  return claims.jti;
+  return `${claims.domain ?? ''}:${claims.sub}`;
 }
 
 export class InFlightLimiter {

@@ -1,76 +1,136 @@
-// Query parameter rules: limit/offset ranges, integer ids, and which parameters may accompany croql.
+// Query parameters: paging for every list, and a listing's parameters checked against its row in the
+// listings registry (src/wire/listings.ts) for the API variant being served: types, enums, ranges, the
+// parameters refused beside `croql`, and the ones that exclude each other.
+import { paramsOf, type ApiVariant, type ListingName, type QueryParam } from '../../../wire/listings.ts';
 import { validationError } from './errors.ts';
 
 export type Query = Record<string, string>;
 
+export type ParamValue = number | string | number[] | string[];
+
+export interface ListingParams {
+  /** The croql text, or null when absent or blank. */
+  croql: string | null;
+  limit: number;
+  offset: number;
+  /** `orderBy` as sent, or the listing's default order. */
+  orderBy: string;
+  /** Every other parameter that was sent, parsed. */
+  values: ReadonlyMap<string, ParamValue>;
+}
+
+const LIMIT = { name: 'limit', type: 'integer', minimum: 1, maximum: 500, besideCroql: true } as const;
+const OFFSET = { name: 'offset', type: 'integer', minimum: 0, besideCroql: true } as const;
+
+/** `limit` (1..500, default 25) and `offset` (≥ 0, default 0) of any list. */
 export function pageParams(q: Query): { limit: number; offset: number } {
-  const limit = q.limit === undefined ? 25 : intParam(q, 'limit', 1, 500);
-  const offset = q.offset === undefined ? 0 : intParam(q, 'offset', 0, Number.MAX_SAFE_INTEGER);
+  const limit = q.limit === undefined ? 25 : (parseParam(LIMIT, q.limit) as number);
+  const offset = q.offset === undefined ? 0 : (parseParam(OFFSET, q.offset) as number);
   return { limit, offset };
 }
 
-export function intParam(q: Query, name: string, min: number, max: number): number {
-  const raw = q[name] ?? '';
-  const value = /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `between ${min} and ${max}`;
-    throw validationError(name, [
-      { code: 'notBetween', message: `${name} must be an integer ${range}; got "${raw}".` },
-    ]);
-  }
-  return value;
-}
-
-export function idList(q: Query, name: string): number[] | null {
-  const raw = q[name];
-  if (raw === undefined || raw === '') return null;
-  const ids = raw.split(',').map((s) => Number(s.trim()));
-  if (ids.some((n) => !Number.isSafeInteger(n))) {
-    throw validationError(name, [
-      { code: 'invalidIds', message: `${name} must be comma-separated integer ids.` },
-    ]);
-  }
-  return ids;
-}
-
-export function boolParam(q: Query, name: string): boolean {
-  const raw = q[name];
-  return raw === '1' || raw === 'true';
-}
-
-/** What to write in croql instead of each classic parameter, for the error message. */
-const CROQL_HINTS: Record<string, string> = {
-  fileId: 'id of file = 3',
-  branchId: 'id of branch = 2',
-  labelIds: 'count of labels where (id = 5) > 0',
-  filter: 'text contains "Save"',
-  scope: 'identifier contains "button"',
-  stringIds: 'a condition on the translation itself',
-  approvedOnly: 'count of approvals > 0',
-  languageId: 'language = @language:"uk"',
-  userId: 'user = @user:"alice"',
-  conceptId: 'concept = 4',
-};
-
 /**
- * The service rejects some parameters together with croql; how it answers is undocumented. We answer 400 in
- * the validation envelope, keyed by the offending parameter, with code `notAllowedWithCroql`.
+ * Reads a listing's parameters. Parameters the variant's listing does not have are ignored, as unknown
+ * parameters are. Refuses (400, keyed by the parameter): a malformed value; a parameter the listing does not
+ * take beside `croql` (code `notAllowedWithCroql`, with the CroQL to write instead); two parameters that
+ * exclude each other (code `notAllowedWith`).
  */
-export function rejectWithCroql(q: Query, forbidden: readonly string[]): void {
-  if (q.croql === undefined || q.croql.trim() === '') return;
-  const present = forbidden.filter((name) => q[name] !== undefined);
-  if (!present.length) return;
-  const name = present[0]!;
-  const hint = CROQL_HINTS[name];
-  throw validationError(name, [
-    {
-      code: 'notAllowedWithCroql',
-      message: `${name} cannot be combined with croql. ${hint ? `Put the condition in the query instead, e.g. \`${hint}\`.` : 'Remove it.'}`,
-    },
-  ]);
+export function readListingParams(
+  listing: ListingName,
+  variant: ApiVariant,
+  q: Query,
+  defaultOrder: string,
+): ListingParams {
+  const params = paramsOf(listing, variant);
+  const present = params.filter((p) => q[p.name] !== undefined);
+  const values = new Map<string, ParamValue>();
+  for (const p of present) values.set(p.name, parseParam(p, q[p.name]!));
+  const croql = q.croql === undefined || q.croql.trim() === '' ? null : q.croql;
+  if (croql !== null) {
+    const refused = present.find((p) => !p.besideCroql);
+    if (refused) {
+      const instead = refused.croqlInstead
+        ? `Put the condition in the query instead, e.g. \`${refused.croqlInstead}\`.`
+        : 'Remove it.';
+      throw validationError(refused.name, [
+        { code: 'notAllowedWithCroql', message: `${refused.name} cannot be combined with croql. ${instead}` },
+      ]);
+    }
+  }
+  for (const p of present) {
+    const rival = present.find((o) => o !== p && o.exclusiveGroup && o.exclusiveGroup === p.exclusiveGroup);
+    if (rival) {
+      throw validationError(rival.name, [
+        {
+          code: 'notAllowedWith',
+          message: `${rival.name} cannot be used with ${p.name} in the same request.`,
+        },
+      ]);
+    }
+  }
+  const { limit, offset } = pageParams(q);
+  values.delete('limit');
+  values.delete('offset');
+  values.delete('croql');
+  const orderBy =
+    typeof values.get('orderBy') === 'string' ? (values.get('orderBy') as string) : defaultOrder;
+  values.delete('orderBy');
+  return { croql, limit, offset, orderBy, values };
 }
 
-export function croqlParam(q: Query): string | null {
-  const raw = q.croql;
-  return raw === undefined || raw.trim() === '' ? null : raw;
+function parseParam(p: QueryParam, raw: string): ParamValue {
+  const fail = (message: string, code: string): never => {
+    throw validationError(p.name, [{ code, message: `${p.name} ${message}; got "${raw}".` }]);
+  };
+  switch (p.type) {
+    case 'integer': {
+      const value = /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+      const min = p.minimum ?? Number.MIN_SAFE_INTEGER;
+      const max = p.maximum ?? Number.MAX_SAFE_INTEGER;
+      if (!Number.isSafeInteger(value)) fail('must be an integer', 'notDigits');
+      if (value < min || value > max) {
+        const range = p.maximum === undefined ? `at least ${min}` : `between ${min} and ${max}`;
+        fail(`must be an integer ${range}`, 'notBetween');
+      }
+      if (p.enum && !p.enum.includes(value)) fail(`must be one of ${p.enum.join(', ')}`, 'notInArray');
+      return value;
+    }
+    case 'idList': {
+      const ids = raw.split(',').map((s) => (/^\d+$/.test(s.trim()) ? Number(s) : NaN));
+      if (ids.some((n) => !Number.isSafeInteger(n))) fail('must be comma-separated integer ids', 'notDigits');
+      return ids;
+    }
+    case 'scopeList': {
+      const parts = raw.split(',').map((s) => s.trim());
+      const bad = parts.find((s) => !p.enum?.includes(s));
+      if (bad !== undefined)
+        fail(`must be one or more of ${p.enum?.join(', ')}, comma-separated`, 'notInArray');
+      return parts;
+    }
+    case 'string':
+      if (p.name === 'orderBy') return checkOrderBy(p, raw);
+      if (p.enum && !p.enum.includes(raw)) fail(`must be one of ${p.enum.join(', ')}`, 'notInArray');
+      return raw;
+  }
+}
+
+/** `createdAt desc,name`: each field one of the listing's, optionally followed by asc or desc. */
+function checkOrderBy(p: QueryParam, raw: string): string {
+  for (const part of raw.split(',')) {
+    const [field, direction, extra] = part.trim().split(/\s+/);
+    if (
+      !field ||
+      !p.enum?.includes(field) ||
+      extra !== undefined ||
+      (direction !== undefined && direction !== 'asc' && direction !== 'desc')
+    ) {
+      throw validationError('orderBy', [
+        {
+          code: 'orderByInvalid',
+          message: `Cannot sort by "${part.trim()}". Use one of ${p.enum?.join(', ')}, each optionally followed by asc or desc.`,
+        },
+      ]);
+    }
+  }
+  return raw;
 }

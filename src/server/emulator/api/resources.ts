@@ -1,25 +1,173 @@
-// Resource shapes of the API (crowdin-api-notes.md, "Resource shapes"), projected from the context objects.
+// Resource shapes of the four listings, as the OpenAPI describes them (crowdin/docs,
+// src/assets/api/{crowdin,enterprise}/file-based.yml), projected from the context objects. Their interfaces
+// are checked against the official client's model types by src/server/contract/client-types.test.ts.
 import { languageInfo, type Dataset, type DemoUser, type LanguageInfo } from '../data/model.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- context objects are untyped JSON */
 type Obj = Record<string, any>;
 
-const orNull = (v: unknown) => (v === undefined ? null : v);
+const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 
-export function stringType(s: Obj): 'text' | 'plural' | 'icu' | 'asset' {
+export type StringType = 'text' | 'plural' | 'icu' | 'asset';
+
+export interface SourceStringResource {
+  id: number;
+  projectId: number;
+  branchId: number | null;
+  identifier: string;
+  text: string | Record<string, string> | null;
+  type: StringType;
+  context: string;
+  maxLength: number;
+  isHidden: boolean;
+  isDuplicate: boolean;
+  masterStringId: number | null;
+  hasPlurals: boolean;
+  isIcu: boolean;
+  labelIds: number[];
+  webUrl: string;
+  createdAt: string | null;
+  updatedAt: string | null;
+  /** File-based projects only. */
+  fileId?: number;
+  directoryId?: number | null;
+  revision?: number;
+  /** Enterprise only: custom field values by field slug. */
+  fields?: Record<string, string | number | boolean | object> | null;
+}
+
+/** The user object inside a translation. */
+export interface UserResource {
+  id: number;
+  username: string;
+  fullName: string;
+  avatarUrl: string;
+}
+
+export const PROVIDERS = [
+  'tm',
+  'google',
+  'microsoft',
+  'crowdin',
+  'deepl',
+  'amazon',
+  'watson',
+  'global_tm',
+  'google_automl',
+  'modernmt',
+  'custom_mt',
+  'ai',
+] as const;
+
+/** How a translation was made: the same fields on plain, ICU and each plural form. */
+export interface TranslationOrigin {
+  provider: (typeof PROVIDERS)[number] | null;
+  providerId: number | null;
+  isPreTranslated: boolean;
+  matchRate: number | null;
+  matchType: 'perfect' | 'exact' | 'fuzzy' | null;
+}
+
+export type QaIssuesStatus = 'inProgress' | 'failed' | 'passed';
+
+/** A plain (`text/plain`) or ICU (`application/vnd.crowdin.text+icu`) string's translation. */
+export interface TextTranslationResource extends TranslationOrigin {
+  stringId: number;
+  contentType: string;
+  translationId: number;
+  text: string;
+  user: UserResource;
+  createdAt: string;
+  qaIssuesStatus: QaIssuesStatus;
+}
+
+export type PluralForm = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+
+export interface PluralFormResource extends TranslationOrigin {
+  translationId: number;
+  text: string;
+  pluralForm: PluralForm;
+  user: UserResource;
+  createdAt: string;
+}
+
+export interface PluralTranslationResource {
+  stringId: number;
+  contentType: 'application/vnd.crowdin.text+plural';
+  plurals: PluralFormResource[];
+  qaIssuesStatus: QaIssuesStatus;
+}
+
+/** An asset string's translation: a file, given by its URL. */
+export interface AssetTranslationResource {
+  stringId: number;
+  contentType: string;
+  translationId: number;
+  user: UserResource;
+  createdAt: string;
+  url: string;
+  qaIssuesStatus: QaIssuesStatus;
+}
+
+export type LanguageTranslationResource =
+  TextTranslationResource | PluralTranslationResource | AssetTranslationResource;
+
+export interface TmRecordResource {
+  id: number;
+  languageId: string;
+  text: string;
+  usageCount: number;
+  createdBy: number;
+  updatedBy: number;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+export interface TmSegmentResource {
+  id: number;
+  records: TmRecordResource[];
+}
+
+export interface TermResource {
+  id: number;
+  userId: number;
+  glossaryId: number;
+  languageId: string;
+  text: string;
+  description: string;
+  partOfSpeech: string | null;
+  status: string | null;
+  type: string | null;
+  gender: string | null;
+  note: string;
+  url: string;
+  conceptId: number | null;
+  lemma: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function stringType(s: Obj): StringType {
   if (s.typeIsPlural) return 'plural';
   if (s.typeIsIcu) return 'icu';
   if (s.typeIsAsset) return 'asset';
   return 'text';
 }
 
-export function sourceStringResource(s: Obj, data: Dataset) {
-  const fileId = s.file?.id ?? null;
-  return {
+export interface ProjectShape {
+  /** A string-based project's strings have no file, directory or revision. */
+  stringBased: boolean;
+  /** Enterprise strings carry their custom fields. */
+  enterprise: boolean;
+}
+
+export function sourceStringResource(s: Obj, data: Dataset, shape: ProjectShape): SourceStringResource {
+  const fileId: number | undefined = s.file?.id;
+  const resource: SourceStringResource = {
     id: s.id,
     projectId: data.project.id,
     branchId: s.branch?.id ?? null,
-    identifier: orNull(s.identifier),
+    identifier: s.identifier ?? '',
     text: orNull(s.text),
     type: stringType(s),
     context: s.context ?? '',
@@ -33,13 +181,24 @@ export function sourceStringResource(s: Obj, data: Dataset) {
     webUrl: `https://crowdin.com/editor/${data.project.identifier}/${fileId ?? 'all'}/en-uk#${s.id}`,
     createdAt: orNull(s.added),
     updatedAt: orNull(s.updated),
-    fileId,
-    directoryId: orNull(s.directoryId),
-    revision: s.revision ?? 1,
   };
+  if (!shape.stringBased) {
+    resource.fileId = fileId ?? 0;
+    resource.directoryId = orNull(s.directoryId);
+    resource.revision = s.revision ?? 1;
+  }
+  // The context's `fields` is a collection of {name, slug, value, type} (the docs' examples query it so);
+  // the resource's is an object of values by slug (the OpenAPI's shape).
+  if (shape.enterprise) {
+    const fields = (s.fields ?? []) as Obj[];
+    resource.fields = fields.length
+      ? Object.fromEntries(fields.map((f) => [f.slug ?? f.name, f.value]))
+      : null;
+  }
+  return resource;
 }
 
-export function userResource(data: Dataset, id: unknown) {
+export function userResource(data: Dataset, id: unknown): UserResource {
   const u = data.users.find((x) => x.id === id);
   if (!u)
     return {
@@ -51,83 +210,107 @@ export function userResource(data: Dataset, id: unknown) {
   return { id: u.id, username: u.username, fullName: u.fullName, avatarUrl: u.avatarUrl };
 }
 
-const CONTENT_TYPES = {
+const CONTENT_TYPES: Record<StringType, string> = {
   text: 'text/plain',
   plural: 'application/vnd.crowdin.text+plural',
   icu: 'application/vnd.crowdin.text+icu',
-  asset: 'text/plain',
+  asset: 'image/png',
 };
 
-function translationFields(t: Obj, data: Dataset) {
+function origin(t: Obj): TranslationOrigin {
+  const provider = (PROVIDERS as readonly string[]).includes(t.provider)
+    ? (t.provider as TranslationOrigin['provider'])
+    : null;
   return {
-    translationId: t.id,
-    text: orNull(t.text),
-    user: userResource(data, t.user),
-    createdAt: orNull(t.updated),
-    provider: orNull(t.provider),
+    provider,
     providerId: null,
     isPreTranslated: t.isPreTranslated === true,
-    matchRate: t.provider ? 100 : null,
-    matchType: t.provider === 'tm' ? 'perfect' : null,
-    approvalsCount: ((t.approvals ?? []) as unknown[]).length,
+    matchRate: provider === 'tm' ? 100 : null,
+    matchType: provider === 'tm' ? 'perfect' : null,
   };
 }
 
+/** `failed` when the string has QA issues in the language, `passed` otherwise (the emulator never runs checks). */
+function qaStatus(string: Obj, languageId: string): QaIssuesStatus {
+  return ((string.languagesSummary ?? []) as Obj[]).some((s) => s.language === languageId && s.hasQaIssues)
+    ? 'failed'
+    : 'passed';
+}
+
 /**
- * One resource of the language translations listing: a plain or ICU translation on its own, or the given
- * plural forms of one string grouped as the service groups them.
+ * One row of the language translations listing: the string's top translation (src/server/emulator/api/
+ * top-translations.ts), or for a plural string the top translation of each of the given forms.
  */
 export function languageTranslationResource(
   string: Obj,
   translations: Obj[],
   data: Dataset,
   languageId: string,
-) {
-  const qaIssuesStatus = ((string.languagesSummary ?? []) as Obj[]).some(
-    (s) => s.language === languageId && s.hasQaIssues,
-  )
-    ? 'has_issues'
-    : 'no_issues';
+): LanguageTranslationResource {
+  const qaIssuesStatus = qaStatus(string, languageId);
   const type = stringType(string);
   if (type === 'plural') {
     return {
       stringId: string.id,
-      contentType: CONTENT_TYPES.plural,
-      plurals: translations.map((t) => ({ ...translationFields(t, data), pluralForm: orNull(t.pluralForm) })),
+      contentType: 'application/vnd.crowdin.text+plural',
+      plurals: translations.map((t) => ({
+        ...origin(t),
+        translationId: t.id,
+        text: t.text ?? '',
+        pluralForm: t.pluralForm,
+        user: userResource(data, t.user),
+        createdAt: t.updated ?? '',
+      })),
+      qaIssuesStatus,
+    };
+  }
+  const t = translations[0]!;
+  if (type === 'asset') {
+    return {
+      stringId: string.id,
+      contentType: CONTENT_TYPES.asset,
+      translationId: t.id,
+      user: userResource(data, t.user),
+      createdAt: t.updated ?? '',
+      url: t.url ?? `https://crowdin.com/translation/${t.id}/asset.png`,
       qaIssuesStatus,
     };
   }
   return {
     stringId: string.id,
     contentType: CONTENT_TYPES[type],
-    ...translationFields(translations[0]!, data),
+    ...origin(t),
+    translationId: t.id,
+    text: t.text ?? '',
+    user: userResource(data, t.user),
+    createdAt: t.updated ?? '',
     qaIssuesStatus,
   };
 }
 
-export function tmSegmentResource(seg: Obj) {
+export function tmSegmentResource(seg: Obj): TmSegmentResource {
   return {
     id: seg.id,
     records: ((seg.records ?? []) as Obj[]).map((r) => ({
       id: r.id,
-      languageId: orNull(r.languageId),
-      text: orNull(r.text),
+      languageId: r.languageId ?? '',
+      text: r.text ?? '',
       usageCount: r.usageCount ?? 0,
-      createdBy: orNull(r.createdBy),
-      updatedBy: orNull(r.updatedBy),
+      createdBy: r.createdBy ?? 0,
+      updatedBy: r.updatedBy ?? r.createdBy ?? 0,
       createdAt: orNull(r.createdAt),
       updatedAt: orNull(r.updatedAt),
     })),
   };
 }
 
-export function termResource(t: Obj, glossaryId: number) {
+export function termResource(t: Obj, glossaryId: number): TermResource {
   return {
     id: t.id,
-    userId: orNull(t.user),
+    userId: t.user ?? 0,
     glossaryId,
-    languageId: orNull(t.language),
-    text: orNull(t.text),
+    languageId: t.language ?? '',
+    text: t.text ?? '',
     description: t.description ?? '',
     partOfSpeech: orNull(t.partOfSpeech),
     status: orNull(t.status),
@@ -137,8 +320,8 @@ export function termResource(t: Obj, glossaryId: number) {
     url: t.url ?? '',
     conceptId: orNull(t.concept),
     lemma: orNull(t.lemma),
-    createdAt: orNull(t.createdAt),
-    updatedAt: orNull(t.updatedAt),
+    createdAt: t.createdAt ?? '',
+    updatedAt: t.updatedAt ?? t.createdAt ?? '',
   };
 }
 
@@ -175,7 +358,7 @@ export function projectResource(data: Dataset) {
     description: p.description,
     visibility: 'private',
     logo: null,
-    type: 0,
+    type: data.project.stringBased ? 1 : 0,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
     lastActivity: p.updatedAt,

@@ -545,7 +545,7 @@ class StringGenerator {
       approvals: EMPTY,
       updated: isoDate(when),
     };
-    if (form !== null) t.pluralForm = form;
+    t.pluralForm = form ?? 'none';
     if (provider) {
       t.provider = provider;
       t.isPreTranslated = chance(r, 0.7);

@@ -10,8 +10,8 @@ import { languageInfo, type Dataset, type DemoUser, type FileInfo } from './mode
 /** Keys the resource shapes read beyond the schema's fields (see ../api/resources.ts). */
 const EXTRA_KEYS: Record<string, string[]> = {
   sourceString: ['masterStringId', 'directoryId', 'revision'],
-  stringTranslation: ['id'],
-  translation: ['id'],
+  stringTranslation: ['id', 'url'],
+  translation: ['id', 'url'],
   comment: ['id', 'issueType', 'added', 'text'],
   screenshot: ['id', 'name', 'url'],
   tmRecord: ['languageId'],
@@ -74,6 +74,11 @@ export function datasetFromJson(json: any): Dataset {
       terms,
     };
   });
+  // A translation of a non-plural string is the form "none" (the docs' context JSON).
+  for (const s of strings as any[]) {
+    if (s.typeIsPlural) continue;
+    for (const t of s.translations ?? []) t.pluralForm ??= 'none';
+  }
   if (problems.length) {
     const shown = problems.slice(0, 10).join('\n  ');
     throw new DataFileError(`The data file has ${problems.length} problem(s):\n  ${shown}`);
@@ -121,6 +126,8 @@ export function datasetFromJson(json: any): Dataset {
       targetLanguageIds: targets,
       createdAt: String(p.createdAt ?? '2024-01-01T00:00:00+00:00'),
       updatedAt: String(p.updatedAt ?? '2024-01-01T00:00:00+00:00'),
+      // The service's project `type`: 0 file-based, 1 string-based.
+      stringBased: p.type === 1,
     },
     branches,
     directories: [],

@@ -28,6 +28,8 @@ export interface ProjectInfo {
   targetLanguageIds: string[];
   createdAt: string;
   updatedAt: string;
+  /** A string-based project (the service's project `type` 1): strings have no file, directory or revision. */
+  stringBased?: boolean;
 }
 
 export interface BranchInfo {
