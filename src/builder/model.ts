@@ -354,16 +354,20 @@ class Reader {
     return m && sameQuery(filterText({ kind: 'filter', id: '', ...m }), this.slice(e)) ? m : undefined;
   }
 
-  /** The operands of a left-leaning chain of one operator, each read as a node. */
+  /**
+   * The operands of a chain of one operator, each read as a node. The longest leading run of operands that
+   * is a filter of its own (`is duplicate and has shared translation and …`) is read as that filter.
+   */
   private operands(e: Expr & { kind: 'logical' }, scopes: string[]): BuilderNode[] {
-    const chain: Expr[] = [e.right];
-    let left = e.left;
-    while (left.kind === 'logical' && left.op === e.op && !this.filterAt(left, scopes)) {
-      chain.push(left.right);
-      left = left.left;
+    const all = e.operands;
+    for (let k = all.length - 1; k >= 2; k--) {
+      const from = all[0]!.from;
+      const to = all[k - 1]!.to;
+      if (to - from > MAX_FILTER_SOURCE) continue;
+      const run: Expr = { ...e, operands: all.slice(0, k), opSpans: e.opSpans.slice(0, k - 1), from, to };
+      if (this.filterAt(run, scopes)) return [run, ...all.slice(k)].map((x) => this.node(x, scopes));
     }
-    chain.push(left);
-    return chain.reverse().map((x) => this.node(x, scopes));
+    return all.map((x) => this.node(x, scopes));
   }
 
   node(e: Expr, scopes: string[]): BuilderNode {

@@ -49,8 +49,10 @@ export function shapeOf(e: Expr, literals: Literal[] = []): { shape: string; lit
       case 'not':
         return `not(${walk(x.operand)})`;
       case 'arithmetic':
-      case 'comparison':
+        return `${x.ops.join('')}(${x.operands.map(walk).join(',')})`;
       case 'logical':
+        return `${x.op}(${x.operands.map(walk).join(',')})`;
+      case 'comparison':
         return `${x.op}(${walk(x.left)},${walk(x.right)})`;
       case 'between':
         return `between(${walk(x.subject)},${walk(x.low)},${walk(x.high)})`;

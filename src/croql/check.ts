@@ -167,26 +167,23 @@ class Checker {
         return BOOLEAN;
       }
       case 'logical': {
-        const l = this.check(expr.left, scopes);
-        const r = this.check(expr.right, scopes);
-        this.expectBoolean(l, expr.left, `\`${expr.op}\``);
-        this.expectBoolean(r, expr.right, `\`${expr.op}\``);
+        const types = expr.operands.map((operand) => this.check(operand, scopes));
+        types.forEach((t, i) => this.expectBoolean(t, expr.operands[i]!, `\`${expr.op}\``));
         return BOOLEAN;
       }
       case 'arithmetic': {
-        const l = this.check(expr.left, scopes);
-        const r = this.check(expr.right, scopes);
-        if (l.kind === 'unknown' || r.kind === 'unknown') return UNKNOWN;
-        if (!isNumber(l) || !isNumber(r)) {
-          const bad = !isNumber(l) ? l : r;
+        const types = expr.operands.map((operand) => this.check(operand, scopes));
+        if (types.some((t) => t.kind === 'unknown')) return UNKNOWN;
+        const bad = types.findIndex((t) => !isNumber(t));
+        if (bad >= 0) {
           this.report(
             'typeMismatch',
-            `\`${expr.op}\` works on numbers only, not on ${article(describe(bad))}.`,
-            !isNumber(l) ? expr.left : expr.right,
+            `\`${expr.ops[Math.max(0, bad - 1)]}\` works on numbers only, not on ${article(describe(types[bad]!))}.`,
+            expr.operands[bad]!,
           );
           return UNKNOWN;
         }
-        const integer = isScalar(l, 'integer') && isScalar(r, 'integer') && expr.op !== '/';
+        const integer = types.every((t) => isScalar(t, 'integer')) && !expr.ops.includes('/');
         return scalar(integer ? 'integer' : 'float');
       }
       case 'comparison':

@@ -273,8 +273,12 @@ class Compiler {
           ? { fn: (o) => (f(o) === null ? null : !f(o)), type: x.type, nullable: true }
           : { fn: (o) => !f(o), type: x.type, nullable: false };
       }
-      case 'arithmetic':
-        return this.arithmetic(e.op, this.expr(e.left, scopes), this.expr(e.right, scopes), e);
+      case 'arithmetic': {
+        let value = this.expr(e.operands[0]!, scopes);
+        for (let i = 0; i < e.ops.length; i++)
+          value = this.arithmetic(e.ops[i]!, value, this.expr(e.operands[i + 1]!, scopes), e);
+        return value;
+      }
       case 'comparison':
         return this.comparison(e.op, this.expr(e.left, scopes), this.expr(e.right, scopes), e);
       case 'between':
@@ -285,7 +289,11 @@ class Compiler {
           e,
         );
       case 'logical':
-        return this.logical(e.op, this.expr(e.left, scopes), this.expr(e.right, scopes), e);
+        return this.logical(
+          e.op,
+          e.operands.map((operand) => this.expr(operand, scopes)),
+          e,
+        );
       case 'member':
         return this.member(e.member.name, e.object, scopes, e);
       case 'filter':
@@ -495,42 +503,38 @@ class Compiler {
     };
   }
 
-  private logical(op: 'and' | 'or' | 'xor', l: Compiled, r: Compiled, span: Span): Compiled {
-    if (
-      (!isBoolean(l.type) && l.type.kind !== 'unknown') ||
-      (!isBoolean(r.type) && r.type.kind !== 'unknown')
-    ) {
+  /** A chain of one operator, evaluated left to right in a loop (a chain may have thousands of operands). */
+  private logical(op: 'and' | 'or' | 'xor', parts: Compiled[], span: Span): Compiled {
+    if (parts.some((p) => !isBoolean(p.type) && p.type.kind !== 'unknown')) {
       return this.error('typeMismatch', `Both sides of \`${op}\` must be conditions.`, span);
     }
-    const lf = l.fn,
-      rf = r.fn;
+    const fns = parts.map((p) => p.fn);
+    const n = fns.length;
     const type = scalarType('boolean');
-    if (!l.nullable && !r.nullable) {
-      if (op === 'and' || op === 'or') return chainOf(op, l, r);
-      return { fn: (o) => lf(o) !== rf(o), type, nullable: false };
-    }
-    // Three-valued logic: null is "unknown".
-    if (op === 'and') {
+    if (parts.every((p) => !p.nullable)) {
+      if (op === 'and' || op === 'or') return chainOf(op, parts);
       return {
         fn: (o) => {
-          const a = lf(o);
-          if (a === false) return false;
-          const b = rf(o);
-          if (b === false) return false;
-          return a === null || b === null ? null : true;
+          let value = fns[0]!(o);
+          for (let i = 1; i < n; i++) value = value !== fns[i]!(o);
+          return value;
         },
         type,
-        nullable: true,
+        nullable: false,
       };
     }
-    if (op === 'or') {
+    // Three-valued logic: null is "unknown".
+    if (op === 'and' || op === 'or') {
+      const decisive = op === 'or';
       return {
         fn: (o) => {
-          const a = lf(o);
-          if (a === true) return true;
-          const b = rf(o);
-          if (b === true) return true;
-          return a === null || b === null ? null : false;
+          let unknown = false;
+          for (let i = 0; i < n; i++) {
+            const v = fns[i]!(o);
+            if (v === decisive) return decisive;
+            if (v === null) unknown = true;
+          }
+          return unknown ? null : !decisive;
         },
         type,
         nullable: true,
@@ -538,10 +542,14 @@ class Compiler {
     }
     return {
       fn: (o) => {
-        const a = lf(o);
-        if (a === null) return null;
-        const b = rf(o);
-        return b === null ? null : a !== b;
+        let value = fns[0]!(o);
+        if (value === null) return null;
+        for (let i = 1; i < n; i++) {
+          const v = fns[i]!(o);
+          if (v === null) return null;
+          value = value !== v;
+        }
+        return value;
       },
       type,
       nullable: true,
@@ -850,8 +858,8 @@ function containsFn(l: Compiled, r: Compiled): Fn {
 }
 
 /** Flattens `a and b and c` (all non-null) into one closure that tests boolean fields inline first. */
-function chainOf(op: 'and' | 'or', l: Compiled, r: Compiled): Compiled {
-  const parts = [l, r].flatMap((c) => (c.chain && c.chain.op === op ? c.chain.parts : [c]));
+function chainOf(op: 'and' | 'or', operands: Compiled[]): Compiled {
+  const parts = operands.flatMap((c) => (c.chain && c.chain.op === op ? c.chain.parts : [c]));
   const tests = parts.filter((p) => p.boolTest).map((p) => p.boolTest!);
   const rest = parts.filter((p) => !p.boolTest).map((p) => p.fn);
   const gets = tests.map((t) => t.get);

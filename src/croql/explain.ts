@@ -323,7 +323,7 @@ class Explainer {
   clause(e: Expr, scopes: readonly string[], depth: number): Clause {
     switch (e.kind) {
       case 'logical': {
-        const parts = [this.clause(e.left, scopes, depth), this.clause(e.right, scopes, depth)];
+        const parts = e.operands.map((operand) => this.clause(operand, scopes, depth));
         return { sg: '', pl: '', compound: { op: e.op, parts } };
       }
       case 'not':

@@ -23,7 +23,7 @@ function level(e: Expr): number {
     case 'negate':
       return 4;
     case 'arithmetic':
-      return e.op === '*' || e.op === '/' ? 5 : 6;
+      return e.ops[0] === '*' || e.ops[0] === '/' ? 5 : 6;
     case 'comparison':
     case 'between':
       return 7;
@@ -62,19 +62,25 @@ export function print(e: Expr): string {
     case 'not':
       return `not ${operand(e.operand, 8)}`;
     case 'arithmetic': {
+      // Left to right: an operand after an operator of its own level needs parentheses (`a - (b + c)`).
       const own = level(e);
-      return `${operand(e.left, own)} ${e.op} ${operand(e.right, own - 1)}`;
+      let out = operand(e.operands[0]!, own);
+      for (let i = 0; i < e.ops.length; i++) out += ` ${e.ops[i]} ${operand(e.operands[i + 1]!, own - 1)}`;
+      return out;
     }
     case 'comparison':
       return `${operand(e.left, 6)} ${e.op} ${operand(e.right, 6)}`;
     case 'between':
       return `${operand(e.subject, 6)} between ${operand(e.low, 6)} and ${operand(e.high, 6)}`;
     case 'logical': {
+      // Parentheses wherever `and`/`or`/`xor` mix, and around a chain of the same operator after the first
+      // operand (the tree keeps `a and (b and c)` apart from `a and b and c`).
       const own = level(e);
-      const left =
-        e.left.kind === 'logical' && e.left.op !== e.op ? `(${print(e.left)})` : operand(e.left, own);
-      const right = e.right.kind === 'logical' ? `(${print(e.right)})` : operand(e.right, own);
-      return `${left} ${e.op} ${right}`;
+      return e.operands
+        .map((x, i) =>
+          x.kind === 'logical' && (i > 0 || x.op !== e.op) ? `(${print(x)})` : operand(x, own),
+        )
+        .join(` ${e.op} `);
     }
     case 'member':
       return `${canonicalName(e.member.name)} of ${operand(e.object, 3)}`;
@@ -115,7 +121,7 @@ function strip(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    if (k === 'from' || k === 'to' || k === 'opSpan' || k === 'raw') continue;
+    if (k === 'from' || k === 'to' || k === 'opSpan' || k === 'opSpans' || k === 'raw') continue;
     out[k] = strip(v);
   }
   if (out.kind === 'identifier' && typeof out.name === 'string') out.name = canonicalName(out.name);

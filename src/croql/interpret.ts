@@ -56,13 +56,17 @@ function evaluate(e: Expr, scope: Scope, env: EvalEnv): any {
       return v === null ? null : !v;
     }
     case 'arithmetic': {
-      const a = evaluate(e.left, scope, env);
-      const b = evaluate(e.right, scope, env);
-      if (a === null || b === null) return null;
-      if (e.op === '+') return a + b;
-      if (e.op === '-') return a - b;
-      if (e.op === '*') return a * b;
-      return b === 0 ? null : a / b;
+      let a = evaluate(e.operands[0]!, scope, env);
+      for (let i = 0; i < e.ops.length; i++) {
+        const b = evaluate(e.operands[i + 1]!, scope, env);
+        const op = e.ops[i];
+        if (a === null || b === null) a = null;
+        else if (op === '+') a = a + b;
+        else if (op === '-') a = a - b;
+        else if (op === '*') a = a * b;
+        else a = b === 0 ? null : a / b;
+      }
+      return a;
     }
     case 'comparison': {
       let a = evaluate(e.left, scope, env);
@@ -108,11 +112,11 @@ function evaluate(e: Expr, scope: Scope, env: EvalEnv): any {
       return v !== null && lo !== null && hi !== null && v >= lo && v <= hi;
     }
     case 'logical': {
-      const a = evaluate(e.left, scope, env);
-      const b = evaluate(e.right, scope, env);
-      if (e.op === 'and') return a === false || b === false ? false : a === null || b === null ? null : true;
-      if (e.op === 'or') return a === true || b === true ? true : a === null || b === null ? null : false;
-      return a === null || b === null ? null : a !== b;
+      const values = e.operands.map((operand) => evaluate(operand, scope, env));
+      const unknown = values.some((v) => v === null);
+      if (e.op === 'and') return values.some((v) => v === false) ? false : unknown ? null : true;
+      if (e.op === 'or') return values.some((v) => v === true) ? true : unknown ? null : false;
+      return unknown ? null : values.reduce((a, b) => a !== b);
     }
     case 'member': {
       const owner = evaluate(e.object, scope, env);

@@ -46,7 +46,7 @@ export interface IdentifierVisit {
 
 /**
  * Walks the AST resolving every identifier (for hover and explain). Returns the static type of `expr`.
- * Depth is bounded by the parser (MAX_TREE_DEPTH), so recursion is safe.
+ * Depth is bounded by the parser (MAX_NESTING in parse-guards.ts), so recursion is safe.
  */
 export function walkTypes(
   expr: Expr,
@@ -74,14 +74,9 @@ export function walkTypes(
       walkTypes(expr.operand, scopes, visit);
       return scalarType('boolean');
     case 'arithmetic': {
-      const l = walkTypes(expr.left, scopes, visit);
-      const r = walkTypes(expr.right, scopes, visit);
+      const types = expr.operands.map((operand) => walkTypes(operand, scopes, visit));
       const integer =
-        expr.op !== '/' &&
-        l.kind === 'scalar' &&
-        l.type === 'integer' &&
-        r.kind === 'scalar' &&
-        r.type === 'integer';
+        !expr.ops.includes('/') && types.every((t) => t.kind === 'scalar' && t.type === 'integer');
       return scalarType(integer ? 'integer' : 'float');
     }
     case 'comparison':
@@ -94,8 +89,7 @@ export function walkTypes(
       walkTypes(expr.high, scopes, visit);
       return scalarType('boolean');
     case 'logical':
-      walkTypes(expr.left, scopes, visit);
-      walkTypes(expr.right, scopes, visit);
+      for (const operand of expr.operands) walkTypes(operand, scopes, visit);
       return scalarType('boolean');
     case 'member': {
       const owner = walkTypes(expr.object, scopes, visit);

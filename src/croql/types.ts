@@ -123,11 +123,19 @@ export interface Not extends Span {
   kind: 'not';
   operand: Expr;
 }
+/**
+ * A chain of one precedence level, `+`/`-` or `*`/`/`, evaluated left to right: `a - b + c` is one node with
+ * operands [a, b, c] and ops ['-', '+']. A parenthesised chain of the same level as the first operand is part
+ * of it (`(a - b) + c` is `a - b + c`); anywhere else it stays a node of its own (`a - (b + c)`).
+ */
 export interface Arithmetic extends Span {
   kind: 'arithmetic';
-  op: ArithmeticOp;
-  left: Expr;
-  right: Expr;
+  /** Two or more. */
+  operands: Expr[];
+  /** `ops[i]` stands between `operands[i]` and `operands[i + 1]`. */
+  ops: ArithmeticOp[];
+  /** The operator tokens, one per `ops` entry. */
+  opSpans: Span[];
 }
 export interface Comparison extends Span {
   kind: 'comparison';
@@ -143,12 +151,18 @@ export interface Between extends Span {
   low: Expr;
   high: Expr;
 }
+/**
+ * A chain of one logical operator: `a and b and c` is one node with three operands. A parenthesised chain of
+ * the same operator as the first operand is part of it (`(a and b) and c` is `a and b and c`); anywhere else
+ * it stays a node of its own (`a and (b and c)`), so the tree keeps the grouping the text shows.
+ */
 export interface Logical extends Span {
   kind: 'logical';
   op: LogicalOp;
-  left: Expr;
-  right: Expr;
-  opSpan: Span;
+  /** Two or more. */
+  operands: Expr[];
+  /** The operator tokens: `opSpans[i]` stands between `operands[i]` and `operands[i + 1]`. */
+  opSpans: Span[];
 }
 /** `member of object`: `count of translations`, `id of file`. */
 export interface Member extends Span {

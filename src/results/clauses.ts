@@ -20,10 +20,8 @@ export function topLevelChain(
   const op = ast.op;
   const operands: Expr[] = [];
   const walk = (e: Expr) => {
-    if (e.kind === 'logical' && e.op === op) {
-      walk(e.left);
-      walk(e.right);
-    } else operands.push(e);
+    if (e.kind === 'logical' && e.op === op) e.operands.forEach(walk);
+    else operands.push(e);
   };
   walk(ast);
   return { op, clauses: operands.map((e) => ({ from: e.from, to: e.to, text: text.slice(e.from, e.to) })) };

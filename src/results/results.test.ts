@@ -154,14 +154,12 @@ const ast: Expr = {
   op: 'and',
   from: 0,
   to: 24,
-  opSpan: { from: 19, to: 22 },
-  left: {
-    kind: 'logical',
-    op: 'and',
-    from: 0,
-    to: 17,
-    opSpan: { from: 6, to: 9 },
-    left: {
+  opSpans: [
+    { from: 6, to: 9 },
+    { from: 19, to: 22 },
+  ],
+  operands: [
+    {
       kind: 'comparison',
       op: '=',
       from: 0,
@@ -170,17 +168,16 @@ const ast: Expr = {
       left: id('a', 0),
       right: { kind: 'number', value: 1, isInteger: true, raw: '1', from: 4, to: 5 },
     },
-    right: {
+    {
       kind: 'logical',
       op: 'or',
       from: 11,
       to: 17,
-      opSpan: { from: 13, to: 15 },
-      left: id('b', 11),
-      right: id('c', 16),
+      opSpans: [{ from: 13, to: 15 }],
+      operands: [id('b', 11), id('c', 16)],
     },
-  },
-  right: id('d', 23),
+    id('d', 23),
+  ],
 };
 
 describe('top-level and clauses', () => {
