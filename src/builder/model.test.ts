@@ -74,6 +74,17 @@ describe('every query opens in the builder', () => {
     expect(kinds(fromCroql('is hidden and nothing', 'strings'))).toEqual(['filter:visibility', 'raw']);
   });
 
+  it('opens chains of thousands of terms, each term a node, and writes them back', () => {
+    const ids = Array.from({ length: 5000 }, (_, i) => `id = ${i + 1}`).join(' or ');
+    const labels = `count of labels where (${ids}) > 0`;
+    const root = fromCroql(labels, 'strings');
+    expect(kinds(root)).toEqual(['collection']);
+    expect(toCroql(root)).toBe(labels);
+    const hidden = Array.from({ length: 296 }, () => 'is hidden').join(' and ');
+    expect(fromCroql(hidden, 'strings').children).toHaveLength(296);
+    expect(toCroql(fromCroql(hidden, 'strings'))).toBe(hidden);
+  });
+
   it('opens an empty text as an empty group', () => {
     expect(fromCroql('  ', 'strings')).toMatchObject({ kind: 'group', children: [] });
     expect(toCroql(group())).toBe('');

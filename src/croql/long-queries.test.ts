@@ -1,0 +1,36 @@
+// Long queries end to end in the core: a chain of 5,000 terms inside the length limit, and the chain of 296
+// `is hidden` that Lezer used to cut short, go through every step without errors or deep recursion.
+import { describe, expect, it } from 'vitest';
+import { analyze } from './check.ts';
+import { compile } from './compile.ts';
+import { explain } from './explain.ts';
+import { fixtureEnv, fixtureStrings } from './fixtures.ts';
+import { format } from './format.ts';
+import { MAX_QUERY_LENGTH } from './parse.ts';
+
+const chainOf = (n: number, term: (i: number) => string, op: string) =>
+  Array.from({ length: n }, (_, i) => term(i + 1)).join(` ${op} `);
+
+const longQueries = {
+  labels: `count of labels where (${chainOf(5000, (i) => `id = ${i}`, 'or')}) > 0`,
+  hidden: chainOf(296, () => 'is hidden', 'and'),
+};
+
+describe('long queries', { timeout: 30_000 }, () => {
+  it.each(Object.entries(longQueries))('%s: analyse, format, explain, compile and evaluate', (_, text) => {
+    expect(text.length).toBeLessThanOrEqual(MAX_QUERY_LENGTH);
+    expect(analyze(text, 'strings').diagnostics).toEqual([]);
+    expect(format(text)).toBe(text);
+    expect(explain(text, 'strings')).toMatch(/strings/i);
+    const { predicate, diagnostics } = compile(text, 'strings', fixtureEnv);
+    expect(diagnostics).toEqual([]);
+    expect(() => fixtureStrings.filter(predicate!)).not.toThrow();
+  });
+
+  it('the chain of 5,000 ids matches what each id alone matches', () => {
+    const { predicate } = compile(longQueries.labels, 'strings', fixtureEnv);
+    const anyLabel = compile('count of labels > 0', 'strings', fixtureEnv).predicate!;
+    // Every fixture label id is below 5,000, so the chain is "has any label".
+    expect(fixtureStrings.filter(predicate!)).toEqual(fixtureStrings.filter(anyLabel));
+  });
+});
