@@ -1,0 +1,128 @@
+// Aggregation of a run's rows for the Insight charts: one pass over each page of rows, every chart of the
+// listing counted in that pass; a page already counted is never counted again (its totals are cached by
+// the identity of its rows array, which the run's pages keep while more pages are appended), and the
+// totals of all pages are merged, which costs the number of items, not rows. Pure.
+import type { ContextName } from '../croql/index.ts';
+import type { Row } from '../results/listings.ts';
+import { CHARTS, NONE, type ChartSpec } from './charts.ts';
+import { measureSource, type TextSize } from './words.ts';
+
+export interface Bucket {
+  key: string;
+  /** The item's name as the rows give it (a username), when the key is an id. */
+  label?: string;
+  /** Rows in this item. */
+  rows: number;
+  /** Parts (plural forms, records) in this item. */
+  parts: number;
+}
+
+export interface Aggregate {
+  context: ContextName;
+  rows: number;
+  /** Per chart id, its items. */
+  charts: Record<string, Map<string, Bucket>>;
+  /** Source words and characters (strings only; see words.ts). */
+  source: TextSize;
+}
+
+interface Counting extends Bucket {
+  /** The last row counted in `rows` (a row counts once per item, however many of its parts are in it). */
+  stamp: number;
+}
+
+/** Counts `rows` in one pass. */
+export function aggregateRows(context: ContextName, rows: readonly Row[]): Aggregate {
+  const specs = CHARTS[context];
+  const maps = specs.map(() => new Map<string, Counting>());
+  let stamp = 0;
+  let map = maps[0]!;
+  const emit = (key: string, parts: number, label?: string) => {
+    let b = map.get(key);
+    if (b === undefined) {
+      b = { key, rows: 0, parts: 0, stamp: -1 };
+      if (label !== undefined) b.label = label;
+      map.set(key, b);
+    }
+    if (b.stamp !== stamp) {
+      b.stamp = stamp;
+      b.rows++;
+    }
+    b.parts += parts;
+  };
+  const source: TextSize = { words: 0, chars: 0 };
+  const strings = context === 'strings';
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    stamp = i;
+    for (let c = 0; c < specs.length; c++) {
+      map = maps[c]!;
+      specs[c]!.visit(row, emit);
+    }
+    if (strings) measureSource(row.text, row.type, source);
+  }
+  const charts: Record<string, Map<string, Bucket>> = {};
+  specs.forEach((spec, c) => {
+    charts[spec.id] = maps[c]! as Map<string, Bucket>;
+  });
+  return { context, rows: rows.length, charts, source };
+}
+
+const pageCache = new WeakMap<readonly Row[], Aggregate>();
+
+/** The aggregate of one page of rows, computed once per rows array. */
+export function aggregatePage(context: ContextName, rows: readonly Row[]): Aggregate {
+  const cached = pageCache.get(rows);
+  if (cached && cached.context === context) return cached;
+  const fresh = aggregateRows(context, rows);
+  pageCache.set(rows, fresh);
+  return fresh;
+}
+
+/** The totals of several aggregates of one listing (different rows: counts add up). */
+export function mergeAggregates(context: ContextName, parts: readonly Aggregate[]): Aggregate {
+  if (parts.length === 1) return parts[0]!;
+  const charts: Record<string, Map<string, Bucket>> = {};
+  for (const spec of CHARTS[context]) charts[spec.id] = new Map();
+  const source: TextSize = { words: 0, chars: 0 };
+  let rows = 0;
+  for (const part of parts) {
+    rows += part.rows;
+    source.words += part.source.words;
+    source.chars += part.source.chars;
+    for (const id in part.charts) {
+      const into = charts[id]!;
+      for (const b of part.charts[id]!.values()) {
+        const have = into.get(b.key);
+        if (have) {
+          have.rows += b.rows;
+          have.parts += b.parts;
+        } else into.set(b.key, { key: b.key, label: b.label, rows: b.rows, parts: b.parts });
+      }
+    }
+  }
+  return { context, rows, charts, source };
+}
+
+/** The aggregate of a run's pages: each page counted once, ever. */
+export function aggregatePages(context: ContextName, pages: readonly (readonly Row[])[]): Aggregate {
+  return mergeAggregates(
+    context,
+    pages.length === 0 ? [aggregateRows(context, [])] : pages.map((rows) => aggregatePage(context, rows)),
+  );
+}
+
+/** A chart's items in display order. `NONE` (no value) comes last. */
+export function orderedItems(spec: ChartSpec, items: ReadonlyMap<string, Bucket>): Bucket[] {
+  const list = [...items.values()];
+  if (spec.order === 'given' && spec.keys) {
+    const rank = new Map(spec.keys.map((k, i) => [k, i]));
+    const at = (b: Bucket) => rank.get(b.key) ?? rank.size;
+    return list.sort((a, b) => at(a) - at(b));
+  }
+  const none = (b: Bucket) => (b.key === NONE ? 1 : 0);
+  if (spec.order === 'time') return list.sort((a, b) => none(a) - none(b) || a.key.localeCompare(b.key));
+  return list.sort(
+    (a, b) => none(a) - none(b) || b.rows - a.rows || a.key.localeCompare(b.key, 'en', { numeric: true }),
+  );
+}
