@@ -24,6 +24,8 @@ export interface ChartSpec {
   order: ChartOrder;
   /** The item keys in display order, for `order: 'given'`. */
   keys?: readonly string[];
+  /** The label of the `NONE` item (rows without a value). */
+  none: string;
   /** The item label for a key, when it is not the key itself. */
   label?: (key: string) => string;
   visit: (row: Row, emit: Emit) => void;
@@ -99,10 +101,23 @@ const RECORDS = 'records';
 
 export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
   strings: [
-    { id: 'file', title: 'Strings by file', order: 'count', visit: perRow((r) => idKey(r.fileId)) },
-    { id: 'branch', title: 'Strings by branch', order: 'count', visit: perRow((r) => idKey(r.branchId)) },
+    {
+      id: 'file',
+      none: 'no file',
+      title: 'Strings by file',
+      order: 'count',
+      visit: perRow((r) => idKey(r.fileId)),
+    },
+    {
+      id: 'branch',
+      none: 'no branch',
+      title: 'Strings by branch',
+      order: 'count',
+      visit: perRow((r) => idKey(r.branchId)),
+    },
     {
       id: 'label',
+      none: 'no label',
       title: 'Strings by label',
       order: 'count',
       visit: (r, emit) => {
@@ -113,6 +128,7 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
     },
     {
       id: 'type',
+      none: 'unknown type',
       title: 'Strings by type',
       order: 'count',
       label: (k) => STRING_TYPE_LABELS[k] ?? k,
@@ -120,12 +136,14 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
     },
     {
       id: 'added',
+      none: 'no date',
       title: 'Strings by month added',
       order: 'time',
       visit: perRow((r) => monthOf(r.createdAt)),
     },
     {
       id: 'updated',
+      none: 'never updated',
       title: 'Strings by month updated',
       order: 'time',
       visit: perRow((r) => monthOf(r.updatedAt)),
@@ -134,6 +152,7 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
   translations: [
     {
       id: 'user',
+      none: 'no user',
       title: 'Translations by user',
       parts: FORMS,
       order: 'count',
@@ -145,6 +164,7 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
     },
     {
       id: 'provider',
+      none: 'no provider',
       title: 'Translations by provider',
       parts: FORMS,
       order: 'count',
@@ -152,6 +172,7 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
     },
     {
       id: 'pluralForm',
+      none: 'not plural',
       title: 'Translations by plural form',
       parts: FORMS,
       order: 'count',
@@ -159,6 +180,7 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
     },
     {
       id: 'preTranslated',
+      none: 'unknown',
       title: 'Pre-translated share',
       parts: FORMS,
       order: 'given',
@@ -168,6 +190,7 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
     },
     {
       id: 'updated',
+      none: 'no date',
       title: 'Translations by month updated',
       parts: FORMS,
       order: 'time',
@@ -177,6 +200,7 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
   tmSegments: [
     {
       id: 'recordLanguage',
+      none: 'no language',
       title: 'Segments by record language',
       parts: RECORDS,
       order: 'count',
@@ -184,6 +208,7 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
     },
     {
       id: 'usage',
+      none: 'no usage count',
       title: 'Segments by record usage count',
       parts: RECORDS,
       order: 'given',
@@ -192,6 +217,7 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
     },
     {
       id: 'creator',
+      none: 'no creator',
       title: 'Segments by record creator',
       parts: RECORDS,
       order: 'count',
@@ -201,18 +227,32 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
   glossaryTerms: [
     {
       id: 'language',
+      none: 'no language',
       title: 'Terms by language',
       order: 'count',
       visit: perRow((r) => textKey(r.languageId)),
     },
-    { id: 'status', title: 'Terms by status', order: 'count', visit: perRow((r) => textKey(r.status)) },
+    {
+      id: 'status',
+      none: 'no status',
+      title: 'Terms by status',
+      order: 'count',
+      visit: perRow((r) => textKey(r.status)),
+    },
     {
       id: 'partOfSpeech',
+      none: 'no part of speech',
       title: 'Terms by part of speech',
       order: 'count',
       visit: perRow((r) => textKey(r.partOfSpeech)),
     },
-    { id: 'type', title: 'Terms by type', order: 'count', visit: perRow((r) => textKey(r.type)) },
+    {
+      id: 'type',
+      none: 'no type',
+      title: 'Terms by type',
+      order: 'count',
+      visit: perRow((r) => textKey(r.type)),
+    },
   ],
 };
 

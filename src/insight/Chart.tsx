@@ -1,0 +1,230 @@
+// One Insight chart: a bar chart drawn with Observable Plot (this module is part of the lazy Insight chunk),
+// a table view of the same items, an accessible description, and SVG export. Every item is a drill-down:
+// a click or Enter on its bar, or its button in the table view.
+import { useEffect, useId, useRef, useState } from 'react';
+import * as Plot from '@observablehq/plot';
+import { download } from '../results/download.ts';
+import type { ChartSpec } from './charts.ts';
+import type { Drill } from './drill.ts';
+import { exportName, standaloneSvg } from './export.ts';
+
+export interface ChartItem {
+  key: string;
+  label: string;
+  rows: number;
+  parts: number;
+  drill: Drill;
+}
+
+/** The chart draws the largest items; the table view lists every one. */
+const MAX_BARS = 20;
+const number = (n: number) => n.toLocaleString('en-US');
+const percent = (n: number, total: number) => (total === 0 ? '0%' : `${((100 * n) / total).toFixed(1)}%`);
+
+/** The title, naming the second measure where rows hold parts. */
+export function chartTitle(spec: ChartSpec): string {
+  return spec.parts ? `${spec.title} (rows; ${spec.parts} as a second measure)` : spec.title;
+}
+
+function describe(spec: ChartSpec, items: readonly ChartItem[], total: number): string {
+  if (items.length === 0) return `${spec.title}: no rows.`;
+  const top = [...items].sort((a, b) => b.rows - a.rows)[0]!;
+  const parts = spec.parts ? ` Rows can hold several ${spec.parts}; each item also counts them.` : '';
+  const shape = spec.order === 'time' ? 'by month, oldest first' : 'one bar per item';
+  return (
+    `Bar chart, ${shape}: ${items.length} item${items.length === 1 ? '' : 's'} over ${number(total)} rows. ` +
+    `Largest: ${top.label}, ${number(top.rows)} rows (${percent(top.rows, total)}).${parts} ` +
+    `Activate a bar to add its condition to the query.`
+  );
+}
+
+function barLabel(spec: ChartSpec, item: ChartItem): string {
+  const parts = spec.parts ? `, ${number(item.parts)} ${spec.parts}` : '';
+  const action = item.drill.kind === 'clause' ? `adds ${item.drill.clause}` : 'filters the loaded rows';
+  return `${item.label}: ${number(item.rows)} rows${parts}. ${action}`;
+}
+
+function PlotBars(props: {
+  spec: ChartSpec;
+  items: readonly ChartItem[];
+  title: string;
+  description: string;
+  onPick: (item: ChartItem) => void;
+}) {
+  const { spec, items, title, description, onPick } = props;
+  const host = useRef<HTMLDivElement>(null);
+  const pickRef = useRef(onPick);
+  useEffect(() => {
+    pickRef.current = onPick;
+  }, [onPick]);
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const shown = spec.order === 'time' ? items : items.slice(0, MAX_BARS);
+    const data = shown.map((item, index) => ({ ...item, index }));
+    const text = (d: ChartItem) => (spec.parts ? `${number(d.rows)} · ${number(d.parts)}` : number(d.rows));
+    const common = {
+      ariaLabel: title,
+      ariaDescription: description,
+      style: { background: 'transparent', color: 'currentColor', fontSize: '12px', overflow: 'visible' },
+    };
+    const svg =
+      spec.order === 'time'
+        ? Plot.plot({
+            ...common,
+            width: 560,
+            height: 220,
+            marginBottom: 48,
+            x: { domain: data.map((d) => d.key), label: null, tickRotate: -45 },
+            y: { label: 'rows', grid: true },
+            marks: [
+              Plot.barY(data, { x: 'key', y: 'rows', ariaLabel: (d: ChartItem) => barLabel(spec, d) }),
+              Plot.ruleY([0]),
+            ],
+          })
+        : Plot.plot({
+            ...common,
+            width: 560,
+            height: 36 + 24 * data.length,
+            marginLeft: 150,
+            marginRight: 90,
+            x: { label: 'rows', grid: true },
+            y: {
+              domain: data.map((d) => d.key),
+              label: null,
+              tickFormat: (key: string) => {
+                const label = data.find((d) => d.key === key)?.label ?? key;
+                return label.length > 22 ? `${label.slice(0, 21)}…` : label;
+              },
+            },
+            marks: [
+              Plot.barX(data, { x: 'rows', y: 'key', ariaLabel: (d: ChartItem) => barLabel(spec, d) }),
+              Plot.text(data, { x: 'rows', y: 'key', text, dx: 4, textAnchor: 'start' }),
+              Plot.ruleX([0]),
+            ],
+          });
+    // Bars are drawn in data order: each becomes a button for its item.
+    svg.querySelectorAll('g[aria-label="bar"] rect').forEach((rect, i) => {
+      const item = data[i];
+      if (!item) return;
+      rect.setAttribute('tabindex', '0');
+      rect.setAttribute('role', 'button');
+      rect.setAttribute('data-key', item.key);
+      rect.addEventListener('click', () => pickRef.current(item));
+      rect.addEventListener('keydown', (e) => {
+        const key = (e as KeyboardEvent).key;
+        if (key === 'Enter' || key === ' ') {
+          e.preventDefault();
+          pickRef.current(item);
+        }
+      });
+    });
+    el.replaceChildren(svg);
+    return () => svg.remove();
+  }, [spec, items, title, description]);
+
+  const hidden = spec.order === 'time' ? 0 : Math.max(0, items.length - MAX_BARS);
+  return (
+    <>
+      <div ref={host} className="insight-plot" />
+      {hidden > 0 && <p className="results-muted">{number(hidden)} smaller items are in the table view.</p>}
+    </>
+  );
+}
+
+function ItemTable(props: {
+  spec: ChartSpec;
+  items: readonly ChartItem[];
+  total: number;
+  onPick: (item: ChartItem) => void;
+}) {
+  const { spec, items, total, onPick } = props;
+  return (
+    <table className="insight-table">
+      <thead>
+        <tr>
+          <th scope="col">Item</th>
+          <th scope="col">Rows</th>
+          {spec.parts && <th scope="col">{spec.parts[0]!.toUpperCase() + spec.parts.slice(1)}</th>}
+          <th scope="col">Share of rows</th>
+          <th scope="col">Drill down</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.key} data-key={item.key}>
+            <th scope="row">{item.label}</th>
+            <td>{number(item.rows)}</td>
+            {spec.parts && <td>{number(item.parts)}</td>}
+            <td>{percent(item.rows, total)}</td>
+            <td>
+              <button
+                type="button"
+                onClick={() => onPick(item)}
+                title={item.drill.kind === 'clause' ? item.drill.clause : item.drill.reason}
+              >
+                {item.drill.kind === 'clause' ? 'Add to query' : 'Filter loaded rows'}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function ChartCard(props: {
+  spec: ChartSpec;
+  items: readonly ChartItem[];
+  total: number;
+  onPick: (item: ChartItem) => void;
+}) {
+  const { spec, items, total, onPick } = props;
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const titleId = useId();
+  const descriptionId = useId();
+  const figure = useRef<HTMLElement>(null);
+  const title = chartTitle(spec);
+  const description = describe(spec, items, total);
+  const exportSvg = () => {
+    const svg = figure.current?.querySelector<SVGSVGElement>('.insight-plot svg');
+    if (svg) download(exportName(spec.id, 'svg'), standaloneSvg(svg), 'image/svg+xml');
+  };
+  return (
+    <figure
+      ref={figure}
+      className="insight-card"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      data-testid={`insight-chart-${spec.id}`}
+    >
+      <figcaption className="insight-card-head">
+        <h3 id={titleId}>{title}</h3>
+        <span className="results-spacer" />
+        <button
+          type="button"
+          aria-pressed={view === 'table'}
+          onClick={() => setView(view === 'chart' ? 'table' : 'chart')}
+        >
+          {view === 'chart' ? 'Table view' : 'Chart view'}
+        </button>
+        {view === 'chart' && (
+          <button type="button" onClick={exportSvg} disabled={items.length === 0}>
+            Export SVG
+          </button>
+        )}
+      </figcaption>
+      <p id={descriptionId} className="visually-hidden">
+        {description}
+      </p>
+      {items.length === 0 ? (
+        <p className="results-muted">No rows.</p>
+      ) : view === 'chart' ? (
+        <PlotBars spec={spec} items={items} title={title} description={description} onPick={onPick} />
+      ) : (
+        <ItemTable spec={spec} items={items} total={total} onPick={onPick} />
+      )}
+    </figure>
+  );
+}

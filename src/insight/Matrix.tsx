@@ -1,0 +1,212 @@
+// The languages matrix: a query Q run once per (target language, state) with the state pinned to the
+// language, shown as a language × state heatmap of matching strings and their source words. The cells are
+// TanStack queries (matrix-query.ts) sharing one request pool, one progress bar and one Cancel; a cell
+// opens its exact query in the editor and runs it.
+import { useCallback, useState } from 'react';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../connection/api.ts';
+import { projectLanguages, projectQuery, SIGNED_OUT_CLIENT } from '../connection/queries.ts';
+import { useQueryActions, useQueryStore } from '../query/store.ts';
+import { download } from '../results/download.ts';
+import { toCsv } from '../results/export.ts';
+import { useRunActions, type RunRequest } from '../results/run-store.ts';
+import { announce } from '../ui/announce.ts';
+import { MATRIX_STATES, matrixCellQuery } from './drill.ts';
+import { exportName } from './export.ts';
+import { useInsightActions } from './insight-store.ts';
+import { matrixCellOptions, matrixKey, type CellCount } from './matrix-query.ts';
+
+const number = (n: number) => n.toLocaleString('en-US');
+
+export function LanguagesMatrix(props: {
+  client: ApiClient | null;
+  run: RunRequest;
+  matrix: { text: string; cancelled: boolean };
+}) {
+  const { client, run, matrix } = props;
+  const projectId = run.target.projectId;
+  const queryClient = useQueryClient();
+  const { runMatrix, cancelMatrix, closeMatrix } = useInsightActions();
+  const { setText, setContext } = useQueryActions();
+  const { run: runQuery } = useRunActions();
+
+  const project = useQuery({
+    ...projectQuery(client ?? SIGNED_OUT_CLIENT, projectId ?? 0),
+    enabled: client !== null && projectId !== null,
+  });
+  const languages = projectLanguages(project.data);
+
+  // Rows loaded by the cells fetching now, for the progress line (reset by each start).
+  const [loaded, setLoaded] = useState({ text: matrix.text, rows: 0 });
+  const onRows = useCallback(
+    (n: number) =>
+      setLoaded((l) =>
+        l.text === matrix.text ? { text: l.text, rows: l.rows + n } : { text: matrix.text, rows: n },
+      ),
+    [matrix.text],
+  );
+
+  const cells = languages.flatMap((language) => MATRIX_STATES.map((state) => ({ language, state })));
+  const results = useQueries({
+    queries: cells.map(({ language, state }) => ({
+      ...matrixCellOptions(client, projectId, matrix.text, language.id, state.id, onRows),
+      enabled: !matrix.cancelled,
+    })),
+  });
+  const countOf = (i: number): CellCount | undefined => results[i]?.data;
+  const done = results.filter((r) => r.isSuccess).length;
+  const failed = results.find((r) => r.isError)?.error;
+  const fetching = results.some((r) => r.fetchStatus === 'fetching');
+  const max = Math.max(1, ...results.map((r) => r.data?.rows ?? 0));
+
+  const cancel = () => {
+    cancelMatrix();
+    void queryClient.cancelQueries({ queryKey: matrixKey(client) });
+    announce(`Languages matrix cancelled: ${done} of ${cells.length} cells done.`);
+  };
+
+  const open = (language: string, state: (typeof MATRIX_STATES)[number]) => {
+    const query = matrixCellQuery(matrix.text, language, state.id);
+    if (useQueryStore.getState().context !== 'strings') setContext('strings');
+    setText(query);
+    runQuery();
+    announce(`Opened the query of ${language}, ${state.label.toLowerCase()}, and ran it.`);
+  };
+
+  const exportCsv = () =>
+    download(
+      exportName('languages-matrix', 'csv'),
+      toCsv(
+        cells.map(({ language, state }, i) => ({
+          language: language.id,
+          state: state.label,
+          strings: countOf(i)?.rows ?? '',
+          sourceWords: countOf(i)?.words ?? '',
+          characters: countOf(i)?.chars ?? '',
+          query: matrixCellQuery(matrix.text, language.id, state.id),
+        })),
+      ),
+      'text/csv;charset=utf-8',
+    );
+
+  const stale = matrix.text !== run.text;
+  return (
+    <section className="insight-matrix" aria-label="Languages matrix" data-testid="insight-matrix">
+      <div className="insight-card-head">
+        <h3>Languages matrix</h3>
+        <span className="results-spacer" />
+        <button type="button" onClick={exportCsv} disabled={done === 0}>
+          Export CSV
+        </button>
+        <button type="button" onClick={closeMatrix}>
+          Close
+        </button>
+      </div>
+      <p className="results-muted">
+        Strings matching <code>{matrix.text.trim() === '' ? '(every string)' : matrix.text}</code> in each
+        target language. A cell opens its exact query.
+      </p>
+      {stale && (
+        <p className="results-muted">
+          The query has changed since.{' '}
+          <button type="button" onClick={() => runMatrix(run.text)}>
+            Update for the current query
+          </button>
+        </p>
+      )}
+      <div className="insight-matrix-progress">
+        {fetching && (
+          <>
+            <progress
+              aria-label="Languages matrix progress"
+              data-testid="matrix-progress"
+              value={done}
+              max={cells.length}
+            />
+            <span>
+              {done} of {cells.length} cells · {number(loaded.text === matrix.text ? loaded.rows : 0)} rows…
+            </span>
+            <button type="button" onClick={cancel}>
+              Cancel
+            </button>
+          </>
+        )}
+        {!fetching && matrix.cancelled && done < cells.length && (
+          <>
+            <span role="status">
+              Cancelled: {done} of {cells.length} cells done.
+            </span>
+            <button type="button" onClick={() => runMatrix(matrix.text)}>
+              Resume
+            </button>
+          </>
+        )}
+        {failed != null && (
+          <span role="alert">
+            Some cells failed: {failed instanceof Error ? failed.message : 'the service did not answer'}.
+          </span>
+        )}
+      </div>
+      {languages.length === 0 ? (
+        <p className="results-muted">
+          {project.isPending ? 'Loading the project’s languages…' : 'The project has no target languages.'}
+        </p>
+      ) : (
+        <table className="insight-heatmap">
+          <caption className="visually-hidden">
+            Strings and source words per target language and translation state. Darker cells hold more
+            strings.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Language</th>
+              {MATRIX_STATES.map((s) => (
+                <th scope="col" key={s.id}>
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {languages.map((language, l) => (
+              <tr key={language.id}>
+                <th scope="row">
+                  {language.name} <span className="results-muted">{language.id}</span>
+                </th>
+                {MATRIX_STATES.map((state, s) => {
+                  const count = countOf(l * MATRIX_STATES.length + s);
+                  const heat = count ? Math.round((count.rows / max) * 60) : 0;
+                  return (
+                    <td key={state.id} style={{ ['--heat' as string]: `${heat}%` }}>
+                      <button
+                        type="button"
+                        className="insight-cell"
+                        data-testid={`matrix-cell-${language.id}-${state.id}`}
+                        data-rows={count?.rows}
+                        aria-label={
+                          count
+                            ? `${language.name}, ${state.label}: ${number(count.rows)} strings, ${number(count.words)} source words. Open this query.`
+                            : `${language.name}, ${state.label}: not counted yet. Open this query.`
+                        }
+                        onClick={() => open(language.id, state)}
+                      >
+                        {count ? (
+                          <>
+                            <strong>{number(count.rows)}</strong>
+                            <span>{number(count.words)} words</span>
+                          </>
+                        ) : (
+                          <span aria-hidden="true">…</span>
+                        )}
+                      </button>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
