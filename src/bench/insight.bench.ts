@@ -2,8 +2,8 @@
 // emulator's demo data), as a ratio to one hand-written counting loop over the same rows that computes the
 // same figures: rows per file, branch, label, type, month added and month updated, and source words and
 // characters (with the same word counter, which is the measure itself, not the aggregation machinery).
-// The aggregation runs page by page (500 rows), as the app feeds it, and merges the pages' totals.
-import { aggregatePages } from '../insight/aggregate.ts';
+// The aggregation runs chunk by chunk (500 rows, a page), as the app feeds it, and merges the chunks' totals.
+import { aggregateLoaded } from '../insight/aggregate.ts';
 import { measureSource, type TextSize } from '../insight/words.ts';
 import type { Row } from '../results/listings.ts';
 import { sourceStringResource } from '../server/emulator/api/resources.ts';
@@ -11,7 +11,6 @@ import { generateDemoDataset } from '../server/emulator/data/demo.ts';
 import { median, row, sampleMicros, type BenchRow } from './stats.ts';
 
 const COUNT = 100_000;
-const PAGE = 500;
 const TARGET_RATIO = 3;
 
 function handWritten(rows: readonly Row[]) {
@@ -39,15 +38,10 @@ function handWritten(rows: readonly Row[]) {
 
 export default async function insight(): Promise<BenchRow[]> {
   const data = generateDemoDataset({ strings: COUNT });
-  const rows: Row[] = data.strings.map((s) => sourceStringResource(s, data));
-  const pages: Row[][] = [];
-  for (let i = 0; i < rows.length; i += PAGE) pages.push(rows.slice(i, i + PAGE));
-
+  const shape = { stringBased: false, enterprise: false };
+  const rows = data.strings.map((s) => sourceStringResource(s, data, shape) as unknown as Row);
   // Same answer first: the bench compares equal work.
-  const check = aggregatePages(
-    'strings',
-    pages.map((p) => [...p]),
-  );
+  const check = aggregateLoaded('strings', rows);
   const hand = handWritten(rows);
   if (check.rows !== rows.length || check.source.words !== hand.size.words)
     throw new Error('insight bench: the aggregation and the hand-written loop disagree');
@@ -64,15 +58,13 @@ export default async function insight(): Promise<BenchRow[]> {
     return (performance.now() - t0) * 1000;
   };
   for (let round = 0; round < 12; round++) {
-    // Fresh page arrays each round, so the page cache does not answer: the first aggregation of these rows.
-    const fresh = pages.map((p) => [...p]);
-    ours.push(time(() => (sink += aggregatePages('strings', fresh).rows)));
+    // Fresh row objects each round, so the chunk cache does not answer: the first aggregation of these rows.
+    const fresh = rows.map((r) => ({ ...r }));
+    ours.push(time(() => (sink += aggregateLoaded('strings', fresh).rows)));
     base.push(time(() => (sink += handWritten(rows).file.size)));
   }
-  // An unchanged run (same pages) is only the merge: the figure a re-render costs.
-  const cached = pages.map((p) => [...p]);
-  aggregatePages('strings', cached);
-  const again = median(sampleMicros(() => (sink += aggregatePages('strings', cached).rows), 20, 100));
+  // Unchanged rows are only the merge: the figure a re-render (or one more page) costs.
+  const again = median(sampleMicros(() => (sink += aggregateLoaded('strings', rows).rows), 20, 100));
   if (sink < 0) console.log(sink);
   const ms = (us: number) => us / 1000;
   return [

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import * as Plot from '@observablehq/plot';
 import { download } from '../results/download.ts';
-import type { ChartSpec } from './charts.ts';
+import { NONE, type ChartSpec } from './charts.ts';
 import type { Drill } from './drill.ts';
 import { exportName, standaloneSvg } from './export.ts';
 
@@ -19,6 +19,8 @@ export interface ChartItem {
 /** The chart draws the largest items; the table view lists every one. */
 const MAX_BARS = 20;
 const number = (n: number) => n.toLocaleString('en-US');
+/** An item's key in the DOM (`data-key`); the "no value" item is `(none)`. */
+const domKey = (key: string) => (key === NONE ? '(none)' : key);
 const percent = (n: number, total: number) => (total === 0 ? '0%' : `${((100 * n) / total).toFixed(1)}%`);
 
 /** The title, naming the second measure where rows hold parts. */
@@ -54,14 +56,27 @@ function PlotBars(props: {
   const { spec, items, title, description, onPick } = props;
   const host = useRef<HTMLDivElement>(null);
   const pickRef = useRef(onPick);
+  // Drawn at the card's own width, so text keeps its size; redrawn when the width changes by 20 px.
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const w = Math.round((entry?.contentRect.width ?? 0) / 20) * 20;
+      setWidth((old) => (w > 0 && w !== old ? w : old));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   useEffect(() => {
     pickRef.current = onPick;
   }, [onPick]);
 
   useEffect(() => {
     const el = host.current;
-    if (!el) return;
-    const shown = spec.order === 'time' ? items : items.slice(0, MAX_BARS);
+    if (!el || width === 0) return;
+    // Months without a date ("never updated") would flatten the timeline: they are in the table view.
+    const shown = spec.order === 'time' ? items.filter((i) => i.key !== NONE) : items.slice(0, MAX_BARS);
     const data = shown.map((item, index) => ({ ...item, index }));
     const text = (d: ChartItem) => (spec.parts ? `${number(d.rows)} · ${number(d.parts)}` : number(d.rows));
     const common = {
@@ -73,10 +88,18 @@ function PlotBars(props: {
       spec.order === 'time'
         ? Plot.plot({
             ...common,
-            width: 560,
+            width,
             height: 220,
             marginBottom: 48,
-            x: { domain: data.map((d) => d.key), label: null, tickRotate: -45 },
+            x: {
+              domain: data.map((d) => d.key),
+              label: null,
+              tickRotate: -45,
+              // At most about one label per 28 px.
+              ticks: data
+                .filter((_, i) => i % Math.max(1, Math.ceil((28 * data.length) / width)) === 0)
+                .map((d) => d.key),
+            },
             y: { label: 'rows', grid: true },
             marks: [
               Plot.barY(data, { x: 'key', y: 'rows', ariaLabel: (d: ChartItem) => barLabel(spec, d) }),
@@ -85,7 +108,7 @@ function PlotBars(props: {
           })
         : Plot.plot({
             ...common,
-            width: 560,
+            width,
             height: 36 + 24 * data.length,
             marginLeft: 150,
             marginRight: 90,
@@ -110,7 +133,7 @@ function PlotBars(props: {
       if (!item) return;
       rect.setAttribute('tabindex', '0');
       rect.setAttribute('role', 'button');
-      rect.setAttribute('data-key', item.key);
+      rect.setAttribute('data-key', domKey(item.key));
       rect.addEventListener('click', () => pickRef.current(item));
       rect.addEventListener('keydown', (e) => {
         const key = (e as KeyboardEvent).key;
@@ -122,13 +145,19 @@ function PlotBars(props: {
     });
     el.replaceChildren(svg);
     return () => svg.remove();
-  }, [spec, items, title, description]);
+  }, [spec, items, title, description, width]);
 
+  const undated = spec.order === 'time' ? items.find((i) => i.key === NONE) : undefined;
   const hidden = spec.order === 'time' ? 0 : Math.max(0, items.length - MAX_BARS);
   return (
     <>
       <div ref={host} className="insight-plot" />
       {hidden > 0 && <p className="results-muted">{number(hidden)} smaller items are in the table view.</p>}
+      {undated && (
+        <p className="results-muted">
+          {number(undated.rows)} rows: {undated.label} (in the table view).
+        </p>
+      )}
     </>
   );
 }
@@ -153,7 +182,7 @@ function ItemTable(props: {
       </thead>
       <tbody>
         {items.map((item) => (
-          <tr key={item.key} data-key={item.key}>
+          <tr key={item.key} data-key={domKey(item.key)}>
             <th scope="row">{item.label}</th>
             <td>{number(item.rows)}</td>
             {spec.parts && <td>{number(item.parts)}</td>}

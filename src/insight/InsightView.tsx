@@ -3,37 +3,23 @@
 // the results area's own fetch-all load the rest (its progress bar and Cancel stay in the toolbar).
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '../connection/api.ts';
 import { membersQuery, SIGNED_OUT_CLIENT } from '../connection/queries.ts';
 import type { ContextName } from '../croql/index.ts';
 import { useQueryActions, useQueryStore } from '../query/store.ts';
 import { download } from '../results/download.ts';
-import type { ListingPage } from '../results/listing-query.ts';
 import type { DisplayNames } from '../results/listings.ts';
-import { useRunActions, type RunRequest } from '../results/run-store.ts';
-import type { FetchAllProgress } from '../results/use-fetch-all.ts';
+import { useRunActions } from '../results/run-store.ts';
+import type { ResultViewProps } from '../results/views.ts';
+import { useTableFilterActions } from '../results/table-filter.ts';
 import { announce } from '../ui/announce.ts';
-import { aggregatePages, orderedItems } from './aggregate.ts';
+import { aggregateLoaded, orderedItems } from './aggregate.ts';
 import { ChartCard, type ChartItem } from './Chart.tsx';
-import { CHARTS, NONE, type ChartSpec } from './charts.ts';
+import { CHARTS, NONE, rowHasItem, type ChartSpec } from './charts.ts';
 import { addClause, drillFor, type UserNames } from './drill.ts';
 import { aggregateCsv, exportName } from './export.ts';
 import { useInsightActions, useInsightStore } from './insight-store.ts';
 import { LanguagesMatrix } from './Matrix.tsx';
 import './insight.css';
-
-export interface InsightProps {
-  client: ApiClient | null;
-  run: RunRequest;
-  /** The listing the rows come from. */
-  context: ContextName;
-  pages: readonly ListingPage[] | null;
-  /** The pages are this run's (not the previous run's, shown while the new one loads). */
-  current: boolean;
-  moreAvailable: boolean;
-  fetchAll: { progress: FetchAllProgress; start: () => void };
-  names: DisplayNames;
-}
 
 const number = (n: number) => n.toLocaleString('en-US');
 
@@ -63,12 +49,21 @@ function itemLabel(
   }
 }
 
-export function InsightView(props: InsightProps) {
-  const { client, run, context, pages, current, moreAvailable, fetchAll, names } = props;
+/** Two items with one name (files of the same name in two branches) are told apart by their ids. */
+function distinctLabels(items: ChartItem[]): ChartItem[] {
+  const seen = new Map<string, number>();
+  for (const item of items) seen.set(item.label, (seen.get(item.label) ?? 0) + 1);
+  return items.map((item) =>
+    (seen.get(item.label) ?? 0) > 1 ? { ...item, label: `${item.label} (${item.key})` } : item,
+  );
+}
+
+export default function InsightView(props: ResultViewProps) {
+  const { client, run, context, rows, current, moreAvailable, fetchAll, names, showView } = props;
   const { setText } = useQueryActions();
   const { run: runQuery } = useRunActions();
-  const { filterLocally, clearLocalFilter, runMatrix } = useInsightActions();
-  const localFilter = useInsightStore((s) => s.localFilter);
+  const { runMatrix } = useInsightActions();
+  const tableFilter = useTableFilterActions();
   const matrix = useInsightStore((s) => s.matrix);
 
   const projectId = run.target.projectId;
@@ -79,50 +74,44 @@ export function InsightView(props: InsightProps) {
   const users: UserNames = useMemo(() => new Map((members ?? []).map((m) => [m.id, m.username])), [members]);
 
   // Counting follows the rows at a lower priority than typing; each page is counted once (aggregate.ts).
-  const deferredPages = useDeferredValue(pages);
-  const aggregate = useMemo(
-    () =>
-      aggregatePages(
-        context,
-        (deferredPages ?? []).map((p) => p.rows),
-      ),
-    [context, deferredPages],
-  );
+  const deferredRows = useDeferredValue(rows);
+  const aggregate = useMemo(() => aggregateLoaded(context, deferredRows), [context, deferredRows]);
 
   // More rows than loaded: load the rest once per run, with the results area's fetch-all (Cancel is there).
   const startedFor = useRef<number | null>(null);
-  const { start } = fetchAll;
+  const { start, running } = fetchAll;
   useEffect(() => {
-    if (!current || !moreAvailable || fetchAll.progress.running || startedFor.current === run.nonce) return;
+    if (!current || !moreAvailable || running || startedFor.current === run.nonce) return;
     startedFor.current = run.nonce;
     start();
-  }, [current, moreAvailable, fetchAll.progress.running, run.nonce, start]);
+  }, [current, moreAvailable, running, run.nonce, start]);
 
   const charts = useMemo(
     () =>
       CHARTS[context].map((spec) => ({
         spec,
-        items: orderedItems(spec, aggregate.charts[spec.id]!).map((b): ChartItem => ({
-          key: b.key,
-          label: itemLabel(context, spec, b.key, b.label, names, users),
-          rows: b.rows,
-          parts: b.parts,
-          drill: drillFor(context, spec.id, b.key, users, b.label),
-        })),
+        items: distinctLabels(
+          orderedItems(spec, aggregate.charts[spec.id]!).map((b): ChartItem => ({
+            key: b.key,
+            label: itemLabel(context, spec, b.key, b.label, names, users),
+            rows: b.rows,
+            parts: b.parts,
+            drill: drillFor(context, spec.id, b.key, users, b.label),
+          })),
+        ),
       })),
     [aggregate, context, names, users],
   );
 
   const pick = (spec: ChartSpec, item: ChartItem) => {
     if (item.drill.kind === 'local') {
-      filterLocally({
+      tableFilter.set({
         nonce: run.nonce,
-        context,
-        chartId: spec.id,
-        key: item.key,
         label: `${spec.title}: ${item.label}`,
         reason: item.drill.reason,
+        keep: (row) => rowHasItem(spec, row, item.key),
       });
+      showView('table');
       announce(
         `The table shows the ${number(item.rows)} loaded rows of ${item.label}, filtered here: ${item.drill.reason}`,
       );
@@ -134,14 +123,13 @@ export function InsightView(props: InsightProps) {
       return;
     }
     setText(addClause(text, context, item.drill.clause));
-    runQuery();
+    runQuery(run.target);
     announce(`Added ${item.drill.clause} and ran the query.`);
   };
 
-  const progress = fetchAll.progress;
   const counting = !current
     ? 'Counting the previous run’s rows while the new one runs…'
-    : progress.running
+    : running
       ? `Counting ${number(aggregate.rows)} rows; loading the rest (Cancel in the toolbar keeps the counts so far).`
       : moreAvailable
         ? `These counts cover the ${number(aggregate.rows)} rows loaded, not the whole result.`
@@ -174,15 +162,6 @@ export function InsightView(props: InsightProps) {
           </>
         )}
       </p>
-      {localFilter && localFilter.nonce === run.nonce && (
-        <div className="insight-local" role="note" data-testid="insight-local-filter">
-          The table shows only <strong>{localFilter.label}</strong>, filtered among the loaded rows, not by
-          the query: {localFilter.reason}{' '}
-          <button type="button" onClick={clearLocalFilter}>
-            Show all rows
-          </button>
-        </div>
-      )}
       <div className="insight-grid">
         {charts.map(({ spec, items }) => (
           <ChartCard

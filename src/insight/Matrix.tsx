@@ -69,7 +69,7 @@ export function LanguagesMatrix(props: {
     const query = matrixCellQuery(matrix.text, language, state.id);
     if (useQueryStore.getState().context !== 'strings') setContext('strings');
     setText(query);
-    runQuery();
+    runQuery(run.target);
     announce(`Opened the query of ${language}, ${state.label.toLowerCase()}, and ran it.`);
   };
 

@@ -1,7 +1,8 @@
-// Aggregation of a run's rows for the Insight charts: one pass over each page of rows, every chart of the
-// listing counted in that pass; a page already counted is never counted again (its totals are cached by
-// the identity of its rows array, which the run's pages keep while more pages are appended), and the
-// totals of all pages are merged, which costs the number of items, not rows. Pure.
+// Aggregation of a run's rows for the Insight charts: one pass over each chunk of 500 rows (a page of the
+// listing), every chart of the listing counted in that pass. A chunk already counted is never counted
+// again: its totals are cached by the identity of its first row object and checked against its last (a run's
+// row objects stay the same while more pages are appended). The chunks' totals are merged, which costs the
+// number of items, not rows. Pure.
 import type { ContextName } from '../croql/index.ts';
 import type { Row } from '../results/listings.ts';
 import { CHARTS, NONE, type ChartSpec } from './charts.ts';
@@ -31,8 +32,13 @@ interface Counting extends Bucket {
   stamp: number;
 }
 
-/** Counts `rows` in one pass. */
-export function aggregateRows(context: ContextName, rows: readonly Row[]): Aggregate {
+/** Counts `rows[from..to)` in one pass. */
+export function aggregateRows(
+  context: ContextName,
+  rows: readonly Row[],
+  from = 0,
+  to = rows.length,
+): Aggregate {
   const specs = CHARTS[context];
   const maps = specs.map(() => new Map<string, Counting>());
   let stamp = 0;
@@ -52,7 +58,7 @@ export function aggregateRows(context: ContextName, rows: readonly Row[]): Aggre
   };
   const source: TextSize = { words: 0, chars: 0 };
   const strings = context === 'strings';
-  for (let i = 0; i < rows.length; i++) {
+  for (let i = from; i < to; i++) {
     const row = rows[i]!;
     stamp = i;
     for (let c = 0; c < specs.length; c++) {
@@ -65,18 +71,28 @@ export function aggregateRows(context: ContextName, rows: readonly Row[]): Aggre
   specs.forEach((spec, c) => {
     charts[spec.id] = maps[c]! as Map<string, Bucket>;
   });
-  return { context, rows: rows.length, charts, source };
+  return { context, rows: to - from, charts, source };
 }
 
-const pageCache = new WeakMap<readonly Row[], Aggregate>();
+/** Rows per cached chunk: the listing's page size, so chunks and pages line up. */
+export const CHUNK = 500;
+const chunkCache = new WeakMap<Row, { last: Row; aggregate: Aggregate }>();
 
-/** The aggregate of one page of rows, computed once per rows array. */
-export function aggregatePage(context: ContextName, rows: readonly Row[]): Aggregate {
-  const cached = pageCache.get(rows);
-  if (cached && cached.context === context) return cached;
-  const fresh = aggregateRows(context, rows);
-  pageCache.set(rows, fresh);
-  return fresh;
+/** The aggregate of `rows[from..to)`, computed once per chunk of row objects. */
+function aggregateChunk(context: ContextName, rows: readonly Row[], from: number, to: number): Aggregate {
+  const first = rows[from]!;
+  const last = rows[to - 1]!;
+  const cached = chunkCache.get(first);
+  if (
+    cached &&
+    cached.last === last &&
+    cached.aggregate.rows === to - from &&
+    cached.aggregate.context === context
+  )
+    return cached.aggregate;
+  const aggregate = aggregateRows(context, rows, from, to);
+  chunkCache.set(first, { last, aggregate });
+  return aggregate;
 }
 
 /** The totals of several aggregates of one listing (different rows: counts add up). */
@@ -104,12 +120,13 @@ export function mergeAggregates(context: ContextName, parts: readonly Aggregate[
   return { context, rows, charts, source };
 }
 
-/** The aggregate of a run's pages: each page counted once, ever. */
-export function aggregatePages(context: ContextName, pages: readonly (readonly Row[])[]): Aggregate {
-  return mergeAggregates(
-    context,
-    pages.length === 0 ? [aggregateRows(context, [])] : pages.map((rows) => aggregatePage(context, rows)),
-  );
+/** The aggregate of a run's loaded rows: each chunk counted once, ever; a new page adds one chunk's work. */
+export function aggregateLoaded(context: ContextName, rows: readonly Row[]): Aggregate {
+  if (rows.length === 0) return aggregateRows(context, rows);
+  const parts: Aggregate[] = [];
+  for (let i = 0; i < rows.length; i += CHUNK)
+    parts.push(aggregateChunk(context, rows, i, Math.min(rows.length, i + CHUNK)));
+  return mergeAggregates(context, parts);
 }
 
 /** A chart's items in display order. `NONE` (no value) comes last. */

@@ -90,9 +90,8 @@ export function drillFor(
         ? local('CroQL cannot select translations without a provider (a comparison with no value is false).')
         : clause(field(['provider'], '=', str(key)));
     case 'translations/pluralForm':
-      return none
-        ? local('CroQL cannot select translations without a plural form.')
-        : clause(field(['plural form'], '=', str(key)));
+      // A translation of a plain or ICU string has the plural form "none" in CroQL.
+      return clause(field(['plural form'], '=', str(none ? 'none' : key)));
     case 'translations/preTranslated':
       return clause(field(['is pre translated'], key === 'yes' ? 'isTrue' : 'isFalse', null));
     case 'translations/updated': {

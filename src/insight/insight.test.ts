@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, type ContextName } from '../croql/index.ts';
 import type { Row } from '../results/listings.ts';
-import { aggregatePage, aggregatePages, aggregateRows, orderedItems } from './aggregate.ts';
+import { aggregateLoaded, aggregateRows, CHUNK, orderedItems } from './aggregate.ts';
 import { CHARTS, NONE, chartOf, monthOf, rowHasItem } from './charts.ts';
 import { addClause, drillFor, MATRIX_STATES, matrixCellQuery, monthRange } from './drill.ts';
 import { icuLiteralText, measureSource, measureText } from './words.ts';
@@ -117,18 +117,22 @@ describe('aggregation', () => {
     expect(a.charts.updated!.get('2025-01')).toEqual(expect.objectContaining({ rows: 2, parts: 2 }));
   });
 
-  it('counts a page once, and merging pages equals counting all rows', () => {
-    const first = strings.slice(0, 2);
-    const second = strings.slice(2);
-    expect(aggregatePage('strings', first)).toBe(aggregatePage('strings', first));
-    const merged = aggregatePages('strings', [first, second]);
-    const whole = aggregateRows('strings', strings);
+  it('counts a chunk of rows once, and merging chunks equals counting all rows', () => {
+    const many: Row[] = Array.from({ length: CHUNK * 2 + 7 }, (_, i) => ({ ...strings[i % 3]!, id: i }));
+    const first = aggregateLoaded('strings', many.slice(0, CHUNK + 3));
+    const grown = aggregateLoaded('strings', many);
+    // A chunk of the same row objects is the same cached totals: counted once.
+    expect(aggregateLoaded('strings', many.slice(0, CHUNK))).toBe(
+      aggregateLoaded('strings', many.slice(0, CHUNK)),
+    );
+    const whole = aggregateRows('strings', many);
     for (const spec of CHARTS.strings) {
-      const strip = (m: typeof merged) =>
+      const strip = (m: typeof whole) =>
         orderedItems(spec, m.charts[spec.id]!).map(({ key, rows, parts }) => ({ key, rows, parts }));
-      expect(strip(merged)).toEqual(strip(whole));
+      expect(strip(grown)).toEqual(strip(whole));
     }
-    expect(merged.source).toEqual(whole.source);
+    expect(grown.source).toEqual(whole.source);
+    expect(first.rows).toBe(CHUNK + 3);
   });
 
   it('orders months in time and puts "no value" last', () => {
@@ -153,6 +157,7 @@ describe('drill-down clauses', () => {
       ['strings', 'updated', '2024-02', "updated between '2024-02-01' and '2024-02-29 23:59:59'"],
       ['translations', 'provider', 'tm', 'provider = "tm"'],
       ['translations', 'pluralForm', 'few', 'plural form = "few"'],
+      ['translations', 'pluralForm', NONE, 'plural form = "none"'],
       ['translations', 'preTranslated', 'no', 'not is pre translated'],
       ['translations', 'updated', '2025-12', "updated between '2025-12-01' and '2025-12-31 23:59:59'"],
       ['tmSegments', 'usage', '0', 'count of records where (usageCount = 0) > 0'],

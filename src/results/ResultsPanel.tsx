@@ -17,6 +17,7 @@ import { COLUMNS } from './listings.ts';
 import { RunPrompt } from './RunPrompt.tsx';
 import { useCurrentRun, type RunRequest } from './run-store.ts';
 import { sortOrder } from './sort.ts';
+import { useTableOrder, useTableFilterActions } from './table-filter.ts';
 import { useTableStore } from './table-store.ts';
 import { useDisplayNames } from './use-display-names.ts';
 import { MAX_ROWS, useFetchAll } from './use-fetch-all.ts';
@@ -87,10 +88,14 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
   const moreAvailable = showingCurrent && !!lastPage?.full && rows.length < MAX_ROWS;
 
   const sortColumn = sort ? COLUMNS[rowsContext].find((c) => c.key === sort.key) : undefined;
-  const order = useMemo(
+  const sorted = useMemo(
     () => (sort && sortColumn ? sortOrder(rows, sortColumn, sort.direction, names) : null),
     [rows, sort, sortColumn, names],
   );
+  // A view beside the table may filter the table's rows (what the query cannot say): the order keeps those.
+  const tableFilter = useTableOrder(run?.nonce, rows, sorted);
+  const order = tableFilter.order;
+  const { clear: clearTableFilter } = useTableFilterActions();
 
   const [selection, setSelection] = useState<{ nonce: number; index: number } | null>(null);
   const selected =
@@ -254,6 +259,18 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
               panelId={ids.viewPanel}
             />
           )}
+          {tableFilter.filter && view.id === 'table' && (
+            <p className="notice" role="note" data-testid="table-filter">
+              <span>
+                The table shows {number(tableFilter.order!.length)} of the loaded rows:{' '}
+                <strong>{tableFilter.filter.label}</strong>, filtered here, not by the query (
+                {tableFilter.filter.reason})
+              </span>{' '}
+              <button type="button" onClick={clearTableFilter}>
+                Show all rows
+              </button>
+            </p>
+          )}
           {showingCurrent && rows.length === 0 && client && path ? (
             <EmptyExplanation client={client} path={path} run={run} />
           ) : pages && rows.length > 0 ? (
@@ -279,6 +296,10 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
                     setPanel({ kind: 'details' });
                   }}
                   onEscape={() => panel && setPanel(null)}
+                  current={showingCurrent}
+                  moreAvailable={moreAvailable}
+                  fetchAll={{ running: fetchAll.progress.running, start: fetchAll.start }}
+                  showView={setViewId}
                 />
               </Suspense>
             </div>

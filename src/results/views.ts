@@ -1,6 +1,6 @@
 // The views of a run's rows, shown as tabs above them. The table is the first; another view (a chart, a
 // comparison) adds one entry here, lazy-loaded with React.lazy so it costs nothing until it is opened.
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { ApiClient } from '../connection/api.ts';
 import type { ContextName } from '../croql/types.ts';
 import type { DisplayNames, Row } from './listings.ts';
@@ -23,6 +23,13 @@ export interface ResultViewProps {
   /** Opens the details panel of a row. */
   onOpen: (index: number) => void;
   onEscape: () => void;
+  /** The rows are this run's (false while a newer run's first page is on its way). */
+  current: boolean;
+  /** The run has more rows than are loaded; `fetchAll` loads the rest (progress and Cancel in the toolbar). */
+  moreAvailable: boolean;
+  fetchAll: { running: boolean; start: () => void };
+  /** Shows another view (by id). */
+  showView: (id: string) => void;
 }
 
 export interface ResultView {
@@ -31,4 +38,7 @@ export interface ResultView {
   component: ComponentType<ResultViewProps>;
 }
 
-export const RESULT_VIEWS: readonly ResultView[] = [{ id: 'table', label: 'Table', component: TableView }];
+export const RESULT_VIEWS: readonly ResultView[] = [
+  { id: 'table', label: 'Table', component: TableView },
+  { id: 'insight', label: 'Insight', component: lazy(() => import('../insight/InsightView.tsx')) },
+];
