@@ -1,6 +1,6 @@
-// What the builder offers at each place: fields of a scope, operators of a type, default values, and the
-// new nodes the "add" buttons create.
-import { fieldsOf, rootType } from '../croql/index.ts';
+// What the builder offers at each place: fields of a scope, operators of a type (from the core's operator
+// table), default values, and the new nodes the "add" buttons create.
+import { fieldsOf, isValidDatetime, resultType, rootType } from '../croql/index.ts';
 import type { ContextName, Edition, FieldDef, LiveValues, ScalarType } from '../croql/index.ts';
 import { defaultParams, filterDef } from './filters.ts';
 import {
@@ -57,20 +57,37 @@ export const OP_LABELS: Record<FieldOp, string> = {
   isFalse: 'is false',
 };
 
-const ORDERED: FieldOp[] = ['=', '!=', '>', '>=', '<', '<=', 'between'];
+/** The comparisons a builder condition can hold, in menu order. */
+const MENU: readonly Exclude<FieldOp, 'isTrue' | 'isFalse'>[] = [
+  '=',
+  '!=',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'contains',
+  'between',
+];
 
+/**
+ * The types a builder value can have beside a field of type `type`: its value editor writes a literal of
+ * the field's own kind (a number, a text, a datetime, a user or language mention). CroQL has no boolean
+ * literal, so a boolean field is tested as true or false instead (`is hidden`, `not is hidden`); comparing
+ * two fields (`is hidden = is duplicate`) stays in text.
+ */
+export function valueTypes(type: ScalarType): ScalarType[] {
+  if (type === 'boolean') return [];
+  if (type === 'integer' || type === 'float') return ['integer', 'float'];
+  return [type];
+}
+
+/** The operators the builder offers for a field of type `type`: those the operator table accepts. */
 export function operatorsFor(type: ScalarType): FieldOp[] {
-  switch (type) {
-    case 'string':
-      return ['=', '!=', 'contains'];
-    case 'boolean':
-      return ['isTrue', 'isFalse'];
-    case 'user':
-    case 'language':
-      return ['=', '!='];
-    default:
-      return ORDERED;
-  }
+  if (type === 'boolean') return ['isTrue', 'isFalse'];
+  const values = valueTypes(type);
+  return MENU.filter((op) =>
+    values.some((v) => resultType(op, op === 'between' ? [type, v, v] : [type, v]) !== null),
+  );
 }
 
 export const COUNT_OPS: CountOp[] = ['>', '>=', '=', '!=', '<', '<='];
@@ -149,5 +166,6 @@ export function newNode(
 
 export const rootScopes = (context: ContextName): string[] => [rootType(context)];
 
-export const DATETIME = /^(today|\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?)$/;
+/** A datetime value the builder accepts: the core's datetime literal rules. */
+export const DATETIME: { test(value: string): boolean } = { test: isValidDatetime };
 export const NUMBER = /^\d+(\.\d+)?$/;

@@ -1,11 +1,10 @@
-// The checker: resolves names against the scope chain and computes the type of every expression, reporting
-// what does not make sense in the context (croqlInvalidLogic). `analyze` = parse + check.
-//
-// For reuse (evaluator, explain, completion, hover): `checkAst(ast, context, options)` returns
-//   - `typeOf`:  the type of every Expr node it reached (`{kind: 'unknown'}` after an error),
-//   - `fieldOf`: the FieldDef each resolved Identifier names (`count` resolves to `countField`),
-//   - `scopeOf`: the scope chain (object type names, innermost last) each Expr was checked in,
-//   - `diagnostics`: the logic diagnostics (syntax ones come from `parse`).
+// The checker: resolves every name against the scope chain and computes the type of every expression,
+// reporting what does not make sense in the listing (croqlInvalidLogic). `analyze` = parse + check, and
+// its result is the checked model (types.ts, AnalyzeResult): explain, hover, compile and the builder read
+// types, fields and bindings from it instead of working them out again. Operand types come from the
+// operator table (operators.ts).
+import { article } from './english.ts';
+import { operator, resultType, type OperatorName } from './operators.ts';
 import { parse } from './parse.ts';
 import {
   CONTEXT_LABELS,
@@ -21,72 +20,70 @@ import {
 import type {
   AnalyzeOptions,
   AnalyzeResult,
-  ContextName,
   Diagnostic,
   Expr,
   FieldDef,
-  FieldType,
   Identifier,
+  ListingName,
+  NodeInfo,
   ScalarType,
   Severity,
   Suggestion,
+  TypeInfo,
 } from './types.ts';
 
-export type TypeInfo = FieldType | { kind: 'unknown' };
+export type { TypeInfo } from './types.ts';
 
-export interface CheckResult {
-  diagnostics: Diagnostic[];
-  typeOf: Map<Expr, TypeInfo>;
-  fieldOf: Map<Identifier, FieldDef>;
-  scopeOf: Map<Expr, readonly string[]>;
-}
-
-export function analyze(text: string, context: ContextName, options: AnalyzeOptions = {}): AnalyzeResult {
+export function analyze(text: string, listing: ListingName, options: AnalyzeOptions = {}): AnalyzeResult {
   const parsed = parse(text, options.tree);
-  if (!parsed.ast) return { ast: null, diagnostics: parsed.diagnostics };
+  if (!parsed.ast) {
+    return { ast: null, diagnostics: parsed.diagnostics, listing, nodes: new Map(), valid: false };
+  }
   const hasSyntaxErrors = parsed.diagnostics.some((d) => d.severity === 'error');
   try {
-    const checked = checkAst(parsed.ast, context, options, { requireBoolean: !hasSyntaxErrors });
-    return { ast: parsed.ast, diagnostics: [...parsed.diagnostics, ...checked.diagnostics] };
+    const checker = new Checker(listing, options);
+    checker.checkQuery(parsed.ast, !hasSyntaxErrors);
+    const diagnostics = [...parsed.diagnostics, ...checker.diagnostics];
+    const valid = !diagnostics.some((d) => d.severity === 'error');
+    return { ast: parsed.ast, diagnostics, listing, nodes: checker.nodes, valid };
   } catch (error) {
-    // Not expected to happen; `analyze` must never throw, so report it instead.
+    // A bug in the checker: the person still gets a message rather than a dead editor. Tests fail on it.
     const message = error instanceof Error ? error.message : String(error);
     const internal: Diagnostic = {
       code: 'croqlInvalidLogic',
       reason: 'internalError',
-      message: `The query could not be checked (${message}).`,
+      message: `Internal error: the query could not be checked (${message}).`,
       severity: 'error',
       from: 0,
       to: text.length,
     };
-    return { ast: parsed.ast, diagnostics: [...parsed.diagnostics, internal] };
+    return {
+      ast: parsed.ast,
+      diagnostics: [...parsed.diagnostics, internal],
+      listing,
+      nodes: new Map(),
+      valid: false,
+    };
   }
 }
 
-export function checkAst(
-  ast: Expr,
-  context: ContextName,
-  options: AnalyzeOptions = {},
-  { requireBoolean = true } = {},
-): CheckResult {
-  const checker = new Checker(context, options);
-  const type = checker.check(ast, [rootType(context)]);
-  if (requireBoolean && !isScalar(type, 'boolean') && type.kind !== 'unknown') {
-    checker.report(
-      'notBoolean',
-      `A query must be true or false for each ${CONTEXT_LABELS[context]}; this one is ${article(describe(type))}.` +
-        (type.kind === 'collection'
-          ? ` Count it instead: \`count of … > 0\`.`
-          : ' Compare it with something.'),
-      ast,
-    );
+/** The field a bare name names in a scope chain (innermost scope first), and the index of its scope. */
+export function resolveName(
+  scopes: readonly string[],
+  name: string,
+): { field: FieldDef; depth: number } | undefined {
+  for (let depth = scopes.length - 1; depth >= 0; depth--) {
+    const field = lookupField(scopes[depth]!, name);
+    if (field) return { field, depth };
   }
-  return {
-    diagnostics: checker.diagnostics,
-    typeOf: checker.typeOf,
-    fieldOf: checker.fieldOf,
-    scopeOf: checker.scopeOf,
-  };
+  return undefined;
+}
+
+/** The member `name` of a value of type `owner`: `count` of a collection, `id` of a file. */
+export function memberOf(owner: TypeInfo, name: string): FieldDef | undefined {
+  if (owner.kind === 'collection') return normalizeName(name) === 'count' ? countField : undefined;
+  if (owner.kind === 'object') return lookupField(owner.objectType, name);
+  return undefined;
 }
 
 const UNKNOWN: TypeInfo = { kind: 'unknown' };
@@ -104,26 +101,34 @@ function describe(t: TypeInfo): string {
   return describeFieldType(t);
 }
 
-function article(s: string): string {
-  return (/^[aeiou]/i.test(s) ? 'an ' : 'a ') + s;
-}
-
 class Checker {
   readonly diagnostics: Diagnostic[] = [];
-  readonly typeOf = new Map<Expr, TypeInfo>();
-  readonly fieldOf = new Map<Identifier, FieldDef>();
-  readonly scopeOf = new Map<Expr, readonly string[]>();
+  readonly nodes = new Map<Expr, NodeInfo>();
 
   constructor(
-    private readonly context: ContextName,
+    private readonly listing: ListingName,
     private readonly options: AnalyzeOptions,
   ) {}
 
+  checkQuery(ast: Expr, requireBoolean: boolean) {
+    const type = this.check(ast, [rootType(this.listing)]);
+    if (requireBoolean && !isScalar(type, 'boolean') && type.kind !== 'unknown') {
+      this.report(
+        'notBoolean',
+        `A query must be true or false for each ${CONTEXT_LABELS[this.listing]}; this one is ${article(describe(type))}.` +
+          (type.kind === 'collection'
+            ? ` Count it instead: \`count of … > 0\`.`
+            : ' Compare it with something.'),
+        ast,
+      );
+    }
+  }
+
   check(expr: Expr, scopes: readonly string[]): TypeInfo {
-    this.scopeOf.set(expr, scopes);
-    const type = this.infer(expr, scopes);
-    this.typeOf.set(expr, type);
-    return type;
+    const info: NodeInfo = { type: UNKNOWN, scopes };
+    this.nodes.set(expr, info);
+    info.type = this.infer(expr, scopes, info);
+    return info.type;
   }
 
   report(
@@ -138,7 +143,7 @@ class Checker {
     this.diagnostics.push(d);
   }
 
-  private infer(expr: Expr, scopes: readonly string[]): TypeInfo {
+  private infer(expr: Expr, scopes: readonly string[], info: NodeInfo): TypeInfo {
     switch (expr.kind) {
       case 'error':
         return UNKNOWN;
@@ -152,14 +157,16 @@ class Checker {
         this.checkMentionValue(expr.mentionKind, expr.value, expr);
         return scalar(expr.mentionKind);
       case 'identifier':
-        return this.resolve(expr, scopes);
+        return this.resolve(expr, scopes, info);
       case 'negate': {
         const t = this.check(expr.operand, scopes);
-        if (t.kind !== 'unknown' && !isNumber(t)) {
+        if (t.kind === 'unknown') return UNKNOWN;
+        const result = t.kind === 'scalar' ? resultType('negate', [t.type]) : null;
+        if (!result) {
           this.report('typeMismatch', `Unary \`-\` needs a number, not ${article(describe(t))}.`, expr);
           return UNKNOWN;
         }
-        return t;
+        return scalar(result);
       }
       case 'not': {
         const t = this.check(expr.operand, scopes);
@@ -167,33 +174,43 @@ class Checker {
         return BOOLEAN;
       }
       case 'logical': {
-        const types = expr.operands.map((operand) => this.check(operand, scopes));
-        types.forEach((t, i) => this.expectBoolean(t, expr.operands[i]!, `\`${expr.op}\``));
+        for (const operand of expr.operands) {
+          const t = this.check(operand, scopes);
+          this.expectBoolean(t, operand, `\`${expr.op}\``);
+        }
         return BOOLEAN;
       }
       case 'arithmetic': {
+        // Left to right: `a - b + c` is `(a - b) + c`.
         const types = expr.operands.map((operand) => this.check(operand, scopes));
         if (types.some((t) => t.kind === 'unknown')) return UNKNOWN;
-        const bad = types.findIndex((t) => !isNumber(t));
-        if (bad >= 0) {
-          this.report(
-            'typeMismatch',
-            `\`${expr.ops[Math.max(0, bad - 1)]}\` works on numbers only, not on ${article(describe(types[bad]!))}.`,
-            expr.operands[bad]!,
-          );
-          return UNKNOWN;
+        let result: TypeInfo = types[0]!;
+        for (let i = 0; i < expr.ops.length; i++) {
+          const next = types[i + 1]!;
+          const op = expr.ops[i]!;
+          const type =
+            result.kind === 'scalar' && next.kind === 'scalar'
+              ? resultType(op, [result.type, next.type])
+              : null;
+          if (!type) {
+            const leftBad = !isNumber(result);
+            this.report(
+              'typeMismatch',
+              `\`${op}\` works on numbers only, not on ${article(describe(leftBad ? result : next))}.`,
+              leftBad ? expr.operands[i]! : expr.operands[i + 1]!,
+            );
+            return UNKNOWN;
+          }
+          result = scalar(type);
         }
-        const integer = types.every((t) => isScalar(t, 'integer')) && !expr.ops.includes('/');
-        return scalar(integer ? 'integer' : 'float');
+        return result;
       }
       case 'comparison':
         return this.comparison(expr, scopes);
       case 'between': {
         const types = [expr.subject, expr.low, expr.high].map((e) => this.check(e, scopes));
         if (types.some((t) => t.kind === 'unknown')) return BOOLEAN;
-        const allNumbers = types.every(isNumber);
-        const allDatetimes = types.every((t) => isScalar(t, 'datetime'));
-        if (!allNumbers && !allDatetimes) {
+        if (!this.accepts('between', types)) {
           this.report(
             'typeMismatch',
             `\`between\` needs three numbers or three datetimes; here it has ${types.map((t) => describe(t)).join(', ')}.`,
@@ -227,6 +244,16 @@ class Checker {
     }
   }
 
+  /** Whether the operator table accepts these operand types (all scalar). */
+  private accepts(op: OperatorName, types: TypeInfo[]): boolean {
+    const scalars: ScalarType[] = [];
+    for (const t of types) {
+      if (t.kind !== 'scalar') return false;
+      scalars.push(t.type);
+    }
+    return resultType(op, scalars) !== null;
+  }
+
   private expectBoolean(t: TypeInfo, at: Expr, operator: string) {
     if (t.kind === 'unknown' || isScalar(t, 'boolean')) return;
     const hint = t.kind === 'collection' ? ' Count it: `count of … > 0`.' : ' Compare it with something.';
@@ -251,50 +278,35 @@ class Checker {
       mismatch(`\`${expr.op}\` cannot compare ${article(describe(bad))}.${hint}`);
       return BOOLEAN;
     }
-    if (expr.op === 'contains') {
-      const stringy = (t: TypeInfo) => isScalar(t, 'string', 'language');
-      if (!stringy(l) || !stringy(r)) {
-        mismatch(
-          `\`contains\` needs text on both sides; here it has ${article(describe(l))} and ${article(describe(r))}.`,
-        );
-      }
+    if (!this.accepts(expr.op, [l, r])) {
+      const pair = `${article(describe(l))} and ${article(describe(r))}`;
+      if (expr.op === 'contains') mismatch(`\`contains\` needs text on both sides; here it has ${pair}.`);
+      else if (operator(expr.op).negation && expr.op !== '=' && expr.op !== '!=')
+        mismatch(`\`${expr.op}\` compares numbers, datetimes or texts of one kind; here it has ${pair}.`);
+      else mismatch(`Cannot compare ${article(describe(l))} with ${article(describe(r))}.`);
       return BOOLEAN;
     }
-    const ordering = expr.op !== '=' && expr.op !== '!=';
-    if (ordering) {
-      const orderable = (isNumber(l) && isNumber(r)) || (sameType(l, r) && isScalar(l, 'datetime', 'string'));
-      if (!orderable) {
-        mismatch(
-          `\`${expr.op}\` compares numbers, datetimes or texts of one kind; here it has ${article(describe(l))} and ${article(describe(r))}.`,
-        );
-      }
-      return BOOLEAN;
+    // A language field compared with a plain code: validate the code like a mention. (A user compared with a
+    // plain id is never unknown: former members have ids too.)
+    if (expr.op === '=' || expr.op === '!=') {
+      if (l.type === 'language' && expr.right.kind === 'string')
+        this.checkMentionValue('language', expr.right.value, expr.right);
+      if (r.type === 'language' && expr.left.kind === 'string')
+        this.checkMentionValue('language', expr.left.value, expr.left);
     }
-    if (!comparable(l.type, r.type)) {
-      mismatch(`Cannot compare ${article(describe(l))} with ${article(describe(r))}.`);
-      return BOOLEAN;
-    }
-    // A user or language field compared with a plain id or code: validate it like a mention.
-    this.checkPlainValue(l.type, expr.right);
-    this.checkPlainValue(r.type, expr.left);
     return BOOLEAN;
-  }
-
-  private checkPlainValue(fieldType: ScalarType, value: Expr) {
-    if (fieldType === 'user' && value.kind === 'number') this.checkUserId(value.value, value);
-    if (fieldType === 'language' && value.kind === 'string')
-      this.checkMentionValue('language', value.value, value);
   }
 
   private member(expr: Extract<Expr, { kind: 'member' }>, scopes: readonly string[]): TypeInfo {
     const objectType = this.check(expr.object, scopes);
     const name = expr.member.name;
-    this.scopeOf.set(expr.member, scopes);
-    if (objectType.kind === 'unknown') return this.done(expr.member, UNKNOWN);
+    const info: NodeInfo = { type: UNKNOWN, scopes };
+    this.nodes.set(expr.member, info);
+    if (objectType.kind === 'unknown') return UNKNOWN;
     if (objectType.kind === 'collection') {
       if (name === 'count') {
-        this.fieldOf.set(expr.member, countField);
-        return this.done(expr.member, countField.type);
+        info.field = countField;
+        return (info.type = countField.type);
       }
       const element = typeLabel(objectType.elementType);
       const viaElement = lookupField(objectType.elementType, name);
@@ -308,7 +320,7 @@ class Checker {
         'error',
         [{ label: 'Replace with `count`', from: expr.member.from, to: expr.member.to, insert: 'count' }],
       );
-      return this.done(expr.member, UNKNOWN);
+      return UNKNOWN;
     }
     if (objectType.kind === 'scalar') {
       this.report(
@@ -316,7 +328,7 @@ class Checker {
         `\`of\` needs an object or a collection on its right, but this is ${article(describe(objectType))}.`,
         expr.object,
       );
-      return this.done(expr.member, UNKNOWN);
+      return UNKNOWN;
     }
     const field = lookupField(objectType.objectType, name);
     if (!field) {
@@ -329,15 +341,12 @@ class Checker {
       } else {
         this.unknownName(expr.member, [objectType.objectType]);
       }
-      return this.done(expr.member, UNKNOWN);
+      return UNKNOWN;
     }
     this.useField(expr.member, field);
-    return this.done(expr.member, field.type);
-  }
-
-  private done(id: Identifier, type: TypeInfo): TypeInfo {
-    this.typeOf.set(id, type);
-    return type;
+    info.field = field;
+    info.owner = objectType.objectType;
+    return (info.type = field.type);
   }
 
   private filter(expr: Extract<Expr, { kind: 'filter' }>, scopes: readonly string[]): TypeInfo {
@@ -376,13 +385,14 @@ class Checker {
     return BOOLEAN;
   }
 
-  private resolve(id: Identifier, scopes: readonly string[]): TypeInfo {
-    for (let i = scopes.length - 1; i >= 0; i--) {
-      const field = lookupField(scopes[i]!, id.name);
-      if (field) {
-        this.useField(id, field);
-        return field.type;
-      }
+  private resolve(id: Identifier, scopes: readonly string[], info: NodeInfo): TypeInfo {
+    const found = resolveName(scopes, id.name);
+    if (found) {
+      this.useField(id, found.field);
+      info.field = found.field;
+      info.owner = scopes[found.depth]!;
+      info.depth = found.depth;
+      return found.field.type;
     }
     if (id.name === 'count') {
       this.report('missingOf', '`count` needs the collection it counts: `count of translations`.', id);
@@ -393,7 +403,6 @@ class Checker {
   }
 
   private useField(id: Identifier, field: FieldDef) {
-    this.fieldOf.set(id, field);
     if (field.enterpriseOnly && this.options.edition === 'standard') {
       this.report(
         'enterpriseOnly',
@@ -407,8 +416,8 @@ class Checker {
   private unknownName(id: Identifier, scopes: readonly string[]) {
     const inner = scopes[scopes.length - 1]!;
     const where =
-      scopes.length === 1 && inner === rootType(this.context)
-        ? `a ${CONTEXT_LABELS[this.context]}`
+      scopes.length === 1 && inner === rootType(this.listing)
+        ? article(CONTEXT_LABELS[this.listing])
         : article(typeLabel(inner)) +
           (scopes.length > 1 ? ` (nor of the enclosing ${typeLabel(scopes[scopes.length - 2]!)})` : '');
     const candidates = scopes.flatMap((s) => fieldsOf(s));
@@ -423,7 +432,7 @@ class Checker {
     let message = `\`${id.raw.replace(/\s+/g, ' ')}\` is not a field of ${where}.`;
     if (near.length) message += ` Did you mean ${near.map((f) => `\`${f.name}\``).join(' or ')}?`;
     else if (elsewhere) {
-      message += ` It is a field of ${article(elsewhere.label)}.`;
+      message += ` It is a field of ${elsewhere.where}.`;
       const via = fieldsOf(inner).find(
         (f) => f.type.kind === 'collection' && f.type.elementType === elsewhere.type,
       );
@@ -485,12 +494,6 @@ class Checker {
       })),
     );
   }
-
-  private checkUserId(id: number, at: Expr) {
-    const users = this.options.users;
-    if (!users || users.some((u) => u.id === id)) return;
-    this.report('unknownUser', `There is no user with id ${id} in this project.`, at);
-  }
 }
 
 function sameType(a: TypeInfo, b: TypeInfo): boolean {
@@ -498,16 +501,6 @@ function sameType(a: TypeInfo, b: TypeInfo): boolean {
   if (a.kind === 'object' && b.kind === 'object') return a.objectType === b.objectType;
   if (a.kind === 'collection' && b.kind === 'collection') return a.elementType === b.elementType;
   return false;
-}
-
-/** `=`/`!=`: numbers together; a user with a user id; a language with a code; otherwise one type. */
-function comparable(a: ScalarType, b: ScalarType): boolean {
-  const group = (t: ScalarType) =>
-    t === 'integer' || t === 'float' ? 'number' : t === 'user' ? 'user' : t === 'language' ? 'language' : t;
-  if (group(a) === group(b)) return true;
-  const pair = (x: string, y: string) =>
-    (group(a) === x && group(b) === y) || (group(a) === y && group(b) === x);
-  return (pair('user', 'number') && (a === 'integer' || b === 'integer')) || pair('language', 'string');
 }
 
 function escapeString(s: string): string {
@@ -518,7 +511,7 @@ function escapeString(s: string): string {
 function findElsewhere(
   name: string,
   scopes: readonly string[],
-): { label: string; type: string; field: string } | null {
+): { where: string; type: string; field: string } | null {
   // Prefer the element types of the collections at hand (`user` at the root of a string: a translation's).
   const inner = scopes[scopes.length - 1]!;
   const reachable = fieldsOf(inner).flatMap((f) =>
@@ -528,7 +521,26 @@ function findElsewhere(
   for (const t of candidates) {
     if (scopes.includes(t.name)) continue;
     const field = lookupField(t.name, name);
-    if (field) return { label: t.label, type: t.name, field: field.name };
+    if (!field) continue;
+    // Two types with one label (a listed translation, a string's translation): name it by its owner.
+    const where = t.label === typeLabel(inner) ? (ownerPhrase(t.name) ?? article(t.label)) : article(t.label);
+    return { where, type: t.name, field: field.name };
+  }
+  return null;
+}
+
+/** "the `translations` of a source string": how the type `typeName` is reached from another type. */
+function ownerPhrase(typeName: string): string | null {
+  for (const t of Object.values(schema.types)) {
+    for (const f of t.fields) {
+      const target =
+        f.type.kind === 'collection'
+          ? f.type.elementType
+          : f.type.kind === 'object'
+            ? f.type.objectType
+            : null;
+      if (target === typeName) return `the \`${f.name}\` of ${article(t.label)}`;
+    }
   }
   return null;
 }

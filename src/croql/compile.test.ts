@@ -225,3 +225,41 @@ describe('compile: environment', () => {
     expect(predicate!({ user: { id: 1 } })).toBe(false);
   });
 });
+
+describe('each operand is evaluated at most once per object', () => {
+  /** An object that counts how often each key is read. */
+  function counting(obj: ContextObject) {
+    const reads = new Map<string, number>();
+    const proxy = new Proxy(obj, {
+      get(target, key, receiver) {
+        if (typeof key === 'string') reads.set(key, (reads.get(key) ?? 0) + 1);
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    return { proxy, reads };
+  }
+
+  it('a chain of unary minus reads its field once, and keeps its meaning', () => {
+    for (const signs of [1, 2, 20, 21, 62, 63]) {
+      const query = '-'.repeat(signs) + 'max length > 1';
+      const { predicate } = compile(query, 'strings', fixtureEnv);
+      const { proxy, reads } = counting({ id: 1, maxLength: 5 });
+      expect(predicate!(proxy), query).toBe(signs % 2 === 0);
+      expect(reads.get('maxLength'), query).toBe(1);
+      // A missing value stays missing: the comparison is false either way.
+      expect(predicate!({ id: 2 }), query).toBe(false);
+    }
+  });
+
+  it('a chain of not reads its operand once, in three-valued logic', () => {
+    for (const nots of [1, 2, 20, 21, 61]) {
+      const query = 'not '.repeat(nots) + '(file with (id = 3))';
+      const { predicate } = compile(query, 'strings', fixtureEnv);
+      const { proxy, reads } = counting({ id: 1, file: { id: 3 } });
+      expect(predicate!(proxy), query).toBe(nots % 2 === 0);
+      expect(reads.get('file'), query).toBe(1);
+      // No file: `file with (…)` is unknown, and so is its negation; a listing treats unknown as false.
+      expect(predicate!({ id: 2 }), query).toBe(false);
+    }
+  });
+});

@@ -16,9 +16,11 @@ const values: LiveValues = {
 };
 
 /** `|` marks the cursor. */
+const now = new Date('2024-06-15T12:34:56Z');
+
 function at(query: string, context: ContextName = 'strings') {
   const pos = query.indexOf('|');
-  const result = complete(query.replace('|', ''), pos, context, values);
+  const result = complete(query.replace('|', ''), pos, context, values, { now });
   return { result, labels: result?.items.map((i) => i.label) ?? [], pos };
 }
 
@@ -97,12 +99,14 @@ describe('complete: A of B', () => {
 
 describe('complete: operators after an operand', () => {
   it('depends on the operand type', () => {
-    expect(at('text |').labels).toEqual(['=', '!=', 'contains']);
+    // Texts of one kind order (the operator table), so `<` and `>` follow a text too.
+    expect(at('text |').labels).toEqual(['=', '!=', '>', '>=', '<', '<=', 'contains']);
     expect(at('max length |').labels).toEqual(expect.arrayContaining(['>', 'between', '+']));
     expect(at('max length |').labels).not.toContain('contains');
     expect(at('added |').labels).toEqual(expect.arrayContaining(['between', '<']));
     expect(at('added |').labels).not.toContain('contains');
-    expect(at('is hidden |').labels).toEqual(['and', 'or', 'xor']);
+    // A boolean compares with another (`is hidden = is duplicate`), as the checker accepts.
+    expect(at('is hidden |').labels).toEqual(['=', '!=', 'and', 'or', 'xor']);
     expect(at('count of translations |').labels).toEqual(expect.arrayContaining(['where', '>', '=']));
     expect(at('file |').labels).toEqual(['with']);
   });
@@ -179,17 +183,37 @@ describe('complete: values', () => {
     expect(at('count of labels where (id = |').result!.items[0]).toMatchObject({ label: 'ui', apply: '7' });
   });
   it('offers datetimes after a datetime comparison or between, not after a number', () => {
-    expect(at('added > |').labels.slice(0, 2)).toEqual(["'today'", "'YYYY-MM-DD'"]);
+    expect(at('added > |').labels.slice(0, 3)).toEqual(["'today'", "'2024-06-15'", "'2024-06-15 00:00:00'"]);
     expect(at("added between '2024-01-01' and |").labels[0]).toBe("'today'");
     expect(at('max length between 1 and |').labels).not.toContain("'today'");
     expect(at('max length between 1 and |').labels).toContain('max length');
   });
 });
 
+describe('complete: inside datetime quotes', () => {
+  it("offers 'today' and the accepted forms filled with today's date after >, between and and alike", () => {
+    const expected = ['today', '2024-06-15', '2024-06-15 00:00:00'];
+    for (const q of ["added > '|", "added between '|", "added between '2024-01-01' and '|"]) {
+      const { result, labels } = at(q);
+      expect(labels, q).toEqual(expected);
+      // Unclosed: choosing an item closes the quote.
+      expect(result!.items[0]!.apply, q).toBe("today'");
+      expect(result!.from, q).toBe(q.indexOf('|'));
+    }
+  });
+
+  it('narrows to what is typed and keeps a closing quote already there', () => {
+    expect(at("added > '2024-0|'")).toMatchObject({
+      labels: ['2024-06-15', '2024-06-15 00:00:00'],
+      result: { from: 9, to: 15, items: [{ apply: '2024-06-15' }, { apply: '2024-06-15 00:00:00' }] },
+    });
+    expect(at("added > 'to|").labels).toEqual(['today']);
+  });
+});
+
 describe('complete: nothing to offer', () => {
-  it('returns null inside a number, a datetime or a plain string', () => {
+  it('returns null inside a number or a plain string without known values', () => {
     expect(complete('max length > 12', 14, 'strings')).toBeNull();
-    expect(complete("added > '2024", 13, 'strings')).toBeNull();
     expect(complete('text = "abc"', 10, 'strings')).toBeNull();
   });
   it('never throws on odd input', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyze, checkAst } from './check.ts';
+import { analyze } from './check.ts';
 import { corpusLanguages, corpusUsers, specQueries } from './corpus.ts';
 import { format, stripSpans } from './format.ts';
 import { parse } from './parse.ts';
@@ -21,18 +21,31 @@ describe('every query of the spec’s pattern tables', () => {
   });
 });
 
-describe('checkAst exposes resolved fields, types and scopes', () => {
+describe('analyze returns the checked model: types, resolved fields and bindings', () => {
   it('resolves names in the element scope first, then outward', () => {
-    const { ast } = parse('count of translations where (text contains "a" and identifier = "k") > 0');
-    const result = checkAst(ast!, 'strings');
-    expect(result.diagnostics).toEqual([]);
-    const byName = new Map([...result.fieldOf].map(([id, f]) => [id.name, f]));
-    expect(byName.get('text')?.description).toBe('The translated text.');
-    expect(byName.get('identifier')?.key).toBe('identifier');
-    expect(byName.get('count')).toBe(countField);
-    expect(result.typeOf.get(ast!)).toEqual({ kind: 'scalar', type: 'boolean' });
-    const text = [...result.fieldOf.keys()].find((id) => id.name === 'text')!;
-    expect(result.scopeOf.get(text)).toEqual(['sourceString', 'stringTranslation']);
+    const model = analyze(
+      'count of translations where (text contains "a" and identifier = "k") > 0',
+      'strings',
+    );
+    expect(model.diagnostics).toEqual([]);
+    expect(model.valid).toBe(true);
+    const names = [...model.nodes].filter(([node]) => node.kind === 'identifier');
+    const byName = new Map(names.map(([node, info]) => [(node as { name: string }).name, info]));
+    expect(byName.get('text')?.field?.description).toBe('The translated text.');
+    expect(byName.get('text')).toMatchObject({ owner: 'stringTranslation', depth: 1 });
+    expect(byName.get('text')?.scopes).toEqual(['sourceString', 'stringTranslation']);
+    // `identifier` is the string's: it binds to the enclosing object.
+    expect(byName.get('identifier')).toMatchObject({ owner: 'sourceString', depth: 0 });
+    expect(byName.get('count')?.field).toBe(countField);
+    expect(model.nodes.get(model.ast!)?.type).toEqual({ kind: 'scalar', type: 'boolean' });
+  });
+
+  it('types every node of a valid query', () => {
+    for (const q of specQueries) {
+      const model = analyze(q.text, q.context, { edition: 'enterprise' });
+      const untyped = [...model.nodes.values()].filter((info) => info.type.kind === 'unknown');
+      expect(untyped, q.text).toEqual([]);
+    }
   });
 
   it('accepts camelCase keys and odd spacing for names', () => {

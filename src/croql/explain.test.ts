@@ -43,6 +43,57 @@ describe('explain', () => {
     expect(explain(query, 'strings')).toBe(english);
   });
 
+  it('words a name bound to an enclosing object as that object’s', () => {
+    // `is hidden` is the string's, `is pre translated` the translation's.
+    expect(explain('count of translations where (is hidden and is pre translated) > 0', 'strings')).toBe(
+      'Hidden strings with at least one pre-translated translation.',
+    );
+    // `is hidden` is the string's, not the file's.
+    expect(explain('file with (id = 10 and is hidden)', 'strings')).toBe(
+      'Hidden strings with a file whose id is 10.',
+    );
+    // Comments have no text: it is the string's.
+    expect(explain('count of comments where (text contains "x") > 0', 'strings')).toBe(
+      'Strings whose text contains “x” and that have at least one comment.',
+    );
+    // Where it cannot move out of the count, it says whose it is.
+    expect(explain('count of translations where (is hidden or is pre translated) > 0', 'strings')).toBe(
+      'Strings with at least one translation where the source string is hidden or that is pre-translated.',
+    );
+    // `count of X where (A and P) = 0` holds when A does not.
+    expect(explain('count of translations where (is hidden and is pre translated) = 0', 'strings')).toBe(
+      'Strings that are not hidden or have no pre-translated translation.',
+    );
+  });
+
+  it('reads `not (x = v)` and `x != v` differently where x can be missing', () => {
+    expect(explain('max length != 10', 'strings')).toBe('Strings whose max length is not 10.');
+    expect(explain('not max length = 10', 'strings')).toBe(
+      'Strings whose max length is not 10 or is not set.',
+    );
+    expect(explain('not (user = @user:"bob")', 'translations')).toBe(
+      'Translations not by bob (or by no one).',
+    );
+    expect(explain('user != @user:"bob"', 'translations')).toBe('Translations not by bob.');
+    expect(explain("not (added > '2024-01-01')", 'strings')).toBe(
+      'Strings that were not added after 2024-01-01 (or have no added date).',
+    );
+    // A count is never missing: both read the same.
+    expect(explain('not (count of translations = 1)', 'strings')).toBe(
+      explain('count of translations != 1', 'strings'),
+    );
+  });
+
+  it('uses the options it is given, as lint does', () => {
+    const users = [{ id: 1, username: 'alice' }];
+    expect(explain('count of translations where (user = @user:"zed") > 0', 'strings', { users })).toBe(
+      'Fix the query to see its meaning.',
+    );
+    expect(explain('count of translations where (user = @user:"alice") > 0', 'strings', { users })).toBe(
+      'Strings with at least one translation by alice.',
+    );
+  });
+
   it('reads the other contexts', () => {
     expect(explain('user = @user:"alice" or count of votes where (is up) >= 100', 'translations')).toBe(
       'Translations that are by alice or have at least 100 upvotes.',
@@ -74,5 +125,17 @@ describe('explain', () => {
     expect(explain('is hiden', 'strings')).toBe('Fix the query to see its meaning.');
     expect(explain('', 'strings')).toBe('All strings (the query is empty).');
     expect(() => explain('(((((', 'strings')).not.toThrow();
+  });
+});
+
+describe('explain of deeply nested counts', () => {
+  it('reads a 64-level nested count (each phrasing built once; the bench times it)', () => {
+    let query = 'is hidden';
+    for (let i = 0; i < 64; i++)
+      query = `count of ${i % 2 ? 'comments' : 'translations'} where (${query}) > 0`;
+    const english = explain(query, 'strings');
+    // Every level's condition is about the string (its translations, its comments), so each is said of it.
+    expect(english).toMatch(/^Hidden strings with at least one translation, at least one comment, /);
+    expect(english.match(/at least one/g)).toHaveLength(64);
   });
 });

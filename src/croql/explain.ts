@@ -1,310 +1,100 @@
-// explain(text, context): the query in plain English ("Strings with no Ukrainian translation that has an
-// approval or a vote"). Built from the AST: each condition becomes a clause that knows how to read after a
-// plural or a singular noun, as an attribute ("hidden strings", "translations by alice"), as a "with …"
-// phrase, and negated. Anything without a phrasing of its own falls back to quoting the query text.
+// explain(text, listing, options?): the query in plain English ("Strings with no Ukrainian translation that
+// has an approval or a vote"), read from the checked model (check.ts), so each name is worded as the object
+// it binds to: inside `count of translations where (…)`, `is hidden` is the string's, not the translation's.
+// Each node's clause is built once and its negation only when asked for, so the work is linear in the size
+// of the query. Anything without a phrasing of its own falls back to quoting the query text.
 import { analyze } from './check.ts';
-import { resolveInScopes, memberField, walkTypes, type ValueType } from './resolve.ts';
-import { rootType, typeLabel } from './schema.ts';
-import type { ComparisonOp, ContextName, Expr, FieldDef } from './types.ts';
+import {
+  be,
+  booleanField,
+  combine,
+  DATE_PARTICIPLES,
+  elementNoun,
+  have,
+  humanName,
+  languageName,
+  negate,
+  nounPhrase,
+  owned,
+  relative,
+  verb,
+  whose,
+  type Clause,
+  type Num,
+} from './explain-clauses.ts';
+import { article, capitalise } from './english.ts';
+import { operator, ORDER } from './operators.ts';
+import { typeLabel } from './schema.ts';
+import type {
+  AnalyzeOptions,
+  AnalyzeResult,
+  ComparisonOp,
+  Expr,
+  FieldDef,
+  ListingName,
+  NodeInfo,
+} from './types.ts';
 
-type Num = 'sg' | 'pl';
+export { languageName } from './explain-clauses.ts';
 
-interface Clause {
-  /** Verb phrase after "that": singular and plural subject ("is hidden" / "are hidden"). */
-  sg: string;
-  pl: string;
-  /** "whose identifier is …": reads the same after any subject, so it is not introduced by "that". */
-  whose?: boolean;
-  /** Attributive forms: before the noun ("hidden strings") or after it ("strings in file 3"). */
-  pre?: string;
-  post?: string;
-  /** "at least one translation": read after "with". */
-  withPhrase?: string;
-  /** A noun that can replace the element noun ("upvote" for `votes where (is up)`). */
-  noun?: { sg: string; pl: string };
-  neg?: () => Clause;
-  /** and / or / xor of clauses. */
-  compound?: { op: 'and' | 'or' | 'xor'; parts: Clause[] };
-}
-
-const CONTEXT_NOUNS: Record<ContextName, string> = {
+const LISTING_NOUNS: Record<ListingName, string> = {
   strings: 'strings',
   translations: 'translations',
   tmSegments: 'TM segments',
   glossaryTerms: 'glossary terms',
 };
 
-export function explain(text: string, context: ContextName): string {
-  try {
-    if (text.trim() === '') return `All ${CONTEXT_NOUNS[context]} (the query is empty).`;
-    const { ast, diagnostics } = analyze(text, context);
-    if (!ast || diagnostics.some((d) => d.severity === 'error')) return 'Fix the query to see its meaning.';
-    const explainer = new Explainer(text);
-    const clause = explainer.clause(ast, [rootType(context)], 0);
-    return capitalise(nounPhrase(CONTEXT_NOUNS[context], 'pl', clause, '')) + '.';
-  } catch {
-    return 'This query has no plain-English reading yet; the query text itself is the reference.';
-  }
+/** What explain says for a query with errors: never a reading, which could pass for a valid one. */
+export const EXPLAIN_NEEDS_FIX = 'Fix the query to see its meaning.';
+
+export function explain(text: string, listing: ListingName, options: AnalyzeOptions = {}): string {
+  if (text.trim() === '') return emptyReading(listing);
+  return explainModel(text, analyze(text, listing, options));
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Rendering clauses
-
-function capitalise(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
+/** The reading of an analysed query (the one analysis lint and the line under the editor share). */
+export function explainModel(text: string, model: AnalyzeResult): string {
+  if (!model.ast && model.diagnostics.length === 0) return emptyReading(model.listing);
+  if (!model.ast || !model.valid) return EXPLAIN_NEEDS_FIX;
+  const clause = new Explainer(text, model).clause(model.ast, 0);
+  return capitalise(nounPhrase(LISTING_NOUNS[model.listing], 'pl', clause, '')) + '.';
 }
 
-function article(noun: string): string {
-  return (/^[aeiou]/i.test(noun) && !/^(one|eu|u[bcfhjkqrst][aeiou])/i.test(noun) ? 'an ' : 'a ') + noun;
+function emptyReading(listing: ListingName): string {
+  return `All ${LISTING_NOUNS[listing]} (the query is empty).`;
 }
-
-function joinList(items: string[], conj: string): string {
-  if (items.length <= 1) return items.join('');
-  if (items.length === 2) return `${items[0]} ${conj} ${items[1]}`;
-  return `${items.slice(0, -1).join(', ')} ${conj} ${items[items.length - 1]}`;
-}
-
-function flatten(c: Clause, op: 'and' | 'or' | 'xor'): Clause[] {
-  if (c.compound && c.compound.op === op) return c.compound.parts.flatMap((p) => flatten(p, op));
-  return [c];
-}
-
-/** The clause as a relative clause after a noun of number `num`: "that are hidden", "whose text …". */
-function relative(c: Clause, num: Num): string {
-  if (c.compound) {
-    const parts = flatten(c, c.compound.op);
-    // "has an approval or a vote"
-    if (c.compound.op !== 'xor' && parts.every((p) => p.withPhrase && !p.compound)) {
-      return `that ${num === 'sg' ? 'has' : 'have'} ${joinList(
-        parts.map((p) => p.withPhrase!),
-        c.compound.op,
-      )}`;
-    }
-    const rendered: string[] = [];
-    let previousThat = false;
-    for (const p of parts) {
-      const r = relative(p, num);
-      const isThat = r.startsWith('that ') && !p.compound;
-      rendered.push(isThat && previousThat ? r.slice(5) : r);
-      previousThat = isThat;
-    }
-    const conj = c.compound.op === 'xor' ? 'or else' : c.compound.op;
-    const body = joinList(rendered, conj);
-    if (c.compound.op === 'xor') return `${body} (but not both)`;
-    return body;
-  }
-  if (c.whose) return `whose ${c.sg}`;
-  return `that ${num === 'sg' ? c.sg : c.pl}`;
-}
-
-/** "hidden strings in file 3 that are not duplicates and have at least one translation". */
-function nounPhrase(
-  noun: string,
-  num: Num,
-  clause: Clause | null,
-  quantity: string,
-  plNoun?: string,
-): string {
-  const parts = clause ? flatten(clause, 'and') : [];
-  const pre: string[] = [];
-  const post: string[] = [];
-  const withs: string[] = [];
-  const rest: Clause[] = [];
-  for (const p of parts) {
-    if (p.pre) pre.push(p.pre);
-    else if (p.post) post.push(p.post);
-    else if (p.withPhrase) withs.push(p.withPhrase);
-    else rest.push(p);
-  }
-  let head = noun;
-  if (
-    pre.length === 0 &&
-    post.length === 0 &&
-    rest.length === 0 &&
-    withs.length === 0 &&
-    parts.length === 1
-  ) {
-    head = noun;
-  }
-  const words = [quantity, ...pre, num === 'pl' && plNoun ? plNoun : head, ...post].filter(Boolean).join(' ');
-  if (rest.length === 0) return withs.length ? `${words} with ${joinList(withs, 'and')}` : words;
-  // Once a "that" clause is needed, "with" phrases read better as "that have …".
-  const all = [...rest, ...withs.map((w) => ({ sg: `has ${w}`, pl: `have ${w}` }))];
-  const combined: Clause =
-    all.length === 1 ? all[0]! : { sg: '', pl: '', compound: { op: 'and', parts: all } };
-  return `${words} ${relative(combined, num)}`;
-}
-
-function negate(c: Clause): Clause {
-  if (c.neg) return c.neg();
-  if (c.compound && c.compound.op !== 'xor') {
-    const op = c.compound.op === 'and' ? 'or' : 'and';
-    return { sg: '', pl: '', compound: { op, parts: c.compound.parts.map(negate) }, neg: () => c };
-  }
-  return {
-    sg: `does not satisfy “${c.sg}”`,
-    pl: `do not satisfy “${c.pl}”`,
-    neg: () => c,
-  };
-}
-
-function be(
-  complement: string,
-  opts: { attr?: 'pre' | 'post'; noun?: { sg: string; pl: string } } = {},
-): Clause {
-  const c: Clause = {
-    sg: `is ${opts.noun ? article(opts.noun.sg) : complement}`,
-    pl: `are ${opts.noun ? opts.noun.pl : complement}`,
-    neg: () => ({
-      sg: `is not ${opts.noun ? article(opts.noun.sg) : complement}`,
-      pl: `are not ${opts.noun ? opts.noun.pl : complement}`,
-      neg: () => c,
-    }),
-  };
-  if (opts.attr === 'pre') c.pre = opts.noun ? opts.noun.sg : complement;
-  if (opts.attr === 'post') c.post = complement;
-  if (opts.noun) c.noun = opts.noun;
-  return c;
-}
-
-function have(object: string, negObject: string): Clause {
-  const c: Clause = {
-    sg: `has ${object}`,
-    pl: `have ${object}`,
-    withPhrase: object,
-    neg: () => ({ sg: `has ${negObject}`, pl: `have ${negObject}`, withPhrase: negObject, neg: () => c }),
-  };
-  return c;
-}
-
-function verb(sg: string, pl: string, negSg: string, negPl: string): Clause {
-  const c: Clause = { sg, pl, neg: () => ({ sg: negSg, pl: negPl, neg: () => c }) };
-  return c;
-}
-
-function whose(text: string, negText: string): Clause {
-  const c: Clause = {
-    sg: text,
-    pl: text,
-    whose: true,
-    neg: () => ({ sg: negText, pl: negText, whose: true, neg: () => c }),
-  };
-  return c;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Field phrasing
-
-const SPECIAL_NOUNS: Record<string, { sg: string; pl: string }> = {
-  languageSummary: { sg: 'language', pl: 'languages' },
-  stringTranslation: { sg: 'translation', pl: 'translations' },
-  tmRecord: { sg: 'record', pl: 'records' },
-};
-
-function elementNoun(typeName: string): { sg: string; pl: string } {
-  const special = SPECIAL_NOUNS[typeName];
-  if (special) return special;
-  const label = typeLabel(typeName);
-  return { sg: label, pl: label + 's' };
-}
-
-/** Boolean fields: how "X is true" reads. Keyed by canonical key. */
-const BOOLEAN_PHRASES: Record<string, () => Clause> = {
-  typeIsPlain: () => be('plain text', { attr: 'pre' }),
-  typeIsPlural: () => be('plural', { attr: 'pre' }),
-  typeIsIcu: () => be('ICU', { attr: 'pre' }),
-  typeIsAsset: () => be('assets', { noun: { sg: 'asset', pl: 'assets' } }),
-  isVisible: () => be('visible', { attr: 'pre' }),
-  isHidden: () => be('hidden', { attr: 'pre' }),
-  isDuplicate: () => be('duplicates', { noun: { sg: 'duplicate', pl: 'duplicates' } }),
-  isPassedWorkflow: () =>
-    verb(
-      'has passed the workflow',
-      'have passed the workflow',
-      'has not passed the workflow',
-      'have not passed the workflow',
-    ),
-  isSystem: () => be('system', { attr: 'pre' }),
-  isPreTranslated: () => be('pre-translated', { attr: 'pre' }),
-  isUp: () => be('upvotes', { noun: { sg: 'upvote', pl: 'upvotes' } }),
-  isDown: () => be('downvotes', { noun: { sg: 'downvote', pl: 'downvotes' } }),
-  isTranslated: () => be('translated', { attr: 'pre' }),
-  isPartiallyTranslated: () => be('partially translated', { attr: 'pre' }),
-  isApproved: () => be('approved', { attr: 'pre' }),
-  isPartiallyApproved: () => be('partially approved', { attr: 'pre' }),
-  isAutoTranslated: () => be('translated by TM or MT'),
-  isTranslatedByTm: () => be('translated by TM'),
-  isTranslatedByMt: () => be('translated by MT'),
-  isTranslatedByAi: () => be('translated by AI'),
-  isSourceChangedAfterTranslation: () =>
-    verb(
-      'had its source changed after translation',
-      'had their source changed after translation',
-      'has no source change after translation',
-      'have no source change after translation',
-    ),
-  hasTranslationAsSource: () =>
-    verb(
-      'has a translation identical to the source',
-      'have a translation identical to the source',
-      'has no translation identical to the source',
-      'have no translation identical to the source',
-    ),
-  hasQaIssues: () => have('QA issues', 'no QA issues'),
-};
-
-function booleanField(field: FieldDef): Clause {
-  const special = BOOLEAN_PHRASES[field.key];
-  if (special) return special();
-  const words = humanName(field);
-  if (words.startsWith('is ')) return be(words.slice(3));
-  if (words.startsWith('has ')) {
-    const object = words.slice(4).replace(/\bqa\b/g, 'QA');
-    return have(object.endsWith('issues') ? object : article(object), `no ${object}`);
-  }
-  return whose(`${words} is true`, `${words} is false`);
-}
-
-/** `approvalsCount` → `approvals count`; `is hidden` stays. */
-function humanName(field: FieldDef): string {
-  return field.name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-}
-
-const LANGUAGE_NAMES = (() => {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'language' });
-  } catch {
-    return null;
-  }
-})();
-
-export function languageName(code: string): string {
-  try {
-    const name = LANGUAGE_NAMES?.of(code);
-    return name && name.toLowerCase() !== code.toLowerCase() ? name : `“${code}”`;
-  } catch {
-    return `“${code}”`;
-  }
-}
-
-const DATE_PARTICIPLES: Record<string, string> = {
-  added: 'added',
-  updated: 'updated',
-  createdAt: 'created',
-  updatedAt: 'updated',
-};
 
 // ---------------------------------------------------------------------------------------------------------
 
 interface CountInfo {
   elementType: string;
-  collectionKey: string;
-  filter: Expr | null;
-  scopes: readonly string[];
+  /** The conjuncts of the `where` that are about the element (the others are hoisted out of the count). */
+  filter: Expr[];
+  /** The element's index in the scope chain. */
+  elementDepth: number;
 }
 
+interface Quantity {
+  text: string;
+  num: Num | 'pl-unless-modified';
+}
+
+type Filter = Extract<Expr, { kind: 'filter' }>;
+
 class Explainer {
-  constructor(private readonly text: string) {}
+  /** Clauses by node, then by the depth of the noun they are said of. */
+  private readonly memo = new Map<Expr, Map<number, Clause>>();
+
+  constructor(
+    private readonly text: string,
+    private readonly model: AnalyzeResult,
+  ) {}
+
+  private info(e: Expr): NodeInfo {
+    const info = this.model.nodes.get(e);
+    if (!info) throw new Error(`Internal error: explain reached a node the checker did not (${e.kind}).`);
+    return info;
+  }
 
   private quote(e: Expr): string {
     return '`' + this.text.slice(e.from, e.to) + '`';
@@ -320,77 +110,365 @@ class Explainer {
     return c;
   }
 
-  clause(e: Expr, scopes: readonly string[], depth: number): Clause {
+  /** The clause `e` makes about the object at `nounDepth` of the scope chain. */
+  clause(e: Expr, nounDepth: number): Clause {
+    let byDepth = this.memo.get(e);
+    const cached = byDepth?.get(nounDepth);
+    if (cached) return cached;
+    const c = this.build(e, nounDepth);
+    if (!byDepth) this.memo.set(e, (byDepth = new Map()));
+    byDepth.set(nounDepth, c);
+    return c;
+  }
+
+  private build(e: Expr, nounDepth: number): Clause {
     switch (e.kind) {
-      case 'logical': {
-        const parts = e.operands.map((operand) => this.clause(operand, scopes, depth));
-        return { sg: '', pl: '', compound: { op: e.op, parts } };
-      }
+      case 'logical':
+        return {
+          sg: '',
+          pl: '',
+          compound: { op: e.op, parts: e.operands.map((p) => this.clause(p, nounDepth)) },
+        };
       case 'not':
-        return negate(this.clause(e.operand, scopes, depth));
+        return negate(this.clause(e.operand, nounDepth));
       case 'identifier': {
-        const r = resolveInScopes(scopes, e.name);
-        if (r && r.field.type.kind === 'scalar' && r.field.type.type === 'boolean')
-          return booleanField(r.field);
-        return this.fallback(e);
+        const { field, depth } = this.info(e);
+        if (!field || field.type.kind !== 'scalar' || field.type.type !== 'boolean') return this.fallback(e);
+        return this.said(booleanField(field), depth!, nounDepth, e);
       }
-      case 'comparison':
-        return this.comparison(e.op, e.left, e.right, scopes, depth) ?? this.fallback(e);
+      case 'comparison': {
+        const at = this.subjectDepth(e.left) ?? this.subjectDepth(e.right) ?? nounDepth;
+        const c = this.comparison(e, at);
+        return c ? this.said(c, at, nounDepth, e) : this.fallback(e);
+      }
       case 'between': {
-        const subject = this.subjectPhrase(e.subject, scopes);
-        if (!subject) return this.fallback(e);
-        const lo = this.value(e.low),
-          hi = this.value(e.high);
-        if (subject.datetime) {
-          return this.timeClause(subject, `between ${lo} and ${hi}`, `outside ${lo} to ${hi}`);
-        }
-        return whose(
-          `${subject.name} is between ${lo} and ${hi}`,
-          `${subject.name} is not between ${lo} and ${hi}`,
-        );
+        const at = this.subjectDepth(e.subject) ?? nounDepth;
+        const c = this.between(e);
+        return c ? this.said(c, at, nounDepth, e) : this.fallback(e);
       }
-      case 'filter':
-        if (e.op === 'with') {
-          const owner = walkTypes(e.subject, scopes);
-          if (owner.kind !== 'object' || e.subject.kind !== 'identifier') return this.fallback(e);
-          const inner = this.clause(e.predicate, [...scopes, owner.objectType], depth + 1);
-          const noun = elementNoun(owner.objectType).sg;
-          return have(`${article(noun)} ${relative(inner, 'sg')}`, `no ${noun} ${relative(inner, 'sg')}`);
-        }
-        return this.fallback(e);
+      case 'filter': {
+        if (e.op !== 'with' || e.subject.kind !== 'identifier') return this.fallback(e);
+        const at = this.info(e.subject).depth ?? nounDepth;
+        return this.said(this.withClause(e, at), at, nounDepth, e);
+      }
       default:
         return this.fallback(e);
     }
   }
 
-  private countInfo(e: Expr, scopes: readonly string[]): CountInfo | null {
+  /** A clause about the object at `depth`, said of the noun at `nounDepth`: worded as its owner's. */
+  private said(c: Clause, depth: number, nounDepth: number, e: Expr): Clause {
+    if (depth === nounDepth) return c;
+    return owned(this.info(e).scopes[depth]!, c);
+  }
+
+  /** The scope depth of the object a comparison's subject is read from (a name, `x of name`, a count). */
+  private subjectDepth(e: Expr): number | undefined {
+    if (e.kind === 'identifier') return this.info(e).depth;
+    if (e.kind === 'member') {
+      let object = e.object;
+      if (object.kind === 'filter') object = object.subject;
+      return object.kind === 'identifier' ? this.info(object).depth : undefined;
+    }
+    return undefined;
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // Scopes: a `where`/`with` condition's parts about an enclosing object are said of that object.
+
+  /** The conjuncts of a top-level `and` chain. */
+  private conjuncts(e: Expr): Expr[] {
+    const out: Expr[] = [];
+    const stack = [e];
+    while (stack.length) {
+      const x = stack.pop()!;
+      if (x.kind === 'logical' && x.op === 'and')
+        for (let i = x.operands.length - 1; i >= 0; i--) stack.push(x.operands[i]!);
+      else out.push(x);
+    }
+    return out;
+  }
+
+  /** Whether any name in `e` binds to the object at `depth`. */
+  private bindsAt(e: Expr, depth: number): boolean {
+    const stack = [e];
+    while (stack.length) {
+      const x = stack.pop()!;
+      switch (x.kind) {
+        case 'identifier':
+          if (this.model.nodes.get(x)?.depth === depth) return true;
+          break;
+        case 'negate':
+        case 'not':
+          stack.push(x.operand);
+          break;
+        case 'arithmetic':
+        case 'logical':
+          stack.push(...x.operands);
+          break;
+        case 'comparison':
+          stack.push(x.left, x.right);
+          break;
+        case 'between':
+          stack.push(x.subject, x.low, x.high);
+          break;
+        case 'member':
+          stack.push(x.object);
+          break;
+        case 'filter':
+          stack.push(x.subject, x.predicate);
+          break;
+        case 'if':
+          stack.push(x.condition, x.then, x.else);
+          break;
+      }
+    }
+    return false;
+  }
+
+  /** Splits the condition of a filter into the parts about its element and those about enclosing objects. */
+  private split(filter: Filter): { inner: Expr[]; outer: Expr[]; elementDepth: number } {
+    const elementDepth = this.info(filter.predicate).scopes.length - 1;
+    const inner: Expr[] = [];
+    const outer: Expr[] = [];
+    for (const c of this.conjuncts(filter.predicate)) (this.bindsAt(c, elementDepth) ? inner : outer).push(c);
+    return { inner, outer, elementDepth };
+  }
+
+  private all(exprs: Expr[], nounDepth: number): Clause | null {
+    return exprs.length
+      ? combine(
+          'and',
+          exprs.map((x) => this.clause(x, nounDepth)),
+        )
+      : null;
+  }
+
+  /** `file with (id = 10 and is hidden)`: "hidden … with a file whose id is 10". */
+  private withClause(e: Filter, at: number): Clause {
+    const owner = this.info(e.subject).type;
+    if (owner.kind !== 'object') return this.fallback(e);
+    const { inner, outer, elementDepth } = this.split(e);
+    const noun = elementNoun(owner.objectType).sg;
+    const about = this.all(inner, elementDepth);
+    const it = about
+      ? have(`${article(noun)} ${relative(about, 'sg')}`, `no ${noun} ${relative(about, 'sg')}`)
+      : have(article(noun), `no ${noun}`);
+    // `X with (A and P)` with A about an enclosing object is `A and X with (P)`.
+    const rest = this.all(outer, at);
+    return rest ? combine('and', [rest, it]) : it;
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // Comparisons
+
+  private countInfo(e: Expr): (CountInfo & { outer: Expr[] }) | null {
     if (e.kind !== 'member' || e.member.name !== 'count') return null;
     let subject = e.object;
-    let filter: Expr | null = null;
+    let split: { inner: Expr[]; outer: Expr[]; elementDepth: number } | null = null;
     if (subject.kind === 'filter' && subject.op === 'where') {
-      filter = subject.predicate;
+      split = this.split(subject);
       subject = subject.subject;
     }
     if (subject.kind !== 'identifier') return null;
-    const r = resolveInScopes(scopes, subject.name);
-    if (!r || r.field.type.kind !== 'collection') return null;
-    return { elementType: r.field.type.elementType, collectionKey: r.field.key, filter, scopes };
+    const { field, scopes } = this.info(subject);
+    if (!field || field.type.kind !== 'collection') return null;
+    return {
+      elementType: field.type.elementType,
+      filter: split?.inner ?? [],
+      outer: split?.outer ?? [],
+      elementDepth: split?.elementDepth ?? scopes.length,
+    };
+  }
+
+  private comparison(e: Extract<Expr, { kind: 'comparison' }>, at: number): Clause | null {
+    const { op, left, right } = e;
+    // Counts: `count of X where (P) OP k` and `count of X = count of X where (P)`.
+    const lc = this.countInfo(left);
+    const rc = this.countInfo(right);
+    if (lc && right.kind === 'number') return this.countClause(lc, op, right.value, at);
+    if (rc && left.kind === 'number') return this.countClause(rc, operator(op).flip ?? op, left.value, at);
+    if (lc && rc && (op === '=' || op === '!=') && left.kind === 'member' && right.kind === 'member') {
+      const sameCollection = (x: Expr) => (x.kind === 'filter' ? x.subject : x);
+      const ls = sameCollection(left.object),
+        rs = sameCollection(right.object);
+      if (
+        ls.kind === 'identifier' &&
+        rs.kind === 'identifier' &&
+        this.info(ls).field === this.info(rs).field
+      ) {
+        const filtered =
+          left.object.kind === 'filter' ? left.object : right.object.kind === 'filter' ? right.object : null;
+        const whole = left.object.kind === 'filter' ? right.object : left.object;
+        if (filtered && filtered.kind === 'filter' && whole.kind !== 'filter') {
+          return this.onlyClause(filtered, lc.elementType, op === '!=', at);
+        }
+      }
+    }
+    if (lc || rc) return null;
+
+    const subject = this.subjectPhrase(left);
+    if (!subject) return null;
+    const field = subject.field;
+    const missable = this.canBeMissing(left);
+    /** Yes and no forms; a negation also holds where the subject has no value at all. */
+    const pair = (yes: Clause, no: Clause, missing: Clause | null): Clause => {
+      const noOrMissing = missable && missing ? missing : no;
+      yes.neg = () => noOrMissing;
+      no.neg = () => yes;
+      noOrMissing.neg = () => yes;
+      return yes;
+    };
+    // People and languages.
+    if (field.type.kind === 'scalar' && field.type.type === 'user' && (op === '=' || op === '!=')) {
+      const who = this.userName(right);
+      if (!who) return null;
+      const by =
+        field.key === 'createdBy' ? 'created by' : field.key === 'updatedBy' ? 'last updated by' : 'by';
+      const yes = be(`${by} ${who}`, { attr: 'post' });
+      const no = be(`not ${by} ${who}`, { attr: 'post' });
+      const none = be(`not ${by} ${who} (or by no one)`, { attr: 'post' });
+      return op === '='
+        ? pair(yes, no, none)
+        : pair(no, yes, be(`${by} ${who} (or by no one)`, { attr: 'post' }));
+    }
+    if (field.type.kind === 'scalar' && field.type.type === 'language' && (op === '=' || op === '!=')) {
+      const code = right.kind === 'mention' || right.kind === 'string' ? right.value : null;
+      if (!code) return null;
+      const name = languageName(code);
+      const inTranslation = this.info(left).scopes.at(-1) === 'stringTranslation';
+      const yes = inTranslation ? be(name, { attr: 'pre' }) : be(`in ${name}`, { attr: 'post' });
+      const no = be(`not in ${name}`, { attr: 'post' });
+      const none = be(`not in ${name} (or in no language)`, { attr: 'post' });
+      return op === '='
+        ? pair(yes, no, none)
+        : pair(no, yes, be(`in ${name} (or in no language)`, { attr: 'post' }));
+    }
+    // File and branch ids and names.
+    if ((subject.owner === 'file' || subject.owner === 'branch') && op === '=') {
+      if (field.key === 'id' || field.key === 'name') {
+        const where = `${subject.owner} ${this.value(right)}`;
+        return pair(
+          be(`in ${where}`, { attr: 'post' }),
+          be(`not in ${where}`, { attr: 'post' }),
+          be(`not in ${where} (or in no ${subject.owner})`, { attr: 'post' }),
+        );
+      }
+    }
+    const value = this.value(right);
+    const def = operator(op);
+    if (subject.datetime) {
+      const [yes, no] = def.words!.time;
+      return this.timeClause(subject, `${yes} ${value}`, `${no} ${value}`, missable);
+    }
+    const [yes, no] = def.words!.value;
+    return whose(
+      `${subject.name} ${yes} ${value}`,
+      `${subject.name} ${no} ${value}${missable ? ' or is not set' : ''}`,
+    );
+  }
+
+  private between(e: Extract<Expr, { kind: 'between' }>): Clause | null {
+    const subject = this.subjectPhrase(e.subject);
+    if (!subject) return null;
+    const lo = this.value(e.low),
+      hi = this.value(e.high);
+    const missable = this.canBeMissing(e.subject);
+    if (subject.datetime) {
+      return this.timeClause(subject, `between ${lo} and ${hi}`, `outside ${lo} to ${hi}`, missable);
+    }
+    return whose(
+      `${subject.name} is between ${lo} and ${hi}`,
+      `${subject.name} is not between ${lo} and ${hi}${missable ? ' or is not set' : ''}`,
+    );
+  }
+
+  /** Whether `e` has no value for some objects (a missing field); its negation then holds for those too. */
+  private canBeMissing(e: Expr): boolean {
+    switch (e.kind) {
+      case 'identifier':
+      case 'member': {
+        const t = this.info(e).type;
+        if (e.kind === 'member' && e.member.name === 'count') return false;
+        return t.kind === 'scalar' && t.type !== 'boolean';
+      }
+      case 'arithmetic':
+      case 'if':
+        return true;
+      case 'negate':
+        return this.canBeMissing(e.operand);
+      default:
+        return false;
+    }
+  }
+
+  private timeClause(subject: SubjectPhrase, when: string, notWhen: string, missable: boolean): Clause {
+    const participle = DATE_PARTICIPLES[subject.field.key];
+    if (participle && !subject.owner) {
+      const none = missable ? ` (or have no ${participle} date)` : '';
+      const noneSg = missable ? ` (or has no ${participle} date)` : '';
+      return verb(
+        `was ${participle} ${when}`,
+        `were ${participle} ${when}`,
+        `was not ${participle} ${when}${noneSg}`,
+        `were not ${participle} ${when}${none}`,
+      );
+    }
+    const orNot = missable ? ' or is not set' : '';
+    if (subject.field.key === 'translationUpdated') {
+      return whose(`translation was updated ${when}`, `translation was not updated ${when}${orNot}`);
+    }
+    void notWhen;
+    return whose(`${subject.name} is ${when}`, `${subject.name} is not ${when}${orNot}`);
+  }
+
+  private countClause(info: CountInfo & { outer: Expr[] }, op: ComparisonOp, k: number, at: number): Clause {
+    const count = this.plainCount(info, op, k, at);
+    if (!info.outer.length) return count;
+    // `count of X where (A and P) op k`, with A about an enclosing object, is `A ? count(P) op k : 0 op k`.
+    const outer = this.all(info.outer, at)!;
+    return op !== 'contains' && ORDER[op](0, k)
+      ? combine('or', [negate(outer), count])
+      : combine('and', [outer, count]);
+  }
+
+  private plainCount(info: CountInfo, op: ComparisonOp, k: number, at: number): Clause {
+    // `count of languages summary = 0` / `> 0`: the editor's "untranslated" / "translated" filters.
+    if (
+      info.elementType === 'languageSummary' &&
+      !info.filter.length &&
+      k === 0 &&
+      (op === '=' || op === '>')
+    ) {
+      const none = verb(
+        'is not translated into any language',
+        'are not translated into any language',
+        'is translated into at least one language',
+        'are translated into at least one language',
+      );
+      return op === '=' ? none : negate(none);
+    }
+    const inner = this.all(info.filter, info.elementDepth);
+    const make = (o: ComparisonOp): Clause => {
+      const q = quantify(o, k, at);
+      const object = q
+        ? this.countedNoun(info.elementType, q, inner)
+        : `a number of ${elementNoun(info.elementType).pl} ${o} ${k}`;
+      return have(object, object);
+    };
+    const yes = make(op);
+    // The opposite count, built only when a `not` asks for it.
+    yes.neg = () => {
+      const no = make(operator(op).negation ?? op);
+      no.neg = () => yes;
+      return no;
+    };
+    return yes;
   }
 
   /** "no Ukrainian translation that has an approval or a vote". */
-  private countedNoun(
-    info: CountInfo,
-    quantity: Quantity,
-    depth: number,
-    filterOverride?: Clause | null,
-  ): string {
-    const noun = elementNoun(info.elementType);
-    const inner =
-      filterOverride !== undefined
-        ? filterOverride
-        : info.filter
-          ? this.clause(info.filter, [...info.scopes, info.elementType], depth + 1)
-          : null;
+  private countedNoun(elementType: string, quantity: Quantity, inner: Clause | null): string {
+    const noun = elementNoun(elementType);
     let nounSg = noun.sg,
       nounPl = noun.pl;
     let clause = inner;
@@ -406,131 +484,15 @@ class Explainer {
     return nounPhrase(nounSg, 'pl', clause, q, nounPl);
   }
 
-  private comparison(
-    op: ComparisonOp,
-    left: Expr,
-    right: Expr,
-    scopes: readonly string[],
-    depth: number,
-  ): Clause | null {
-    // Counts: `count of X where (P) OP k` and `count of X = count of X where (P)`.
-    const lc = this.countInfo(left, scopes);
-    const rc = this.countInfo(right, scopes);
-    if (lc && right.kind === 'number') return this.countClause(lc, op, right.value, depth);
-    if (rc && left.kind === 'number') return this.countClause(rc, flipOp(op), left.value, depth);
-    if (lc && rc && lc.collectionKey === rc.collectionKey && (op === '=' || op === '!=')) {
-      const filtered = lc.filter ? lc : rc.filter ? rc : null;
-      const whole = lc.filter ? rc : lc;
-      if (filtered && !whole.filter) return this.onlyClause(filtered, op === '!=', depth);
-    }
-    if (lc || rc) return null;
-
-    const subject = this.subjectPhrase(left, scopes);
-    if (!subject) return null;
-    const field = subject.field;
-    // People and languages.
-    if (field && field.type.kind === 'scalar' && field.type.type === 'user' && (op === '=' || op === '!=')) {
-      const who = this.userName(right);
-      if (!who) return null;
-      const verbPhrase =
-        field.key === 'createdBy' ? 'created by' : field.key === 'updatedBy' ? 'last updated by' : 'by';
-      const yes = be(`${verbPhrase} ${who}`, { attr: 'post' });
-      const no = be(`not ${verbPhrase} ${who}`, { attr: 'post' });
-      yes.neg = () => no;
-      no.neg = () => yes;
-      return op === '=' ? yes : no;
-    }
-    if (
-      field &&
-      field.type.kind === 'scalar' &&
-      field.type.type === 'language' &&
-      (op === '=' || op === '!=')
-    ) {
-      const code = right.kind === 'mention' || right.kind === 'string' ? right.value : null;
-      if (!code) return null;
-      const name = languageName(code);
-      const inTranslation = scopes[scopes.length - 1] === 'stringTranslation';
-      const yes = inTranslation ? be(name, { attr: 'pre' }) : be(`in ${name}`, { attr: 'post' });
-      const no = be(`not in ${name}`, { attr: 'post' });
-      yes.neg = () => no;
-      no.neg = () => yes;
-      return op === '=' ? yes : no;
-    }
-    // File and branch ids and names.
-    if (subject.owner && (subject.owner === 'file' || subject.owner === 'branch') && op === '=') {
-      if (field?.key === 'id' || field?.key === 'name') {
-        const c = be(`in ${subject.owner} ${this.value(right)}`, { attr: 'post' });
-        const n = be(`not in ${subject.owner} ${this.value(right)}`, { attr: 'post' });
-        c.neg = () => n;
-        n.neg = () => c;
-        return c;
-      }
-    }
-    const value = this.value(right);
-    if (subject.datetime) {
-      const [yes, no] = TIME_WORDS[op] ?? ['at', 'not at'];
-      return this.timeClause(subject, `${yes} ${value}`, `${no} ${value}`);
-    }
-    if (op === 'contains')
-      return whose(`${subject.name} contains ${value}`, `${subject.name} does not contain ${value}`);
-    const [yes, no] = VALUE_WORDS[op];
-    return whose(`${subject.name} ${yes} ${value}`, `${subject.name} ${no} ${value}`);
-  }
-
-  private timeClause(subject: SubjectPhrase, when: string, notWhen: string): Clause {
-    const participle = subject.field ? DATE_PARTICIPLES[subject.field.key] : undefined;
-    if (participle && !subject.owner) {
-      return verb(
-        `was ${participle} ${when}`,
-        `were ${participle} ${when}`,
-        `was not ${participle} ${when}`,
-        `were not ${participle} ${when}`,
-      );
-    }
-    if (subject.field?.key === 'translationUpdated') {
-      return whose(`translation was updated ${when}`, `translation was not updated ${when}`);
-    }
-    void notWhen;
-    return whose(`${subject.name} is ${when}`, `${subject.name} is not ${when}`);
-  }
-
-  private countClause(info: CountInfo, op: ComparisonOp, k: number, depth: number): Clause {
-    // `count of languages summary = 0` / `> 0`: the editor's "untranslated" / "translated" filters.
-    if (info.elementType === 'languageSummary' && !info.filter && k === 0 && (op === '=' || op === '>')) {
-      const none = verb(
-        'is not translated into any language',
-        'are not translated into any language',
-        'is translated into at least one language',
-        'are translated into at least one language',
-      );
-      return op === '=' ? none : negate(none);
-    }
-    const make = (o: ComparisonOp): Clause => {
-      const q = quantify(o, k, depth);
-      const object = q
-        ? this.countedNoun(info, q, depth)
-        : `a number of ${elementNoun(info.elementType).pl} ${o} ${k}`;
-      return have(object, object);
-    };
-    const yes = make(op);
-    const no = make(negateOp(op));
-    yes.neg = () => no;
-    no.neg = () => yes;
-    return yes;
-  }
-
   /** `count of X = count of X where (P)`: every X satisfies P. */
-  private onlyClause(info: CountInfo, negated: boolean, depth: number): Clause {
-    const inner = this.clause(info.filter!, [...info.scopes, info.elementType], depth + 1);
-    const only = this.countedNoun(info, { text: 'only', num: 'pl' }, depth, inner);
-    const some = this.countedNoun(
-      info,
-      { text: depth ? 'a' : 'at least one', num: 'sg' },
-      depth,
-      negate(inner),
-    );
-    const yes = have(only, some);
-    const no = have(some, only);
+  private onlyClause(filtered: Filter, elementType: string, negated: boolean, at: number): Clause {
+    const elementDepth = this.info(filtered.predicate).scopes.length - 1;
+    const inner = this.clause(filtered.predicate, elementDepth);
+    const only = () => this.countedNoun(elementType, { text: 'only', num: 'pl' }, inner);
+    const some = () =>
+      this.countedNoun(elementType, { text: at ? 'a' : 'at least one', num: 'sg' }, negate(inner));
+    const yes = have(only(), '');
+    const no = have(some(), '');
     yes.neg = () => no;
     no.neg = () => yes;
     return negated ? no : yes;
@@ -562,38 +524,29 @@ class Explainer {
   }
 
   /** The thing a comparison talks about: "identifier", "file title", "approvals count". */
-  private subjectPhrase(e: Expr, scopes: readonly string[]): SubjectPhrase | null {
+  private subjectPhrase(e: Expr): SubjectPhrase | null {
     let field: FieldDef | undefined;
     let owner: string | undefined;
-    let type: ValueType;
     if (e.kind === 'identifier') {
-      field = resolveInScopes(scopes, e.name)?.field;
-      if (!field) return null;
-      type = field.type;
+      field = this.info(e).field;
     } else if (e.kind === 'member' && e.object.kind === 'identifier') {
-      const ownerType = walkTypes(e.object, scopes);
-      field = memberField(ownerType, e.member.name);
-      if (!field || ownerType.kind !== 'object') return null;
-      owner = ownerType.objectType;
-      type = field.type;
-    } else {
-      return null;
+      const info = this.info(e.member);
+      field = info.field;
+      owner = info.owner;
+      if (!owner) return null;
     }
+    if (!field) return null;
     const name = owner ? `${typeLabel(owner)} ${humanName(field)}` : humanName(field);
-    return { name, field, owner, datetime: type.kind === 'scalar' && type.type === 'datetime' };
+    const datetime = field.type.kind === 'scalar' && field.type.type === 'datetime';
+    return { name, field, owner, datetime };
   }
 }
 
 interface SubjectPhrase {
   name: string;
-  field: FieldDef | undefined;
+  field: FieldDef;
   owner: string | undefined;
   datetime: boolean;
-}
-
-interface Quantity {
-  text: string;
-  num: Num | 'pl-unless-modified';
 }
 
 function quantify(op: ComparisonOp, k: number, depth: number): Quantity | null {
@@ -637,47 +590,3 @@ function quantify(op: ComparisonOp, k: number, depth: number): Quantity | null {
       return null;
   }
 }
-
-function negateOp(op: ComparisonOp): ComparisonOp {
-  const map: Record<ComparisonOp, ComparisonOp> = {
-    '=': '!=',
-    '!=': '=',
-    '>': '<=',
-    '<=': '>',
-    '<': '>=',
-    '>=': '<',
-    contains: 'contains',
-  };
-  return map[op];
-}
-
-function flipOp(op: ComparisonOp): ComparisonOp {
-  const map: Record<ComparisonOp, ComparisonOp> = {
-    '=': '=',
-    '!=': '!=',
-    '>': '<',
-    '<': '>',
-    '>=': '<=',
-    '<=': '>=',
-    contains: 'contains',
-  };
-  return map[op];
-}
-
-const VALUE_WORDS: Record<Exclude<ComparisonOp, 'contains'>, [string, string]> = {
-  '=': ['is', 'is not'],
-  '!=': ['is not', 'is'],
-  '>': ['is greater than', 'is not greater than'],
-  '>=': ['is at least', 'is less than'],
-  '<': ['is less than', 'is at least'],
-  '<=': ['is at most', 'is greater than'],
-};
-
-const TIME_WORDS: Partial<Record<ComparisonOp, [string, string]>> = {
-  '=': ['at', 'not at'],
-  '!=': ['not at', 'at'],
-  '>': ['after', 'not after'],
-  '>=': ['on or after', 'before'],
-  '<': ['before', 'not before'],
-  '<=': ['on or before', 'after'],
-};

@@ -77,9 +77,7 @@ export function print(e: Expr): string {
       // operand (the tree keeps `a and (b and c)` apart from `a and b and c`).
       const own = level(e);
       return e.operands
-        .map((x, i) =>
-          x.kind === 'logical' && (i > 0 || x.op !== e.op) ? `(${print(x)})` : operand(x, own),
-        )
+        .map((x, i) => (x.kind === 'logical' && (i > 0 || x.op !== e.op) ? `(${print(x)})` : operand(x, own)))
         .join(` ${e.op} `);
     }
     case 'member':

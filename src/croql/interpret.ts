@@ -1,10 +1,13 @@
 // A BASELINE, not used by the app: the naive tree-walking interpreter the compiled closures are measured
 // against in the bench (it walks the AST and looks every name up in the schema for every object). It
-// follows the same rules as compile.ts, so tests also use it as an independent oracle for the evaluator.
-import { datetimeLiteralMs, textOf, toTime } from './compile.ts';
-import { memberField, resolveInScopes, walkTypes, type ValueType } from './resolve.ts';
-import { rootType } from './schema.ts';
-import type { ContextName, ContextObject, EvalEnv, Expr, FieldDef } from './types.ts';
+// follows the same rules as compile.ts, so tests also use it as an independent oracle for the evaluator:
+// it works from the bare AST and the schema, never from the checker's model it would be checking.
+import { textOf } from './compile-values.ts';
+import { datetimeLiteralMs, toTime } from './datetime.ts';
+import { countField, lookupField, rootType } from './schema.ts';
+import type { ContextName, ContextObject, EvalEnv, Expr, FieldDef, FieldType } from './types.ts';
+
+type ValueType = FieldType | { kind: 'unknown' };
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- untyped JSON values */
 interface Scope {
@@ -28,7 +31,44 @@ function read(field: FieldDef, owner: any): any {
 }
 
 function typeOf(e: Expr, scope: Scope): ValueType {
-  return walkTypes(e, scope.types);
+  return staticType(e, scope.types);
+}
+
+function resolveInScopes(
+  scopes: readonly string[],
+  name: string,
+): { field: FieldDef; depth: number } | undefined {
+  for (let depth = scopes.length - 1; depth >= 0; depth--) {
+    const field = lookupField(scopes[depth]!, name);
+    if (field) return { field, depth };
+  }
+  return undefined;
+}
+
+function memberField(owner: ValueType, name: string): FieldDef | undefined {
+  if (owner.kind === 'collection') return name === 'count' ? countField : undefined;
+  if (owner.kind === 'object') return lookupField(owner.objectType, name);
+  return undefined;
+}
+
+/** Just enough static typing for the rules that depend on a type: language codes, members, filters. */
+function staticType(e: Expr, scopes: readonly string[]): ValueType {
+  switch (e.kind) {
+    case 'mention':
+      return { kind: 'scalar', type: e.mentionKind };
+    case 'string':
+      return { kind: 'scalar', type: 'string' };
+    case 'identifier':
+      return resolveInScopes(scopes, e.name)?.field.type ?? { kind: 'unknown' };
+    case 'member':
+      return memberField(staticType(e.object, scopes), e.member.name)?.type ?? { kind: 'unknown' };
+    case 'filter':
+      return e.op === 'where' ? staticType(e.subject, scopes) : { kind: 'scalar', type: 'boolean' };
+    case 'if':
+      return staticType(e.then, scopes);
+    default:
+      return { kind: 'unknown' };
+  }
 }
 
 function evaluate(e: Expr, scope: Scope, env: EvalEnv): any {

@@ -1,6 +1,7 @@
 // A forgiving token scanner for the editor helpers (completion, hover). It follows the lexical rules of
-// croql-semantics.md and tokens.ts (keywords, multi-word names as word runs, literals, mentions) but works
+// README.md's language reference and tokens.ts (keywords, multi-word names as word runs, literals, mentions) but works
 // on half-typed text: unclosed strings and mentions are tokens too, and nothing is ever an error.
+import { OPERATOR_SYMBOLS } from './operators.ts';
 import { KEYWORDS, UNKNOWN_OPERATOR_WORDS, isSpace, isWordStart } from './tokens.ts';
 
 export interface Word {
@@ -28,31 +29,6 @@ export type Token =
 
 const isWordChar = (c: number) => isWordStart(c) || (c >= 48 && c <= 57);
 const isDigit = (c: number) => c >= 48 && c <= 57;
-
-const OPERATORS = [
-  '!==',
-  '===',
-  '!=',
-  '>=',
-  '<=',
-  '==',
-  '<>',
-  '&&',
-  '||',
-  '=',
-  '>',
-  '<',
-  '≠',
-  '≥',
-  '≤',
-  '+',
-  '-',
-  '*',
-  '/',
-  '!',
-  '&',
-  '|',
-];
 
 function readWord(text: string, at: number): Word {
   let end = at;
@@ -142,7 +118,7 @@ export function lex(text: string): Token[] {
       i++;
       continue;
     }
-    const op = OPERATORS.find((o) => text.startsWith(o, i));
+    const op = OPERATOR_SYMBOLS.find((o) => text.startsWith(o, i));
     const value = op ?? text[i]!;
     tokens.push({ kind: 'op', from: i, to: i + value.length, value });
     i += value.length;

@@ -3,6 +3,8 @@
 // Chains (`a and b and c`, `a + b - c`) are repeats in the grammar and one node each in the AST, built in a
 // loop; recursion follows nesting only, which is bounded: parentheses by the input guards, operators between
 // two parentheses here (MAX_NESTING), so no consumer of the AST recurses deeply.
+import { DATETIME_FORMS_TEXT, isValidDatetime } from './datetime.ts';
+import { FOREIGN_OPERATORS } from './operators.ts';
 import type { SyntaxNode } from '@lezer/common';
 import { MAX_NESTING } from './parse-guards.ts';
 import { clip, syntax } from './parse-diagnostic.ts';
@@ -30,27 +32,6 @@ const COMPARE_OPS: Record<string, ComparisonOp> = {
   '<=': '<=',
   '≤': '<=',
 };
-
-/** Operators of other languages and the CroQL operator to write instead (null: there is none). */
-const FOREIGN_OPERATORS: Record<string, { op: string | null; hint: string }> = {
-  '==': { op: '=', hint: 'write `=`' },
-  '===': { op: '=', hint: 'write `=`' },
-  '!==': { op: '!=', hint: 'write `!=`' },
-  '<>': { op: '!=', hint: 'write `!=`' },
-  '=>': { op: '>=', hint: 'write `>=`' },
-  '=<': { op: '<=', hint: 'write `<=`' },
-  '=~': { op: 'contains', hint: 'write `contains` (a case-insensitive substring test)' },
-  '!~': { op: null, hint: 'write `not (a contains b)`' },
-  in: { op: null, hint: 'compare with each value and join with `or`: `language = "uk" or language = "de"`' },
-  like: { op: 'contains', hint: 'write `contains` (a case-insensitive substring test)' },
-  '&&': { op: 'and', hint: 'write `and`' },
-  '&': { op: 'and', hint: 'write `and`' },
-  '||': { op: 'or', hint: 'write `or`' },
-  '|': { op: 'or', hint: 'write `or`' },
-  '!': { op: 'not', hint: 'write `not`' },
-};
-
-const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
 
 export class AstBuilder {
   readonly diagnostics: Diagnostic[] = [];
@@ -231,7 +212,9 @@ export class AstBuilder {
       if (!child.type.is('Expression') && !child.type.isError) ops.push(child);
     const left = childExprs(node)[0];
     const chainedAt =
-      left && ops[0] && (left.name === 'CompareExpr' || left.name === 'BetweenExpr') ? ops.slice(0) : ops.slice(1);
+      left && ops[0] && (left.name === 'CompareExpr' || left.name === 'BetweenExpr')
+        ? ops.slice(0)
+        : ops.slice(1);
     if (chainedAt.length > 0) {
       // `a = b = c` means nothing in CroQL; its operands are not worth checking until it is rewritten.
       for (const opNode of chainedAt) this.chained(opNode);
@@ -326,9 +309,14 @@ export class AstBuilder {
     const raw = this.slice(opNode);
     const known = FOREIGN_OPERATORS[raw.toLowerCase()];
     const suggestions: Suggestion[] = [];
-    if (known?.op) {
-      const insert = known.op === 'not' ? 'not ' : known.op;
-      suggestions.push({ label: `Replace with \`${known.op}\``, from: opNode.from, to: opNode.to, insert });
+    if (known?.write) {
+      const insert = known.write === 'not' ? 'not ' : known.write;
+      suggestions.push({
+        label: `Replace with \`${known.write}\``,
+        from: opNode.from,
+        to: opNode.to,
+        insert,
+      });
     }
     this.diagnostics.push({
       ...syntax(
@@ -339,7 +327,7 @@ export class AstBuilder {
       ),
       ...(suggestions.length ? { suggestions } : {}),
     });
-    return known?.op ?? null;
+    return known?.write ?? null;
   }
 
   private identifier(node: SyntaxNode): Identifier {
@@ -364,7 +352,7 @@ export class AstBuilder {
       this.diagnostics.push(
         syntax(
           'badDatetime',
-          `${clip(raw)} is not a datetime: write 'today', 'YYYY-MM-DD' or 'YYYY-MM-DD HH:MM:SS' (UTC).`,
+          `${clip(raw)} is not a datetime: write ${DATETIME_FORMS_TEXT} (UTC).`,
           node.from,
           node.to,
         ),
@@ -465,22 +453,6 @@ const ARITHMETIC_OPS: Record<string, ArithmeticOp> = { Plus: '+', Minus: '-', Ti
 
 const isAdditive = (op: ArithmeticOp) => op === '+' || op === '-';
 const sameLevel = (a: ArithmeticOp, b: ArithmeticOp) => isAdditive(a) === isAdditive(b);
-
-export function isValidDatetime(value: string): boolean {
-  if (value.toLowerCase() === 'today') return true;
-  const m = DATETIME.exec(value);
-  if (!m) return false;
-  const [y, mo, d, h, mi, sec] = m.slice(1).map((part) => Number(part ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const daysInMonth = new Date(Date.UTC(y, mo, 0)).getUTCDate();
-  return mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth && h < 24 && mi < 60 && sec < 60;
-}
 
 export function errorNode(text: string, from: number, to: number): ErrorNode {
   return { kind: 'error', text: text.slice(from, Math.min(to, from + 200)), from, to };

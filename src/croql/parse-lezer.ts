@@ -214,4 +214,3 @@ function tokenEnd(text: string, at: number): number {
   const m = /^(\w+|[^\s\w])/u.exec(text.slice(at, at + 100));
   return at + (m ? m[0].length : 1);
 }
-

@@ -10,7 +10,7 @@ import { lezerTree, treeErrors } from './parse-lezer.ts';
 import type { Diagnostic, Expr } from './types.ts';
 
 export { MAX_NESTING, MAX_QUERY_LENGTH } from './parse-guards.ts';
-export { isValidDatetime } from './parse-ast.ts';
+export { isValidDatetime } from './datetime.ts';
 
 export interface ParseResult {
   /** null only for blank text. */
@@ -41,7 +41,8 @@ export function parse(text: string, tree?: Tree): ParseResult {
 function parseUnguarded(text: string, supplied: Tree | undefined): ParseResult {
   if (text.trim() === '') return { ast: null, diagnostics: [], tree: null };
   const guard = guardInput(text);
-  if (guard.refused) return { ast: errorNode(text, 0, text.length), diagnostics: [guard.refused], tree: null };
+  if (guard.refused)
+    return { ast: errorNode(text, 0, text.length), diagnostics: [guard.refused], tree: null };
 
   const { tree, stoppedAt } = lezerTree(text, supplied);
   const builder = new AstBuilder(text);

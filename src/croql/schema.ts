@@ -67,7 +67,7 @@ function objectType(name: string, label: string, fields: FieldDef[]): ObjectType
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Known value lists (crowdin-api-notes.md).
+// Known value lists (the service's documented enums).
 
 export const PROVIDERS = [
   'tm',
@@ -382,13 +382,15 @@ export const schema: Schema = {
   types: Object.fromEntries(allTypes.map((t) => [t.name, t])),
 };
 
-/** How a person calls each context, for messages: "a source string". */
-export const CONTEXT_LABELS: Record<ContextName, string> = {
+/** How a person calls the object of each listing, for messages: "a source string". */
+export const LISTING_LABELS: Record<ContextName, string> = {
   strings: 'source string',
   translations: 'translation',
   tmSegments: 'TM segment',
   glossaryTerms: 'glossary term',
 };
+/** The former name of `LISTING_LABELS`, kept for code that imports it. */
+export const CONTEXT_LABELS = LISTING_LABELS;
 
 /** `count` is a member of every collection; it is not listed in any object type. */
 export const countField: FieldDef = {

@@ -20,6 +20,7 @@ import {
   With,
   Xor,
 } from './parser.terms.ts';
+import { FOREIGN_OPERATOR_WORDS } from './operators.ts';
 import { allFieldNames } from './schema.ts';
 
 export const KEYWORDS: Readonly<Record<string, number>> = {
@@ -37,8 +38,8 @@ export const KEYWORDS: Readonly<Record<string, number>> = {
   else: Else,
 };
 
-/** Words that are operators in other query languages; never part of a name. */
-export const UNKNOWN_OPERATOR_WORDS: ReadonlySet<string> = new Set(['in', 'like']);
+/** Words that are operators in other query languages (the operator table's): never part of a name. */
+export const UNKNOWN_OPERATOR_WORDS: ReadonlySet<string> = FOREIGN_OPERATOR_WORDS;
 
 export const isWordStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
 const isWordChar = (c: number) => isWordStart(c) || (c >= 48 && c <= 57);

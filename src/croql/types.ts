@@ -2,15 +2,18 @@
 
 import type { Tree } from '@lezer/common';
 
-/** One per listing endpoint. */
-export type ContextName = 'strings' | 'translations' | 'tmSegments' | 'glossaryTerms';
+/** One per listing endpoint: the object a query is evaluated against (a source string, a translation, …). */
+export type ListingName = 'strings' | 'translations' | 'tmSegments' | 'glossaryTerms';
+/** The former name of `ListingName`, kept for code that imports it. */
+export type ContextName = ListingName;
 
+/** The service's editions; some fields exist only on the enterprise one. */
 export type Edition = 'standard' | 'enterprise';
 
 // ---------------------------------------------------------------------------------------------------------
 // Schema
 
-/** Scalar and structured types of the language (see croql-semantics.md, "Types and scopes"). */
+/** Scalar and structured types of the language (README.md, "Types and evaluation"). */
 export type ScalarType = 'integer' | 'float' | 'string' | 'boolean' | 'datetime' | 'user' | 'language';
 
 export type FieldType =
@@ -227,10 +230,35 @@ export interface AnalyzeOptions {
   tree?: Tree;
 }
 
+/** A type as the checker knows it: `unknown` where an error left it undecided. */
+export type TypeInfo = FieldType | { kind: 'unknown' };
+
+/** What the checker found out about one node of the AST. */
+export interface NodeInfo {
+  type: TypeInfo;
+  /** The scope chain the node was checked in: object type names, the listing's object first. */
+  scopes: readonly string[];
+  /** For a name: the field it names (`count` names `countField`). */
+  field?: FieldDef;
+  /**
+   * For a name: the object type that has the field, i.e. the scope a bare name binds to, or B's type for the
+   * member of `A of B` (none for `count`, a member of every collection).
+   */
+  owner?: string;
+  /** For a bare name: the index in `scopes` of the object it binds to (0: the listing's object). */
+  depth?: number;
+}
+
+/** The checked model: the AST with each node's type, resolved field and the object its name binds to. */
 export interface AnalyzeResult {
   /** null only for empty (or blank) text. */
   ast: Expr | null;
   diagnostics: Diagnostic[];
+  listing: ListingName;
+  /** Every node the checker reached (all of them when `valid`). */
+  nodes: ReadonlyMap<Expr, NodeInfo>;
+  /** An AST without error diagnostics: what compile and explain accept. */
+  valid: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------

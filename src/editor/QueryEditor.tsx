@@ -124,7 +124,13 @@ export function QueryEditor(props: QueryEditorProps) {
     <section className="croql-editor" aria-label="Query editor">
       <div ref={hostRef} className="croql-editor-host" data-testid="croql-editor" />
       <div className="croql-editor-bar">
-        <ExplainLine id={explainId} text={text} context={context} />
+        <ExplainLine
+          id={explainId}
+          text={text}
+          context={context}
+          edition={props.edition}
+          values={props.values}
+        />
         <button
           type="button"
           className="croql-format-button"

@@ -77,7 +77,14 @@ async function searchMembers(
 export function croqlCompletionSource(context: CompletionContext): CompletionResult | null {
   const { state, pos } = context;
   const config = state.field(croqlConfig);
-  const result = complete(state.doc.toString(), pos, config.context, config.values);
+  let result;
+  try {
+    result = complete(state.doc.toString(), pos, config.context, config.values);
+  } catch (error) {
+    // A bug in the core: logged, and the editor keeps working without completion at this point.
+    console.error('CroQL completion failed', error);
+    return null;
+  }
   if (!result || result.items.length === 0) return null;
   // No validFor: the core answers again on every keystroke (about a millisecond), so after a finished
   // name (`is hidden `) the operators come next instead of a filtered-out list of names.

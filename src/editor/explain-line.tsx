@@ -1,30 +1,49 @@
 import { useDeferredValue, useMemo } from 'react';
-import { analyze, explain, type ContextName } from '../croql/index.ts';
+import {
+  analyze,
+  explainModel,
+  type AnalyzeOptions,
+  type Edition,
+  type ListingName,
+  type LiveValues,
+} from '../croql/index.ts';
+import { analyzeOptions, DEFAULT_CONFIG } from './config.ts';
 import { problemsSummary } from './lint.ts';
 
 const withFullStop = (message: string) => (/[.?!]$/.test(message) ? message : `${message}.`);
 
 /**
  * What the line under the editor says for `text`: its meaning in plain English, or, while it has errors,
- * how many problems there are and the first error's message.
+ * how many problems there are and the first error's message. One analysis with lint's options (members,
+ * languages, edition), so the line never reads as valid what lint underlines.
  */
-export function explainLineText(text: string, context: ContextName): string {
+export function explainLineText(text: string, listing: ListingName, options: AnalyzeOptions = {}): string {
   if (text.trim() === '') return 'An empty query lists everything.';
   try {
-    const { diagnostics } = analyze(text, context);
-    const errors = diagnostics.filter((d) => d.severity === 'error').sort((a, b) => a.from - b.from);
+    const model = analyze(text, listing, options);
+    const errors = model.diagnostics.filter((d) => d.severity === 'error').sort((a, b) => a.from - b.from);
     const first = errors[0];
-    if (first) return `${problemsSummary(diagnostics.length)}. ${withFullStop(first.message)}`;
-    return explain(text, context);
-  } catch {
-    return '';
+    if (first) return `${problemsSummary(model.diagnostics.length)}. ${withFullStop(first.message)}`;
+    return explainModel(text, model);
+  } catch (error) {
+    // A bug in the core: say so rather than show a reading or nothing.
+    console.error('CroQL explain failed', error);
+    return `Internal error: the query could not be explained (${error instanceof Error ? error.message : String(error)}).`;
   }
 }
 
 /** The query in plain English under the editor, recomputed after typing settles (deferred). */
-export function ExplainLine(props: { id: string; text: string; context: ContextName }) {
+export function ExplainLine(props: {
+  id: string;
+  text: string;
+  context: ListingName;
+  edition: Edition;
+  values: LiveValues;
+}) {
   const text = useDeferredValue(props.text);
-  const sentence = useMemo(() => explainLineText(text, props.context), [text, props.context]);
+  const { edition, values, context } = props;
+  const options = useMemo(() => analyzeOptions({ ...DEFAULT_CONFIG, edition, values }), [edition, values]);
+  const sentence = useMemo(() => explainLineText(text, context, options), [text, context, options]);
   return (
     <p id={props.id} className="croql-explain">
       {sentence}

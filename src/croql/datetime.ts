@@ -1,0 +1,62 @@
+// The datetime literal, described once: the forms a query may write between single quotes (all UTC), how
+// the parser validates them, how the evaluator reads them, and what completion and hover offer.
+
+/** The accepted forms, as shown to a person. */
+export const DATETIME_FORMS = ['today', 'YYYY-MM-DD', 'YYYY-MM-DD HH:MM:SS'] as const;
+
+/** `'today', 'YYYY-MM-DD' or 'YYYY-MM-DD HH:MM:SS'`, for messages. */
+export const DATETIME_FORMS_TEXT = "'today', 'YYYY-MM-DD' or 'YYYY-MM-DD HH:MM:SS'";
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
+
+/** The text between the quotes as UTC epoch ms, or null when it is not one of the accepted forms. */
+export function datetimeLiteralMs(value: string, now: Date): number | null {
+  const v = value.trim();
+  if (v.toLowerCase() === 'today') return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const m = DATE_TIME.exec(v);
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => (x === undefined ? 0 : Number(x))) as number[];
+  return Date.UTC(y!, mo! - 1, d!, h!, mi!, s!);
+}
+
+/** Whether the text between the quotes is an accepted form naming a real day and time. */
+export function isValidDatetime(value: string): boolean {
+  if (value.toLowerCase() === 'today') return true;
+  const m = DATE_TIME.exec(value);
+  if (!m) return false;
+  const [y, mo, d, h, mi, sec] = m.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const daysInMonth = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth && h < 24 && mi < 60 && sec < 60;
+}
+
+/** The accepted forms filled with `now`'s date (UTC): `['today', '2024-06-15', '2024-06-15 00:00:00']`. */
+export function datetimeExamples(now: Date): string[] {
+  const day = now.toISOString().slice(0, 10);
+  return ['today', day, `${day} 00:00:00`];
+}
+
+/** A datetime value of a field (ISO 8601 text, or epoch ms) → epoch ms; anything else → null. */
+export function toTime(v: unknown): number | null {
+  if (typeof v === 'string') {
+    // Text without a zone (`2024-03-01 12:00:00`, `2024-03-01T12:00:00`) is UTC, like the literals
+    // (JavaScript alone would read it as local time).
+    const t = v.length > 10 && !hasZone(v) ? Date.parse(v.replace(' ', 'T') + 'Z') : Date.parse(v);
+    return t === t ? t : null;
+  }
+  return typeof v === 'number' ? v : null;
+}
+
+function hasZone(v: string): boolean {
+  const n = v.length;
+  const last = v.charCodeAt(n - 1);
+  if (last === 90 || last === 122) return true; // Z z
+  const sign = (i: number) => v.charCodeAt(i) === 43 || v.charCodeAt(i) === 45; // + -
+  return sign(n - 6) || sign(n - 5) || sign(n - 3);
+}
