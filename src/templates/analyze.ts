@@ -65,7 +65,8 @@ export function analyzeTemplate(
     });
   }
   diagnostics.sort((a, b) => a.from - b.from);
-  return { ast: result.ast, diagnostics };
+  // The model (ranges in the substituted text) stays; a parameter problem makes it invalid.
+  return { ...result, diagnostics, valid: result.valid && !diagnostics.some((d) => d.severity === 'error') };
 }
 
 /** The core's completion at `pos` of a template (placeholders before it count as values of their type). */
