@@ -62,6 +62,23 @@ export default tseslint.config(
     },
   },
   {
+    // Auth sits below every feature: the connection UI, results and the shell build on it, never the reverse.
+    files: ['src/auth/**/*.ts'],
+    ignores: ['src/auth/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            '**/server/**',
+            'node:*',
+            ...['app', 'builder', 'connection', 'editor', 'permalink', 'query', 'results', 'ui'].map((f) => `../${f}/**`),
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

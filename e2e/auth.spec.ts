@@ -4,6 +4,7 @@ import { editorOf, setQuery } from './support/query.ts';
 
 test('signing in through the consent page shows the user and the granted scopes, keeping tokens out of URL and localStorage', async ({
   page,
+  request,
 }) => {
   await page.goto('/');
   await signIn(page, { user: 'bob' });
@@ -15,12 +16,43 @@ test('signing in through the consent page shows the user and the granted scopes,
   const pending = await page.evaluate(() => sessionStorage.getItem('croql.oauth.pending'));
   expect(pending).toBeNull();
 
-  // A reload keeps the session (sessionStorage); signing out forgets it.
+  // A reload keeps the session (sessionStorage); signing out forgets it and revokes it at the emulator.
   await page.reload();
   await expectSignedIn(page, 'bob');
+  const token = await accessToken(page);
+  const apiStatus = async () =>
+    (
+      await request.get(`${EMULATOR_URL}/api/v2/user`, { headers: { Authorization: `Bearer ${token}` } })
+    ).status();
+  expect(await apiStatus()).toBe(200);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('croql.session'))).toBeNull();
+  await expect.poll(apiStatus).toBe(401);
+});
+
+test('a stored session pointing at a host outside the allow-list is ended, and its token never goes there', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signIn(page);
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.headers()['authorization']) sent.push(new URL(r.url()).host);
+  });
+  await page.evaluate(() => {
+    const session = JSON.parse(sessionStorage.getItem('croql.session')!) as Record<string, unknown>;
+    sessionStorage.setItem(
+      'croql.session',
+      JSON.stringify({ ...session, apiUrl: 'https://evil.example/api/v2' }),
+    );
+  });
+  await page.reload();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Refusing to send your token to evil.example' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  expect(sent.filter((host) => host === 'evil.example')).toEqual([]);
 });
 
 test('declining on the consent page explains what happened and offers to sign in again', async ({ page }) => {

@@ -1,5 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
+import { onSignOut } from '../auth/session.ts';
 import { ApiError } from '../connection/api.ts';
+import { useInspectorStore } from '../results/inspector-store.ts';
+import { useRunStore } from '../results/run-store.ts';
 
 /** The one TanStack cache. Sign-out clears it so no data of the last account stays around. */
 export const queryClient = new QueryClient({
@@ -13,3 +16,16 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/**
+ * Whatever ends the session (the Sign out button, a refresh that fails, a 401 after a refresh), nothing of
+ * the account stays on screen or in memory: the cached lists, the rows shown and the inspected response go.
+ */
+export function clearAccountData(): void {
+  void queryClient.cancelQueries();
+  queryClient.clear();
+  useRunStore.getState().actions.clear();
+  useInspectorStore.getState().actions.clear();
+}
+
+onSignOut(clearAccountData);

@@ -5,6 +5,7 @@ import { codeChallengeS256 } from './pkce.ts';
 import { useAuthStore } from './session.ts';
 
 const config = emulatorOnlyAuthConfig;
+const loadConfig = () => Promise.resolve(config);
 
 describe('sign-in flow', () => {
   let storage: Storage;
@@ -73,7 +74,10 @@ describe('sign-in flow', () => {
       );
     });
     vi.stubGlobal('fetch', fetchMock);
-    await completeSignIn(new URLSearchParams({ code: 'the-code', state: url.searchParams.get('state')! }));
+    await completeSignIn(
+      new URLSearchParams({ code: 'the-code', state: url.searchParams.get('state')! }),
+      loadConfig,
+    );
     expect(fetchMock).toHaveBeenCalledOnce();
     expect(useAuthStore.getState().session).toMatchObject({
       accessToken: 'a',
@@ -111,8 +115,26 @@ describe('sign-in flow', () => {
       vi.fn(async () => new Response(JSON.stringify({ error: 'invalid_grant' }), { status: 400 })),
     );
     await expect(
-      completeSignIn(new URLSearchParams({ code: 'old', state: url.searchParams.get('state')! })),
+      completeSignIn(new URLSearchParams({ code: 'old', state: url.searchParams.get('state')! }), loadConfig),
     ).rejects.toThrow(/expired or was already used/);
+    expect(useAuthStore.getState().session).toBeNull();
+  });
+
+  it('refuses to finish a sign-in whose stored API URL is outside the allow-list, before exchanging the code', async () => {
+    const url = new URL(
+      await prepareSignIn(config, { connection: 'emulator', domain: null, clientId: null }),
+    );
+    const pending = JSON.parse(storage.getItem('croql.oauth.pending')!) as Record<string, unknown>;
+    storage.setItem(
+      'croql.oauth.pending',
+      JSON.stringify({ ...pending, apiUrl: 'https://evil.example/api/v2' }),
+    );
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(
+      completeSignIn(new URLSearchParams({ code: 'c', state: url.searchParams.get('state')! }), loadConfig),
+    ).rejects.toThrow(/Refusing to send your token to evil\.example/);
+    expect(fetchMock).not.toHaveBeenCalled();
     expect(useAuthStore.getState().session).toBeNull();
   });
 });

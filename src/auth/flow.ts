@@ -1,4 +1,11 @@
-import { apiUrlFor, authorizeUrlFor, configuredClientId, isAllowedApiUrl } from '../connection/config.ts';
+import {
+  apiUrlFor,
+  authorizeUrlFor,
+  configuredClientId,
+  fetchAuthConfig,
+  isAllowedApiUrl,
+  refusedHostMessage,
+} from './hosts.ts';
 import { isConnectionKind, type AuthConfig, type ConnectionKind } from '../wire/connection.ts';
 import { codeChallengeS256, randomToken } from './pkce.ts';
 import { useAuthStore, type Session } from './session.ts';
@@ -85,10 +92,14 @@ export function isCallbackUrl(url: URL): boolean {
 }
 
 /**
- * Finishes the sign-in on `/callback`: checks `state`, exchanges the code through the relay and stores the
- * session. The stored verifier and state are deleted whatever happens. Throws with a message for a person.
+ * Finishes the sign-in on `/callback`: checks `state` and the API URL the sign-in was started for (against
+ * the same allow-list as the start), exchanges the code through the relay and stores the session. The
+ * stored verifier and state are deleted whatever happens. Throws with a message for a person.
  */
-export async function completeSignIn(search: URLSearchParams): Promise<Session> {
+export async function completeSignIn(
+  search: URLSearchParams,
+  loadConfig: () => Promise<AuthConfig> = fetchAuthConfig,
+): Promise<Session> {
   const pending = takePending();
   const state = search.get('state');
   if (!pending) {
@@ -113,6 +124,8 @@ export async function completeSignIn(search: URLSearchParams): Promise<Session> 
   }
   const code = search.get('code');
   if (!code) throw new Error('The sign-in answer carried no authorization code. Sign in again.');
+  if (!isAllowedApiUrl(pending.apiUrl, await loadConfig()))
+    throw new Error(refusedHostMessage(pending.apiUrl));
   const tokens = await requestTokens(
     {
       connection: pending.connection,
@@ -143,6 +156,7 @@ function takePending(): PendingSignIn | null {
   try {
     const value = JSON.parse(raw) as PendingSignIn;
     if (typeof value.state !== 'string' || typeof value.verifier !== 'string') return null;
+    if (typeof value.apiUrl !== 'string' || typeof value.redirectUri !== 'string') return null;
     if (!isConnectionKind(value.connection)) return null;
     return value;
   } catch {

@@ -1,5 +1,7 @@
 import { create } from 'zustand';
-import { isConnectionKind, type ConnectionKind } from '../wire/connection.ts';
+import { isConnectionKind, type AuthConfig, type ConnectionKind } from '../wire/connection.ts';
+import { isAllowedApiUrl, refusedHostMessage } from './hosts.ts';
+import { revokeTokens } from './token-relay.ts';
 
 /** A signed-in session. Lives in memory and in sessionStorage (so a reload keeps it), never in localStorage. */
 export interface Session {
@@ -33,7 +35,11 @@ interface AuthState {
   actions: {
     signedIn: (session: Session) => void;
     tokensRefreshed: (tokens: TokenSet) => void;
-    /** Forget the tokens. `notice` explains why when it was not the user's choice. */
+    /**
+     * The one way out, for the button, a failed refresh and a 401 alike: forgets the tokens, asks the
+     * accounts host to revoke them, and tells every `onSignOut` listener (the cached data and the rows on
+     * screen go). `notice` explains why when it was not the user's choice.
+     */
     signOut: (notice?: AuthState['notice']) => void;
     setNotice: (notice: AuthState['notice']) => void;
   };
@@ -55,12 +61,31 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       set({ session });
     },
     signOut: (notice = null) => {
+      const ended = get().session;
       storeSession(null);
       set({ session: null, notice });
+      if (ended) void revokeTokens(ended);
+      for (const listener of [...signOutListeners]) listener();
     },
     setNotice: (notice) => set({ notice }),
   },
 }));
+
+const signOutListeners = new Set<() => void>();
+
+/** Runs `listener` after every sign-out (whatever caused it); returns the function that removes it. */
+export function onSignOut(listener: () => void): () => void {
+  signOutListeners.add(listener);
+  return () => signOutListeners.delete(listener);
+}
+
+/** Ends a session (restored from sessionStorage, say) whose API URL is outside the sign-in's allow-list. */
+export function endSessionOutsideAllowList(config: Pick<AuthConfig, 'emulator'>): void {
+  const { session, actions } = useAuthStore.getState();
+  if (session && !isAllowedApiUrl(session.apiUrl, config)) {
+    actions.signOut({ kind: 'error', text: refusedHostMessage(session.apiUrl) });
+  }
+}
 
 export const useSession = () => useAuthStore((s) => s.session);
 export const useAuthNotice = () => useAuthStore((s) => s.notice);

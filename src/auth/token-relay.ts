@@ -1,5 +1,5 @@
 import type { ConnectionKind } from '../wire/connection.ts';
-import type { TokenSet } from './session.ts';
+import type { Session, TokenSet } from './session.ts';
 
 /** A failure of the token relay (`POST /auth/token`) with a message for a person. */
 export class TokenError extends Error {
@@ -86,4 +86,26 @@ function tokenErrorFrom(status: number, body: TokenResponse, grant: TokenRequest
     messages[code] ??
     `Signing in failed (HTTP ${status}${typeof body.error === 'string' ? `, ${body.error}` : ''}). Sign in again.`;
   return new TokenError(message + detail, code);
+}
+
+/**
+ * Asks the relay to revoke a session's tokens (RFC 7009): the refresh token, which ends its access tokens
+ * too, or the access token when there is none. Best effort: signing out never waits for it or fails on it.
+ */
+export async function revokeTokens(session: Session): Promise<void> {
+  try {
+    await fetch('/auth/revoke', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        connection: session.connection,
+        token: session.refreshToken ?? session.accessToken,
+        token_type_hint: session.refreshToken ? 'refresh_token' : 'access_token',
+      }),
+      // Still sent when the sign-out is followed by leaving the page.
+      keepalive: true,
+    });
+  } catch {
+    // offline or no app server: the tokens expire on their own
+  }
 }

@@ -1,11 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Popover } from '../ui/Popover.tsx';
 import { announce } from '../ui/announce.ts';
 import { startSignIn } from '../auth/flow.ts';
 import { useAuthActions, useSession } from '../auth/session.ts';
 import { saveDraft } from '../permalink/draft.ts';
-import { useRunStore } from '../results/run-store.ts';
 import { useApiClient } from './api.ts';
 import { useConnectionChoice } from './choice.ts';
 import { CONNECTION_KINDS, type ConnectionKind } from '../wire/connection.ts';
@@ -163,7 +162,6 @@ function SignedOut() {
 function SignedIn() {
   const session = useSession()!;
   const client = useApiClient();
-  const queryClient = useQueryClient();
   const { signOut } = useAuthActions();
   const chosen = useConnectionChoice((s) => s.connection);
   const chosenDomain = useConnectionChoice((s) => s.domain);
@@ -177,11 +175,8 @@ function SignedIn() {
     chosen !== session.connection || (chosen === 'enterprise' && chosenDomain !== (session.domain ?? ''));
 
   const onSignOut = () => {
+    // The one sign-out path (src/auth/session.ts): tokens revoked and forgotten, cached data and rows cleared.
     signOut();
-    // Nothing of the account stays on screen or in memory: cached lists and the shown rows go too.
-    void queryClient.cancelQueries();
-    queryClient.clear();
-    useRunStore.getState().actions.clear();
     announce('Signed out. Tokens and loaded data are cleared; your query is kept.');
   };
 

@@ -3,6 +3,7 @@ import { useAuthStore, type Session } from '../auth/session.ts';
 import { ApiError, createApiClient, SESSION_EXPIRED_MESSAGE } from './api.ts';
 
 const BASE = 'http://127.0.0.1:8787/api/v2';
+const ALLOW = { emulator: { apiUrl: BASE, authorizeUrl: '', clientId: null } };
 
 const session = (overrides: Partial<Session> = {}): Session => ({
   connection: 'emulator',
@@ -50,7 +51,7 @@ describe('API client', () => {
 
   it('renews the token once on a 401 and repeats the request, for any number of concurrent requests', async () => {
     const calls = network();
-    const client = createApiClient(BASE);
+    const client = createApiClient(BASE, ALLOW);
     const signal = new AbortController().signal;
     const results = await Promise.all(
       [1, 2, 3].map((i) => client.get(`/projects/${i}/strings`, { limit: 500 }, signal)),
@@ -66,14 +67,14 @@ describe('API client', () => {
   it('renews before sending when the token is about to expire', async () => {
     useAuthStore.setState({ session: session({ expiresAt: Date.now() + 1000 }) });
     const calls = network();
-    await createApiClient(BASE).get('/user', {}, new AbortController().signal);
+    await createApiClient(BASE, ALLOW).get('/user', {}, new AbortController().signal);
     expect(calls.refresh).toBe(1);
     expect(calls.api).toEqual([`Bearer new-token ${BASE}/user`]);
   });
 
   it('says "Session expired — sign in again" and signs out when renewal fails', async () => {
     network({ refreshFails: true });
-    const error = await createApiClient(BASE)
+    const error = await createApiClient(BASE, ALLOW)
       .get('/user', {}, new AbortController().signal)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -89,7 +90,7 @@ describe('API client', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    const error = await createApiClient(BASE)
+    const error = await createApiClient(BASE, ALLOW)
       .get('/user', {}, new AbortController().signal)
       .then(
         () => null,
@@ -107,7 +108,7 @@ describe('API client', () => {
         'fetch',
         vi.fn(async () => response),
       );
-    const client = createApiClient(BASE);
+    const client = createApiClient(BASE, ALLOW);
     const get = () =>
       client.get('/x', {}, new AbortController().signal).then(
         () => {
@@ -200,10 +201,28 @@ describe('API client', () => {
     );
     const controller = new AbortController();
     controller.abort();
-    const error = await createApiClient(BASE)
+    const error = await createApiClient(BASE, ALLOW)
       .get('/x', {}, controller.signal)
       .catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(ApiError);
     expect((error as DOMException).name).toBe('AbortError');
+  });
+
+  it('never sends a request outside the allow-list or to a host other than the session’s', async () => {
+    const calls = network();
+    const signal = new AbortController().signal;
+    const foreign = await createApiClient('https://evil.example/api/v2', ALLOW)
+      .get('/user', {}, signal)
+      .catch((e: unknown) => e);
+    expect(foreign).toMatchObject({
+      kind: 'forbidden',
+      message: expect.stringMatching(/Refusing to send your token/),
+    });
+    useAuthStore.setState({ session: session({ apiUrl: 'https://api.crowdin.com/api/v2' }) });
+    const stale = await createApiClient(BASE, ALLOW)
+      .get('/user', {}, signal)
+      .catch((e: unknown) => e);
+    expect(stale).toMatchObject({ kind: 'forbidden' });
+    expect(calls.api).toEqual([]);
   });
 });

@@ -1,8 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { isAllowedApiUrl, refusedHostMessage } from '../auth/hosts.ts';
 import { useSession, useAuthStore, type Session } from '../auth/session.ts';
 import { freshSession, refreshSession } from '../auth/refresh.ts';
 import { TokenError } from '../auth/token-relay.ts';
+import type { AuthConfig } from '../wire/connection.ts';
 import { simpleErrorMessage, validationErrorsOf, type ValidationErrorItem } from '../wire/envelope.ts';
+import { authConfigQuery } from './config.ts';
 
 export interface ApiResponse<T> {
   status: number;
@@ -47,20 +51,34 @@ export interface ApiClient {
   ): Promise<ApiResponse<T>>;
 }
 
-/** The API client of the signed-in session; null when signed out. Stable while the session's host is. */
+/**
+ * The API client of the signed-in session; null when signed out, and until the sign-in settings say the
+ * session's host is allowed. Stable while the session's host is.
+ */
 export function useApiClient(): ApiClient | null {
   const session = useSession();
-  const baseUrl = session?.apiUrl ?? null;
-  return useMemo(() => (baseUrl ? createApiClient(baseUrl) : null), [baseUrl]);
+  const allowList = useQuery(authConfigQuery()).data;
+  const baseUrl = session && allowList && isAllowedApiUrl(session.apiUrl, allowList) ? session.apiUrl : null;
+  return useMemo(
+    () => (baseUrl && allowList ? createApiClient(baseUrl, allowList) : null),
+    [baseUrl, allowList],
+  );
 }
 
-/** A client that reads the current token from the auth store on every call. */
-export function createApiClient(baseUrl: string): ApiClient {
+/**
+ * A client that reads the current token from the auth store on every call. Every request first checks that
+ * its URL is on the sign-in's allow-list and belongs to the current session's host; otherwise it is never
+ * sent.
+ */
+export function createApiClient(baseUrl: string, allowList: Pick<AuthConfig, 'emulator'>): ApiClient {
   return {
     baseUrl,
     async get<T>(path: string, params: Record<string, string | number | undefined>, signal: AbortSignal) {
       const url = buildUrl(baseUrl, path, params);
       let session = await sessionOrExpired(url);
+      if (!isAllowedApiUrl(url, allowList) || !url.startsWith(`${session.apiUrl}/`)) {
+        throw new ApiError('forbidden', refusedHostMessage(url), 0, url, null);
+      }
       let response = await send(url, session, signal);
       if (response.status === 401) {
         session = await refreshOrExpired(url, session);

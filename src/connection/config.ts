@@ -1,5 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
+import { fetchAuthConfig } from '../auth/hosts.ts';
+import { endSessionOutsideAllowList } from '../auth/session.ts';
 import type { AuthConfig, ConnectionKind } from '../wire/connection.ts';
+
+// Where tokens may go is auth's to say; the connection UI reads the same functions.
+export {
+  apiUrlFor,
+  authorizeUrlFor,
+  configuredClientId,
+  isAllowedApiUrl,
+  isValidOrganizationDomain,
+} from '../auth/hosts.ts';
 
 export const CONNECTION_LABELS: Record<ConnectionKind, string> = {
   emulator: 'Local emulator',
@@ -7,81 +18,16 @@ export const CONNECTION_LABELS: Record<ConnectionKind, string> = {
   enterprise: 'Crowdin Enterprise',
 };
 
-/** The hosts of the real service an API URL may point at (besides the configured emulator). */
-const SERVICE_API_HOST = 'api.crowdin.com';
-
-/**
- * An enterprise organization domain is one DNS label (`acme`, `my-org`): never a URL, a dotted host, a
- * port or a path, so a link or a settings field can never point the app's token at another host.
- */
-export function isValidOrganizationDomain(domain: string): boolean {
-  return /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(domain);
-}
-
 export function authConfigQuery() {
   return queryOptions({
     queryKey: ['auth-config'],
     queryFn: async ({ signal }): Promise<AuthConfig> => {
-      const unavailable = (detail: string) =>
-        new Error(
-          `Sign-in settings are unavailable (${detail}): the app server’s /auth/config route is missing. Start the app with \`npm start\` (or \`npm run dev\`) and reload.`,
-        );
-      const response = await fetch('/auth/config', { signal });
-      if (!response.ok) throw unavailable(`HTTP ${response.status}`);
-      try {
-        return (await response.json()) as AuthConfig;
-      } catch {
-        throw unavailable('not JSON');
-      }
+      const config = await fetchAuthConfig(signal);
+      // The session restored from sessionStorage is checked against the allow-list as soon as it is known.
+      endSessionOutsideAllowList(config);
+      return config;
     },
     staleTime: Infinity,
     retry: 1,
   });
-}
-
-/** The API base URL (ending in `/api/v2`) for a connection; throws with a user-facing message when impossible. */
-export function apiUrlFor(config: AuthConfig, connection: ConnectionKind, domain: string | null): string {
-  if (connection !== 'enterprise') return stripSlash(config[connection].apiUrl);
-  if (!domain || !isValidOrganizationDomain(domain)) {
-    throw new Error(
-      'Enter your organization domain: the part before ".crowdin.com" in your organization address (for example "acme").',
-    );
-  }
-  return stripSlash(config.enterprise.apiUrlTemplate.replace('{domain}', domain.toLowerCase()));
-}
-
-export function authorizeUrlFor(config: AuthConfig, connection: ConnectionKind): string {
-  return config[connection].authorizeUrl;
-}
-
-export function configuredClientId(config: AuthConfig, connection: ConnectionKind): string | null {
-  return config[connection].clientId;
-}
-
-/**
- * Whether an API base URL is one the app may send a token to: the service's hosts over HTTPS
- * (`api.crowdin.com`, `<domain>.api.crowdin.com`) or exactly the configured emulator's origin.
- */
-export function isAllowedApiUrl(url: string, config: Pick<AuthConfig, 'emulator'>): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.username || parsed.password) return false;
-  try {
-    if (parsed.origin === new URL(config.emulator.apiUrl).origin) return true;
-  } catch {
-    // a broken emulator URL in the config allows nothing
-  }
-  if (parsed.protocol !== 'https:' || parsed.port !== '') return false;
-  if (parsed.hostname === SERVICE_API_HOST) return true;
-  const suffix = `.${SERVICE_API_HOST}`;
-  if (!parsed.hostname.endsWith(suffix)) return false;
-  return isValidOrganizationDomain(parsed.hostname.slice(0, -suffix.length));
-}
-
-function stripSlash(url: string): string {
-  return url.replace(/\/+$/, '');
 }

@@ -1,4 +1,4 @@
-// Loaded rows → CSV (RFC 4180) and JSON. Pure; the download itself is in download.ts.
+// Loaded rows → CSV (RFC 4180, formula cells neutralised) and JSON (raw). Pure; the download is in download.ts.
 import { sortedForms, type Row } from './listings.ts';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -56,8 +56,18 @@ export function flattenRow(row: Row): Record<string, string> {
   return out;
 }
 
-/** RFC 4180: quote a field holding a comma, quote, CR or LF; double the quotes inside. */
+/** What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number such as `-5` or `-0.25` is data, not a formula, and keeps its sign. */
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * One CSV field. RFC 4180: quote a field holding a comma, quote, CR or LF, and double the quotes inside.
+ * OWASP: a field that starts like a formula (`=`, `+`, `-`, `@`, tab, CR) is prefixed with `'` and quoted,
+ * so a spreadsheet shows it as text instead of running it. The JSON export stays raw.
+ */
 export function csvField(value: string): string {
+  if (FORMULA_START.test(value) && !PLAIN_NUMBER.test(value)) return `"'${value.replace(/"/g, '""')}"`;
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 

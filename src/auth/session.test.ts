@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emulatorOnlyAuthConfig, memoryStorage } from '../testing/fixtures.ts';
+import { endSessionOutsideAllowList, onSignOut, useAuthStore, type Session } from './session.ts';
+
+const session = (overrides: Partial<Session> = {}): Session => ({
+  connection: 'emulator',
+  domain: null,
+  apiUrl: 'http://127.0.0.1:8787/api/v2',
+  clientId: null,
+  accessToken: 'access-1',
+  refreshToken: 'refresh-1',
+  expiresAt: Date.now() + 3_600_000,
+  scope: 'project',
+  ...overrides,
+});
+
+describe('signing out', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    vi.stubGlobal('sessionStorage', memoryStorage());
+    fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    useAuthStore.getState().actions.signedIn(session());
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('forgets the tokens, asks the relay to revoke the refresh token, and tells every listener', async () => {
+    const listener = vi.fn();
+    const off = onSignOut(listener);
+    useAuthStore.getState().actions.signOut({ kind: 'error', text: 'Session expired' });
+    off();
+    expect(useAuthStore.getState()).toMatchObject({ session: null, notice: { text: 'Session expired' } });
+    expect(sessionStorage.getItem('croql.session')).toBeNull();
+    expect(listener).toHaveBeenCalledOnce();
+    expect(fetchMock).toHaveBeenCalledOnce();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/auth/revoke');
+    expect(JSON.parse(init.body as string)).toEqual({
+      connection: 'emulator',
+      token: 'refresh-1',
+      token_type_hint: 'refresh_token',
+    });
+  });
+
+  it('revokes the access token when the session has no refresh token, and never fails on the network', async () => {
+    useAuthStore.getState().actions.signedIn(session({ refreshToken: null }));
+    fetchMock.mockRejectedValueOnce(new TypeError('offline'));
+    useAuthStore.getState().actions.signOut();
+    expect(useAuthStore.getState().session).toBeNull();
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      token: 'access-1',
+      token_type_hint: 'access_token',
+    });
+  });
+});
+
+describe('a session outside the allow-list', () => {
+  beforeEach(() => {
+    vi.stubGlobal('sessionStorage', memoryStorage());
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}')),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is ended with a message as soon as the sign-in settings are known; an allowed one stays', () => {
+    useAuthStore.getState().actions.signedIn(session());
+    endSessionOutsideAllowList(emulatorOnlyAuthConfig);
+    expect(useAuthStore.getState().session).not.toBeNull();
+
+    for (const apiUrl of [
+      'https://evil.example/api/v2',
+      'http://api.crowdin.com/api/v2',
+      'http://127.0.0.1:9999/api/v2',
+    ]) {
+      useAuthStore.getState().actions.signedIn(session({ apiUrl }));
+      endSessionOutsideAllowList(emulatorOnlyAuthConfig);
+      expect(useAuthStore.getState().session, apiUrl).toBeNull();
+      expect(useAuthStore.getState().notice?.text).toMatch(/Refusing to send your token/);
+    }
+  });
+});
