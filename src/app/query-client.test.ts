@@ -45,7 +45,7 @@ function accountDataOnScreen() {
   useRunStore.getState().actions.run({ projectId: 1, languageId: null, tmId: null, glossaryId: null });
   useInspectorStore
     .getState()
-    .actions.record({ url: `${BASE}/x`, status: 200, elapsedMs: 1, body: {}, at: 0 });
+    .actions.record({ method: 'GET', url: `${BASE}/x`, status: 200, elapsedMs: 1, size: 2, body: {}, at: 0 });
 }
 
 describe('the one sign-out path', () => {
