@@ -9,7 +9,7 @@ import { useApiClient } from './api.ts';
 import { useConnectionChoice } from './choice.ts';
 import { CONNECTION_KINDS, type ConnectionKind } from '../wire/connection.ts';
 import { authConfigQuery, CONNECTION_LABELS, isValidOrganizationDomain } from './config.ts';
-import { userQuery } from './queries.ts';
+import { SIGNED_OUT_CLIENT, userQuery } from './queries.ts';
 
 /** Header controls: where to connect, sign in / out, who is signed in and with which scopes. */
 export function ConnectionBar() {
@@ -166,7 +166,8 @@ function SignedIn() {
   const chosen = useConnectionChoice((s) => s.connection);
   const chosenDomain = useConnectionChoice((s) => s.domain);
   const { setConnection, setDomain } = useConnectionChoice((s) => s.actions);
-  const user = useQuery({ ...userQuery(client!), enabled: client !== null });
+  // No client until the sign-in settings confirm the session's host (src/connection/api.ts).
+  const user = useQuery({ ...userQuery(client ?? SIGNED_OUT_CLIENT), enabled: client !== null });
   const where =
     session.connection === 'enterprise'
       ? `${CONNECTION_LABELS.enterprise} (${session.domain})`

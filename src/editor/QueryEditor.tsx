@@ -64,12 +64,18 @@ export function QueryEditor(props: QueryEditorProps) {
         problemTimer = setTimeout(() => announce(problemsSummary(count)), ANNOUNCE_PROBLEMS_AFTER_MS);
       }),
     ];
+    // Text a link replaced as the page opened is the history's start, so one Undo brings it back.
+    const { text: initialText, actions } = useQueryStore.getState();
+    const replaced = actions.takeReplacedText();
     const state = createEditorState(
-      useQueryStore.getState().text,
+      replaced ?? initialText,
       { ...initialConfig.current, onRun: () => onRunRef.current(), announce: announceCommandOutcome },
       extensions,
     );
     const view = new EditorView({ state, parent: hostRef.current! });
+    if (replaced !== null) {
+      view.dispatch({ changes: { from: 0, to: replaced.length, insert: initialText }, userEvent: 'set' });
+    }
     viewRef.current = view;
     return () => {
       clearTimeout(problemTimer);
@@ -93,6 +99,8 @@ export function QueryEditor(props: QueryEditorProps) {
     const view = viewRef.current;
     if (!view) return;
     const current = view.state.doc.toString();
+    // A link opened while the editor is up: this change is already undoable.
+    useQueryStore.getState().actions.takeReplacedText();
     if (current !== text)
       view.dispatch({ changes: { from: 0, to: current.length, insert: text }, userEvent: 'set' });
   }, [text]);

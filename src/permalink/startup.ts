@@ -2,7 +2,8 @@ import { useConnectionChoice } from '../connection/choice.ts';
 import type { Target } from '../connection/target.ts';
 import { useQueryStore } from '../query/store.ts';
 import { decodePermalink, prefillFromSearch, type Permalink } from './codec.ts';
-import { applyDraft, readDraft, saveDraft } from './draft.ts';
+import { applyDraft, readDraft, saveDraft, type Draft } from './draft.ts';
+import { useLibraryStore } from './library.ts';
 
 export interface StartupNotice {
   kind: 'warning' | 'error' | 'info';
@@ -33,24 +34,34 @@ export function restoreAtStartup(url: URL): StartupNotice | null {
   const decoded = decodePermalink(url.hash);
   const prefill = prefillFromSearch(url.search);
   const query = useQueryStore.getState().actions;
+  const linkText =
+    decoded.status === 'ok'
+      ? decoded.link.text
+      : decoded.status === 'textOnly'
+        ? decoded.text
+        : decoded.status === 'invalid'
+          ? null
+          : prefill;
+  const kept = draft && linkText !== null ? keepReplacedDraft(draft, linkText) : '';
   if (decoded.status === 'ok') {
     const { link } = decoded;
+    query.replaceText(link.text);
     applyDraft({ text: link.text, context: link.context, target: targetOfLink(link) });
     const choice = useConnectionChoice.getState().actions;
     choice.setConnection(link.connection);
     if (link.domain) choice.setDomain(link.domain);
     notice = {
       kind: 'info',
-      text: 'Opened a shared query: its connection, project, listing and text are loaded.',
+      text: `Opened a shared query: its connection, project, listing and text are loaded.${kept}`,
     };
   } else if (decoded.status === 'textOnly') {
-    query.setText(decoded.text);
-    notice = { kind: 'warning', text: decoded.message };
+    query.replaceText(decoded.text);
+    notice = { kind: 'warning', text: `${decoded.message}${kept}` };
   } else if (decoded.status === 'invalid') {
     notice = { kind: 'error', text: decoded.message };
   } else if (prefill !== null) {
-    query.setText(prefill);
-    notice = { kind: 'info', text: 'The query from the link is loaded in the editor.' };
+    query.replaceText(prefill);
+    notice = { kind: 'info', text: `The query from the link is loaded in the editor.${kept}` };
   }
 
   if (url.hash || prefill !== null) {
@@ -61,4 +72,22 @@ export function restoreAtStartup(url: URL): StartupNotice | null {
   }
   saveDraft();
   return notice;
+}
+
+/**
+ * A link is about to replace the draft: unless they hold the same text, the draft goes into the Library's
+ * history (it survives any navigation there) and stays one Undo away in the editor. Returns the sentence
+ * that tells the user so, or ''.
+ */
+function keepReplacedDraft(draft: Draft, linkText: string): string {
+  if (draft.text.trim() === '' || draft.text === linkText) return '';
+  const choice = useConnectionChoice.getState();
+  useLibraryStore.getState().actions.addRun({
+    text: draft.text,
+    context: draft.context,
+    target: draft.target,
+    connection: choice.connection,
+    domain: choice.domain || null,
+  });
+  return ' Your previous query is one Undo away (Ctrl+Z) and in the Library’s history.';
 }
