@@ -2,8 +2,8 @@
 // parameters it takes beside `croql` in each variant of the API, its order, its scope and its call in the
 // official client. The app (run path, pickers, results), code export and the emulator read these rows.
 //
-// Parameters, enums, defaults and the rules beside `croql` are the OpenAPI's (crowdin/docs,
-// src/assets/api/{crowdin,enterprise}/{file,string}-based.yml, commit 16bcc5c57d551a357a9826b98dc6f436cf8e6865).
+// Parameters, enums, defaults and the rules beside `croql` are the service's OpenAPI's, at the commit
+// src/server/contract/openapi-schemas.json names (README.md, "Where the service is silent").
 import type { ContextName } from '../croql/types.ts';
 import { REQUIRED_SCOPES } from './scopes.ts';
 

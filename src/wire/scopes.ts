@@ -1,7 +1,6 @@
-// OAuth scopes: the names the service lists on its "Understanding Scopes" page (crowdin/docs,
-// src/content/docs/developer/security/understanding-scopes.mdx), what each API operation requires (the
-// OpenAPI's "Required scopes"), and the scopes this app asks for. The emulator grants and checks with these;
-// the relay tells the browser which to ask for.
+// OAuth scopes: the names the service lists on its scopes page, what each API operation requires (the
+// OpenAPI's "Required scopes"), and the scopes this app asks for (README.md, "Where the service is silent",
+// names the sources). The emulator grants and checks with these; the relay tells the browser which to ask for.
 
 /** Every scope the service lists, `*` (all scopes) included. Nothing else is a scope. */
 export const SERVICE_SCOPES = [

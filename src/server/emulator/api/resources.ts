@@ -1,5 +1,5 @@
-// Resource shapes of the four listings, as the OpenAPI describes them (crowdin/docs,
-// src/assets/api/{crowdin,enterprise}/file-based.yml), projected from the context objects. Their interfaces
+// Resource shapes of the four listings as the service's OpenAPI describes them (src/server/contract/
+// openapi-schemas.json holds them as JSON Schema), projected from the context objects. Their interfaces
 // are checked against the official client's model types by src/server/contract/client-types.test.ts.
 import { languageInfo, type Dataset, type DemoUser, type LanguageInfo } from '../data/model.ts';
 

@@ -1,4 +1,4 @@
-// Loading a data file: the project's context objects in the Context JSON format (croql-semantics.md),
+// Loading a data file: the project's context objects in the Context JSON format (README.md, "Data file"),
 // checked against the schema so a typo in a key or a wrong type is reported before the server starts.
 import { readFileSync } from 'node:fs';
 import { lookupField, schema, type ContextObject } from '../../../croql/index.ts';

@@ -1,5 +1,5 @@
 // What the emulator serves. Context objects (strings, TM segments, glossary terms) are kept in the Context
-// JSON format of croql-semantics.md, so `compile` evaluates them as they are; everything the API returns is
+// JSON format (README.md, "Data file"), so `compile` evaluates them as they are; everything the API returns is
 // projected from them (see ../api/resources.ts). Extra keys the schema does not know (`languageId` of a TM
 // record, `masterStringId`, `issueType` of a comment, …) carry what the resource shapes need.
 import type { ContextObject } from '../../../croql/index.ts';
