@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { generateDemoDataset } from '../src/server/emulator/data/demo.ts';
 import {
@@ -263,4 +265,46 @@ test('Cancel stops every request of the languages matrix', async ({ page }) => {
   await page.waitForTimeout(1_000);
   expect(started.length).toBe(atCancel);
   expect(started.every((r) => r.failure() !== null)).toBe(true);
+});
+
+test('the aggregated tables export as CSV, a chart as SVG, and the view keeps contrast in both themes', async ({
+  page,
+}) => {
+  const { rows } = await runListing(page, 'is hidden', '/projects/1/strings');
+  await openInsight(page);
+  await expectInsightTotal(page, rows.length);
+
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export tables (CSV)' }).click();
+  const csv = readFileSync((await (await csvDownload).path())!, 'utf8').split('\r\n');
+  expect(csv[0]).toBe('chart,item,key,rows,parts,partsAre,clause');
+  const types = tally(rows, (r) => [r.type]);
+  for (const [type, { rows: count }] of types)
+    expect(
+      csv.some((line) => line.startsWith('Strings by type,') && line.includes(`,${type},${count},`)),
+    ).toBe(true);
+
+  const card = page.getByTestId('insight-chart-file');
+  const svgDownload = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Export SVG' }).click();
+  const file = await svgDownload;
+  expect(file.suggestedFilename()).toMatch(/^insight-file-.*\.svg$/);
+  const svg = readFileSync((await file.path())!, 'utf8');
+  expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  // Colours travel with the file (no CSS variables), one bar per file.
+  expect(svg).not.toContain('var(--');
+  expect((svg.match(/<rect[^>]*role="button"/g) ?? []).length).toBe(tally(rows, (r) => [r.fileId]).size);
+
+  await page.getByRole('button', { name: 'Run across languages' }).click();
+  await expect(page.getByTestId('matrix-cell-ja-qaIssues')).toHaveAttribute('data-rows', /\d+/, {
+    timeout: 20_000,
+  });
+  for (const theme of ['light', 'dark']) {
+    await page.getByLabel('Theme').selectOption(theme);
+    const result = await new AxeBuilder({ page }).include('[data-testid="insight"]').analyze();
+    expect(
+      result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      theme,
+    ).toEqual([]);
+  }
 });

@@ -127,8 +127,18 @@ function PlotBars(props: {
               Plot.ruleX([0]),
             ],
           });
-    // Bars are drawn in data order: each becomes a button for its item.
-    svg.querySelectorAll('g[aria-label="bar"] rect').forEach((rect, i) => {
+    // Axes, rules and labels repeat what the description and the table view say: hidden from assistive
+    // technology. The bars form a group of buttons, one per item, in data order.
+    svg.querySelectorAll('g[aria-label]').forEach((g) => {
+      if (g.getAttribute('aria-label') === 'bar') {
+        g.setAttribute('role', 'group');
+        g.setAttribute('aria-label', 'Items');
+      } else {
+        g.removeAttribute('aria-label');
+        g.setAttribute('aria-hidden', 'true');
+      }
+    });
+    svg.querySelectorAll('g[role="group"] rect').forEach((rect, i) => {
       const item = data[i];
       if (!item) return;
       rect.setAttribute('tabindex', '0');

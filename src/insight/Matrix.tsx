@@ -183,21 +183,21 @@ export function LanguagesMatrix(props: {
                         className="insight-cell"
                         data-testid={`matrix-cell-${language.id}-${state.id}`}
                         data-rows={count?.rows}
-                        aria-label={
-                          count
-                            ? `${language.name}, ${state.label}: ${number(count.rows)} strings, ${number(count.words)} source words. Open this query.`
-                            : `${language.name}, ${state.label}: not counted yet. Open this query.`
-                        }
                         onClick={() => open(language.id, state)}
                       >
                         {count ? (
                           <>
                             <strong>{number(count.rows)}</strong>
+                            <span className="visually-hidden"> strings, </span>
                             <span>{number(count.words)} words</span>
                           </>
                         ) : (
-                          <span aria-hidden="true">…</span>
+                          <span>…</span>
                         )}
+                        <span className="visually-hidden">
+                          {count ? '' : ' not counted yet'}: {language.name}, {state.label.toLowerCase()}.
+                          Opens this query.
+                        </span>
                       </button>
                     </td>
                   );

@@ -23,6 +23,8 @@ describe('words and characters', () => {
     expect(measureSource(icu, 'icu').words).toBe(6);
     expect(measureSource("It''s '{literal}'", 'icu').words).toBe(2);
     expect(measureSource('Hello, {name}!', 'icu')).toEqual({ words: 1, chars: 8 });
+    // The README's example.
+    expect(measureSource('{count, plural, one {# item} other {# items}} left', 'icu').words).toBe(3);
   });
 
   it('adds up every form of a plural string', () => {
