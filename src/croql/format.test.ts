@@ -32,6 +32,14 @@ describe('format', () => {
     expect(stripSpans(parse(expected).ast!)).toEqual(stripSpans(parse(input).ast!));
   });
 
+  it('writes ASCII spaces between words, whatever Unicode spaces separate them', () => {
+    expect(format('is\u3000hidden\u2003and\u00a0max\u2009length\u202f>\u20021')).toBe(
+      'is hidden and max length > 1',
+    );
+    // Inside quotes a space is part of the value and stays as written.
+    expect(format('text\u2003=\u2003"a\u2003b"')).toBe('text = "a\u2003b"');
+  });
+
   it('leaves text with syntax errors unchanged', () => {
     for (const text of ['(a', 'a ==  b', '"abc', '', '   ']) expect(format(text)).toBe(text);
   });

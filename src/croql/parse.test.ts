@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from './check.ts';
+import { lex } from './lex.ts';
 import { MAX_QUERY_LENGTH, parse } from './parse.ts';
 import type { ContextName, Expr } from './types.ts';
 
@@ -95,6 +96,21 @@ describe('precedence (one row of the table each)', () => {
 describe('lexical rules', () => {
   it('keywords are case-insensitive; names are whitespace- and case-insensitive', () => {
     expect(tree('Is   Hidden AND NOT Type\nIs Plain')).toBe('(and is hidden (not type is plain))');
+  });
+
+  it('every Unicode space separator (Zs) separates words and names, as ASCII whitespace does', () => {
+    const zs = Array.from({ length: 0x10000 }, (_, c) => String.fromCharCode(c)).filter((ch) =>
+      /\p{Zs}/u.test(ch),
+    );
+    expect(zs).toHaveLength(17);
+    for (const sp of [...zs, '\t', '\n', '\r', '\v', '\f']) {
+      const text = `is${sp}hidden${sp}and${sp}not${sp}max${sp}${sp}length${sp}>${sp}1`;
+      expect(tree(text)).toBe('(and is hidden (not (> max length 1)))');
+      // The editor helpers' scanner (completion, hover) reads the same words.
+      expect(
+        lex(text).map((t) => (t.kind === 'name' ? t.words.map((w) => w.text).join(' ') : t.kind)),
+      ).toEqual(['is hidden', 'keyword', 'keyword', 'max length', 'op', 'number']);
+    }
   });
 
   it('is and has are words of names, not keywords', () => {

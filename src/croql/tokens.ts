@@ -43,8 +43,19 @@ export const UNKNOWN_OPERATOR_WORDS: ReadonlySet<string> = FOREIGN_OPERATOR_WORD
 
 export const isWordStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
 const isWordChar = (c: number) => isWordStart(c) || (c >= 48 && c <= 57);
-/** Must agree with the grammar's `space` token. */
-export const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13) || c === 0xa0;
+/**
+ * Word separators: ASCII whitespace and every Unicode space separator (category Zs: the no-break, em,
+ * thin, ideographic spaces, …). Must agree with the grammar's `space` token.
+ */
+export const isSpace = (c: number) =>
+  c === 32 ||
+  (c >= 9 && c <= 13) ||
+  c === 0xa0 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000;
 
 interface Word {
   text: string;
