@@ -233,7 +233,14 @@ describe('parameters and scopes', () => {
   });
 
   it('refuses unknown scope spellings instead of granting full access', async () => {
-    for (const scope of ['project.read.extra', 'project.read', 'project.write', 'tm.', 'constructor', '__proto__']) {
+    for (const scope of [
+      'project.read.extra',
+      'project.read',
+      'project.write',
+      'tm.',
+      'constructor',
+      '__proto__',
+    ]) {
       const res = await fetch(authorizeUrl({ scope }), { redirect: 'manual' });
       const location = new URL(res.headers.get('location')!);
       expect(location.searchParams.get('error'), scope).toBe('invalid_scope');
@@ -333,6 +340,52 @@ describe('the store', () => {
       });
     } finally {
       await pruned.close();
+    }
+  });
+});
+
+describe('hostile requests', () => {
+  it('answer 4xx, never a 500', async () => {
+    const bodies: [string, string, Record<string, string>][] = [
+      [
+        '/oauth/token',
+        '{"__proto__":{"grant_type":"refresh_token"},"constructor":"x"}',
+        { 'Content-Type': 'application/json' },
+      ],
+      ['/oauth/token', '[1,2]', { 'Content-Type': 'application/json' }],
+      ['/oauth/token', '{', { 'Content-Type': 'application/json' }],
+      ['/oauth/token', 'grant_type=authorization_code&code=%E0%A4%A', {}],
+      ['/oauth/token', 'grant_type=refresh_token&refresh_token=x', { Authorization: 'Basic %%%' }],
+      [
+        '/oauth/token',
+        'grant_type=refresh_token&refresh_token=x',
+        { Authorization: `Basic ${Buffer.from('a%:b%').toString('base64')}` },
+      ],
+      ['/oauth/token', 'x'.repeat(100_000), {}],
+      ['/oauth/revoke', 'token=constructor&client_id=constructor', {}],
+      ['/oauth/authorize', 'client_id=__proto__&redirect_uri=constructor', {}],
+      [
+        '/oauth/authorize',
+        `${new URLSearchParams({ client_id: DEMO_CLIENT.id, redirect_uri: REDIRECT, response_type: 'code', scope: 'project', decision: 'approve', user: 'constructor' })}`,
+        {},
+      ],
+    ];
+    for (const [path, body, headers] of bodies) {
+      const res = await fetch(`${emulator.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body,
+        redirect: 'manual',
+      });
+      expect(res.status, `${path} ${body.slice(0, 60)}`).toBeLessThan(500);
+    }
+    for (const query of [
+      'client_id=%E0%A4%A',
+      'client_id=__proto__',
+      `client_id=${DEMO_CLIENT.id}&redirect_uri=${encodeURIComponent(REDIRECT)}&scope=toString`,
+    ]) {
+      const res = await fetch(`${emulator.url}/oauth/authorize?${query}`, { redirect: 'manual' });
+      expect(res.status, query).toBeLessThan(500);
     }
   });
 });
