@@ -233,6 +233,23 @@ test('the languages matrix equals per-language counts from the emulator’s data
   );
   await request;
   await expectInsightTotal(page, expected.de!.approved!);
+  // The cell's run keeps the matrix of the query it came from.
+  await expect(matrix).toContainText('is hidden or count of comments > 0 in each');
+
+  // A re-run after an edit that kept the query's meaning reuses every cell: no matrix request is sent.
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (MATRIX_REQUEST.test(new URL(r.url()).searchParams.get('croql') ?? '')) sent.push(r.url());
+  });
+  await runListing(page, 'is hidden  OR count of comments > 0', '/projects/1/strings');
+  await expect(matrix).toContainText('is hidden  OR count of comments > 0 in each');
+  for (const [language, counts] of Object.entries(expected))
+    for (const [state, count] of Object.entries(counts))
+      await expect(matrix.getByTestId(`matrix-cell-${language}-${state}`)).toHaveAttribute(
+        'data-rows',
+        String(count),
+      );
+  expect(sent).toEqual([]);
 });
 
 test('Cancel stops every request of the languages matrix', async ({ page }) => {

@@ -62,7 +62,7 @@ export default function InsightView(props: ResultViewProps) {
   const { client, run, context, rows, current, moreAvailable, fetchAll, names, showView } = props;
   const { setText } = useQueryActions();
   const { run: runQuery } = useRunActions();
-  const { runMatrix } = useInsightActions();
+  const { showMatrix } = useInsightActions();
   const tableFilter = useTableFilterActions();
   const matrix = useInsightStore((s) => s.matrix);
 
@@ -185,7 +185,7 @@ export default function InsightView(props: ResultViewProps) {
             </p>
             <button
               type="button"
-              onClick={() => runMatrix(run.text)}
+              onClick={() => showMatrix(run.text)}
               disabled={!client || projectId === null}
             >
               Run across languages

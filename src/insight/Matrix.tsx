@@ -9,24 +9,24 @@ import { projectLanguages, projectQuery, SIGNED_OUT_CLIENT } from '../connection
 import { useQueryActions, useQueryStore } from '../query/store.ts';
 import { download } from '../results/download.ts';
 import { toCsv } from '../results/export.ts';
-import { useRunActions, type RunRequest } from '../results/run-store.ts';
+import { useRunActions, useRunStore, type RunRequest } from '../results/run-store.ts';
 import { announce } from '../ui/announce.ts';
 import { MATRIX_STATES, matrixCellQuery } from './drill.ts';
 import { exportName } from './export.ts';
-import { useInsightActions } from './insight-store.ts';
+import { matrixQuery, useInsightActions, type MatrixState } from './insight-store.ts';
 import { matrixCellOptions, matrixKey, type CellCount } from './matrix-query.ts';
 
 const number = (n: number) => n.toLocaleString('en-US');
 
-export function LanguagesMatrix(props: {
-  client: ApiClient | null;
-  run: RunRequest;
-  matrix: { text: string; cancelled: boolean };
-}) {
+export function LanguagesMatrix(props: { client: ApiClient | null; run: RunRequest; matrix: MatrixState }) {
   const { client, run, matrix } = props;
+  // The matrix follows the run's query, reusing every cell still cached (a re-run after an edit that kept
+  // a cell's meaning fetches nothing for it), but a cell's own run keeps the query it came from.
+  const text = matrixQuery(matrix, run);
+  const cancelled = matrix.cancelled === text;
   const projectId = run.target.projectId;
   const queryClient = useQueryClient();
-  const { runMatrix, cancelMatrix, closeMatrix } = useInsightActions();
+  const { keepMatrix, cancelMatrix, resumeMatrix, closeMatrix } = useInsightActions();
   const { setText, setContext } = useQueryActions();
   const { run: runQuery } = useRunActions();
 
@@ -37,20 +37,17 @@ export function LanguagesMatrix(props: {
   const languages = projectLanguages(project.data);
 
   // Rows loaded by the cells fetching now, for the progress line (reset by each start).
-  const [loaded, setLoaded] = useState({ text: matrix.text, rows: 0 });
+  const [loaded, setLoaded] = useState({ text, rows: 0 });
   const onRows = useCallback(
-    (n: number) =>
-      setLoaded((l) =>
-        l.text === matrix.text ? { text: l.text, rows: l.rows + n } : { text: matrix.text, rows: n },
-      ),
-    [matrix.text],
+    (n: number) => setLoaded((l) => (l.text === text ? { text, rows: l.rows + n } : { text, rows: n })),
+    [text],
   );
 
   const cells = languages.flatMap((language) => MATRIX_STATES.map((state) => ({ language, state })));
   const results = useQueries({
     queries: cells.map(({ language, state }) => ({
-      ...matrixCellOptions(client, projectId, matrix.text, language.id, state.id, onRows),
-      enabled: !matrix.cancelled,
+      ...matrixCellOptions(client, projectId, text, language.id, state.id, onRows),
+      enabled: !cancelled,
     })),
   });
   const countOf = (i: number): CellCount | undefined => results[i]?.data;
@@ -60,16 +57,18 @@ export function LanguagesMatrix(props: {
   const max = Math.max(1, ...results.map((r) => r.data?.rows ?? 0));
 
   const cancel = () => {
-    cancelMatrix();
+    cancelMatrix(text);
     void queryClient.cancelQueries({ queryKey: matrixKey(client) });
     announce(`Languages matrix cancelled: ${done} of ${cells.length} cells done.`);
   };
 
   const open = (language: string, state: (typeof MATRIX_STATES)[number]) => {
-    const query = matrixCellQuery(matrix.text, language, state.id);
+    const query = matrixCellQuery(text, language, state.id);
     if (useQueryStore.getState().context !== 'strings') setContext('strings');
     setText(query);
     runQuery(run.target);
+    const started = useRunStore.getState().current;
+    if (started) keepMatrix(text, started.nonce);
     announce(`Opened the query of ${language}, ${state.label.toLowerCase()}, and ran it.`);
   };
 
@@ -83,13 +82,12 @@ export function LanguagesMatrix(props: {
           strings: countOf(i)?.rows ?? '',
           sourceWords: countOf(i)?.words ?? '',
           characters: countOf(i)?.chars ?? '',
-          query: matrixCellQuery(matrix.text, language.id, state.id),
+          query: matrixCellQuery(text, language.id, state.id),
         })),
       ),
       'text/csv;charset=utf-8',
     );
 
-  const stale = matrix.text !== run.text;
   return (
     <section className="insight-matrix" aria-label="Languages matrix" data-testid="insight-matrix">
       <div className="insight-card-head">
@@ -103,17 +101,9 @@ export function LanguagesMatrix(props: {
         </button>
       </div>
       <p className="results-muted">
-        Strings matching <code>{matrix.text.trim() === '' ? '(every string)' : matrix.text}</code> in each
-        target language. A cell opens its exact query.
+        Strings matching <code>{text.trim() === '' ? '(every string)' : text}</code> in each target language.
+        A cell opens its exact query.
       </p>
-      {stale && (
-        <p className="results-muted">
-          The query has changed since.{' '}
-          <button type="button" onClick={() => runMatrix(run.text)}>
-            Update for the current query
-          </button>
-        </p>
-      )}
       <div className="insight-matrix-progress">
         {fetching && (
           <>
@@ -124,19 +114,19 @@ export function LanguagesMatrix(props: {
               max={cells.length}
             />
             <span>
-              {done} of {cells.length} cells · {number(loaded.text === matrix.text ? loaded.rows : 0)} rows…
+              {done} of {cells.length} cells · {number(loaded.text === text ? loaded.rows : 0)} rows…
             </span>
             <button type="button" onClick={cancel}>
               Cancel
             </button>
           </>
         )}
-        {!fetching && matrix.cancelled && done < cells.length && (
+        {!fetching && cancelled && done < cells.length && (
           <>
             <span role="status">
               Cancelled: {done} of {cells.length} cells done.
             </span>
-            <button type="button" onClick={() => runMatrix(matrix.text)}>
+            <button type="button" onClick={resumeMatrix}>
               Resume
             </button>
           </>
