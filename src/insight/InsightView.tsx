@@ -1,7 +1,7 @@
 // The Insight view: the run's rows counted by every chart of its listing, each item a drill-down, and (for
 // source strings) the languages matrix. It counts the rows loaded so far and, when the run has more, has
 // the results area's own fetch-all load the rest (its progress bar and Cancel stay in the toolbar).
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { membersQuery, SIGNED_OUT_CLIENT } from '../connection/queries.ts';
 import type { ContextName } from '../croql/index.ts';
@@ -62,7 +62,8 @@ export default function InsightView(props: ResultViewProps) {
   const { client, run, context, rows, current, moreAvailable, fetchAll, names, showView } = props;
   const { setText } = useQueryActions();
   const { run: runQuery } = useRunActions();
-  const { showMatrix } = useInsightActions();
+  const { showMatrix, fetchedRun } = useInsightActions();
+  const fetchedFor = useInsightStore((s) => s.fetchedFor);
   const tableFilter = useTableFilterActions();
   const matrix = useInsightStore((s) => s.matrix);
 
@@ -77,14 +78,14 @@ export default function InsightView(props: ResultViewProps) {
   const deferredRows = useDeferredValue(rows);
   const aggregate = useMemo(() => aggregateLoaded(context, deferredRows), [context, deferredRows]);
 
-  // More rows than loaded: load the rest once per run, with the results area's fetch-all (Cancel is there).
-  const startedFor = useRef<number | null>(null);
+  // More rows than loaded: load the rest once per run (a Cancel holds even if the view is reopened), with
+  // the results area's own fetch-all (Cancel is in its toolbar).
   const { start, running } = fetchAll;
   useEffect(() => {
-    if (!current || !moreAvailable || running || startedFor.current === run.nonce) return;
-    startedFor.current = run.nonce;
+    if (!current || !moreAvailable || running || fetchedFor === run.nonce) return;
+    fetchedRun(run.nonce);
     start();
-  }, [current, moreAvailable, running, run.nonce, start]);
+  }, [current, moreAvailable, running, run.nonce, start, fetchedFor, fetchedRun]);
 
   const charts = useMemo(
     () =>

@@ -15,7 +15,10 @@ export interface MatrixState {
 
 interface InsightState {
   matrix: MatrixState | null;
+  /** The last run whose remaining rows Insight had Fetch all load (once per run). */
+  fetchedFor: number | null;
   actions: {
+    fetchedRun: (nonce: number) => void;
     /** Shows the matrix (cells already cached are reused, the rest are fetched). */
     showMatrix: (text: string) => void;
     /** After a cell's run: keep showing the matrix of `text` for run `nonce`. */
@@ -30,7 +33,9 @@ interface InsightState {
 
 export const useInsightStore = create<InsightState>()((set) => ({
   matrix: null,
+  fetchedFor: null,
   actions: {
+    fetchedRun: (fetchedFor) => set({ fetchedFor }),
     showMatrix: (text) => set({ matrix: { text, keep: null, cancelled: null } }),
     keepMatrix: (text, nonce) => set({ matrix: { text, keep: nonce, cancelled: null } }),
     cancelMatrix: (text) => set((s) => ({ matrix: s.matrix && { ...s.matrix, cancelled: text } })),
