@@ -86,7 +86,7 @@ test('an expired token is refreshed silently and the query still runs', async ({
   await page.goto('/');
   await signIn(page);
   await expect(page.getByLabel('Project')).not.toHaveValue('');
-  await setQuery(page, 'id > 0');
+  await setQuery(page, 'max length > 0');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('results-count')).toContainText(/\d+ rows? loaded/);
 
@@ -94,10 +94,10 @@ test('an expired token is refreshed silently and the query still runs', async ({
   const expired = await request.post(`${EMULATOR_URL}/__emulator/expire-tokens`);
   expect(expired.ok()).toBe(true);
 
-  await setQuery(page, 'id > 1');
+  await setQuery(page, 'max length > 1');
   // The new state: this run's own successful answer, which needs a renewed token (the old one is dead).
   const answered = page.waitForResponse(
-    (r) => new URL(r.url()).searchParams.get('croql') === 'id > 1' && r.status() === 200,
+    (r) => new URL(r.url()).searchParams.get('croql') === 'max length > 1' && r.status() === 200,
   );
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await answered;
@@ -114,7 +114,7 @@ test('when the session cannot be renewed, the app says so and signing in again k
   await page.goto('/');
   await signIn(page);
   await expect(page.getByLabel('Project')).not.toHaveValue('');
-  await setQuery(page, 'id > 5');
+  await setQuery(page, 'max length > 5');
   // The refresh token is revoked (here: replaced by one the emulator never issued) and the access token expires.
   await page.evaluate(() => {
     const session = JSON.parse(sessionStorage.getItem('croql.session')!) as Record<string, unknown>;
@@ -124,18 +124,18 @@ test('when the session cannot be renewed, the app says so and signing in again k
   await expectSignedIn(page);
   // Run only once the reloaded app has its target back; a Run before that only asks for a project.
   await expect(page.getByLabel('Project')).not.toHaveValue('');
-  await expect(editorOf(page)).toHaveText('id > 5');
+  await expect(editorOf(page)).toHaveText('max length > 5');
   expect((await request.post(`${EMULATOR_URL}/__emulator/expire-tokens`)).ok()).toBe(true);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'Session expired — sign in again' }).first(),
   ).toBeVisible();
-  await expect(editorOf(page)).toHaveText('id > 5');
+  await expect(editorOf(page)).toHaveText('max length > 5');
   await page.getByRole('button', { name: 'Sign in again' }).click();
   await page.waitForURL(/\/oauth\/authorize/);
   await page.getByRole('button', { name: 'Approve' }).click();
   await expectSignedIn(page);
-  await expect(editorOf(page)).toHaveText('id > 5');
+  await expect(editorOf(page)).toHaveText('max length > 5');
 });
 
 function accessToken(page: Page): Promise<string | undefined> {

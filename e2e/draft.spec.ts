@@ -16,12 +16,12 @@ test('a permalink that replaces an unsaved draft keeps it one Undo away and in t
     projectId: 1,
     context: 'strings',
     listingId: null,
-    text: 'id > 1',
+    text: 'max length > 1',
   });
   // A full navigation (as when the link is opened from elsewhere), not a change of the fragment.
   await page.goto('about:blank');
   await page.goto(`/${link}`);
-  await expect(editorOf(page)).toHaveText('id > 1');
+  await expect(editorOf(page)).toHaveText('max length > 1');
   await expect(page.getByRole('status').filter({ hasText: 'previous query is one Undo away' })).toBeVisible();
 
   await editorOf(page).click();

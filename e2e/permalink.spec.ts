@@ -36,19 +36,19 @@ test('a permalink restores connection, project, listing, language and text in a 
 });
 
 test('?croql= prefills the editor', async ({ page }) => {
-  await page.goto('/?croql=' + encodeURIComponent('is hidden and id > 3'));
-  await expect(editorOf(page)).toHaveText('is hidden and id > 3');
+  await page.goto('/?croql=' + encodeURIComponent('is hidden and max length > 3'));
+  await expect(editorOf(page)).toHaveText('is hidden and max length > 3');
   await expect(page).toHaveURL(/4317\/$/);
 });
 
 test('a link of an unknown version shows its text with a warning; a damaged link keeps the draft', async ({
   page,
 }) => {
-  const payload = Buffer.from(JSON.stringify({ q: 'id = 7', server: 'https://evil.example' })).toString(
-    'base64url',
-  );
+  const payload = Buffer.from(
+    JSON.stringify({ q: 'max length = 7', server: 'https://evil.example' }),
+  ).toString('base64url');
   await page.goto(`/#v9/${payload}`);
-  await expect(editorOf(page)).toHaveText('id = 7');
+  await expect(editorOf(page)).toHaveText('max length = 7');
   await expect(page.getByRole('alert').filter({ hasText: 'different version' })).toBeVisible();
 
   // Pasted into the open tab: only the fragment changes, and the page reacts to it.
@@ -56,15 +56,15 @@ test('a link of an unknown version shows its text with a warning; a damaged link
   await expect(
     page.getByRole('alert').filter({ hasText: /damaged|not a playground permalink/ }),
   ).toBeVisible();
-  await expect(editorOf(page)).toHaveText('id = 7');
+  await expect(editorOf(page)).toHaveText('max length = 7');
 });
 
 test('an enterprise link with a host instead of a domain never changes the connection', async ({ page }) => {
   const payload = Buffer.from(
-    JSON.stringify({ c: 'enterprise', d: 'evil.example', l: 'strings', q: 'id = 1' }),
+    JSON.stringify({ c: 'enterprise', d: 'evil.example', l: 'strings', q: 'max length = 1' }),
   ).toString('base64url');
   await page.goto(`/#v1/${payload}`);
-  await expect(editorOf(page)).toHaveText('id = 1');
+  await expect(editorOf(page)).toHaveText('max length = 1');
   await expect(page.getByRole('alert').filter({ hasText: 'not a valid domain name' })).toBeVisible();
   await expect(page.getByLabel('Connection')).toHaveValue('emulator');
 });
@@ -73,7 +73,7 @@ test('runs go to the history, queries can be saved by name, and both survive a r
   await page.goto('/');
   await signIn(page);
   await expect(page.getByLabel('Project')).not.toHaveValue('');
-  await setQuery(page, 'id > 2');
+  await setQuery(page, 'max length > 2');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByTestId('results-count')).toContainText(/loaded/);
 
@@ -83,14 +83,14 @@ test('runs go to the history, queries can be saved by name, and both survive a r
   await library.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(library.getByRole('button', { name: /^Above two/ })).toBeVisible();
   await library.getByRole('tab', { name: /History/ }).click();
-  await expect(library.getByRole('button', { name: /id > 2/ })).toBeVisible();
+  await expect(library.getByRole('button', { name: /max length > 2/ })).toBeVisible();
 
   await page.reload();
   await expectSignedIn(page);
-  await setQuery(page, 'id = 1');
+  await setQuery(page, 'max length = 1');
   await page.getByRole('button', { name: 'Library' }).click();
   await library.getByRole('button', { name: /^Above two/ }).click();
-  await expect(editorOf(page)).toHaveText('id > 2');
+  await expect(editorOf(page)).toHaveText('max length > 2');
 
   await library.getByRole('button', { name: 'Clear all…' }).click();
   await library.getByRole('button', { name: 'Delete all' }).click();

@@ -143,7 +143,9 @@ export function newNode(
     }
     case 'field': {
       const first = fieldChoices(scope, edition)[0];
-      return fieldCondition(scopes, first?.path ?? ['text'], values);
+      // A TM segment has no field of its own (its context documents none but its records): count those.
+      if (!first) return newNode('collection', scopes, values, edition);
+      return fieldCondition(scopes, first.path, values);
     }
     case 'collection': {
       const first = collectionChoices(scope, edition)[0];

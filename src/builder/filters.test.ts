@@ -104,7 +104,7 @@ const specRows: [row: string, filter: string, params: FilterParams, expression: 
     'count of languages summary where (is translated by tm) > 0',
   ],
   [
-    'translated by TM or MT',
+    'translated by TM, MT or AI',
     'engine',
     { engine: 'tmOrMt' },
     'count of languages summary where (is auto translated) > 0',

@@ -373,8 +373,8 @@ export const FILTERS: readonly FilterDef[] = [
     convert: (p, pin) => exact(summary(`approvalsCount ${str(p, 'op', '>')} ${num(p, 'count')}`, pin)),
   },
   {
-    // MT, TM and "TM or MT" are spec rows; AI uses the live service's `is translated by ai`; "any engine"
-    // is every engine flag, written so it differs from "translation method: auto".
+    // MT, TM and AI are the docs' rows; `is auto translated` is "TM, MT or AI" in the newest docs (older
+    // versions said TM or MT); "any engine" is every engine flag, written so it differs from "method: auto".
     id: 'engine',
     label: 'Translated by engine',
     category: 'Engine',
@@ -386,7 +386,7 @@ export const FILTERS: readonly FilterDef[] = [
         options: [
           { value: 'mt', label: 'Machine translation' },
           { value: 'tm', label: 'Translation memory' },
-          { value: 'tmOrMt', label: 'TM or MT' },
+          { value: 'tmOrMt', label: 'TM, MT or AI (auto-translated)' },
           { value: 'ai', label: 'AI' },
           { value: 'any', label: 'Any engine' },
         ],

@@ -96,6 +96,15 @@ function booleanIn(scopes: readonly string[], depth: number): Gen {
         .map(([f, op, v]) => `${f} ${op} ${v}`),
     );
   }
+  // `count of records > 2`: the only kind of condition a TM segment's own fields allow at the leaves.
+  const counted = fieldsOf(inner).filter((f) => f.type.kind === 'collection');
+  if (counted.length) {
+    options.push(
+      fc
+        .tuple(fc.constantFrom(...counted).chain(spelling), comparison, integer)
+        .map(([name, op, n]) => `count of ${name} ${op} ${n}`),
+    );
+  }
   if (depth > 0) {
     const sub = () => booleanIn(scopes, depth - 1);
     options.push(infix(paren(sub()), 'and', paren(sub())));

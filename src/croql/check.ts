@@ -9,6 +9,8 @@ import { parse } from './parse.ts';
 import {
   CONTEXT_LABELS,
   countField,
+  REFUSED_FIELDS,
+  USER_OBJECT,
   describeFieldType,
   fieldsOf,
   lookupField,
@@ -370,6 +372,11 @@ class Checker {
       this.expectBoolean(p, expr.predicate, '`where`');
       return subject;
     }
+    if (subject.kind === 'scalar' && subject.type === 'user') {
+      const p = this.check(expr.predicate, [...scopes, USER_OBJECT]);
+      this.expectBoolean(p, expr.predicate, '`with`');
+      return BOOLEAN;
+    }
     if (subject.kind !== 'object') {
       this.report(
         'notObject',
@@ -414,6 +421,11 @@ class Checker {
   }
 
   private unknownName(id: Identifier, scopes: readonly string[]) {
+    const refused = [...scopes].reverse().find((s) => REFUSED_FIELDS[s]?.[id.name]);
+    if (refused) {
+      this.report('undocumentedField', REFUSED_FIELDS[refused]![id.name]!, id);
+      return;
+    }
     const inner = scopes[scopes.length - 1]!;
     const where =
       scopes.length === 1 && inner === rootType(this.listing)

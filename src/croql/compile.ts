@@ -340,7 +340,14 @@ class Compiler {
       };
     }
     const { scopes } = this.info(e);
-    const sf = this.expr(e.subject).fn;
+    const subjectType = this.info(e.subject).type;
+    const raw = this.expr(e.subject).fn;
+    // `user with (login = "…")`: the user id becomes the member's object (null for an unknown member).
+    const members =
+      subjectType.kind === 'scalar' && subjectType.type === 'user'
+        ? new Map(this.env.users.map((u) => [u.id, { login: u.username }]))
+        : null;
+    const sf: Fn = members ? (o) => members.get(raw(o) as number) ?? null : raw;
     const pf = this.expr(e.predicate).fn;
     const depth = scopes.length - 1;
     const publish = this.readFromDeeper.has(depth);

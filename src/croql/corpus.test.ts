@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from './check.ts';
-import { corpusLanguages, corpusUsers, specQueries } from './corpus.ts';
+import { compile } from './compile.ts';
+import { corpusLanguages, corpusUsers, docsExamples, specQueries } from './corpus.ts';
 import { format, stripSpans } from './format.ts';
 import { parse } from './parse.ts';
 import { countField } from './schema.ts';
@@ -67,5 +68,54 @@ describe('analyze returns the checked model: types, resolved fields and bindings
       analyze("count of languages summary where (translation updated > '2024-01-01') > 0", 'strings')
         .diagnostics,
     ).toEqual([]);
+  });
+});
+
+describe('the examples of the service’s CroQL page', () => {
+  it.each(docsExamples.map((q) => [`${q.context} (${q.source}): ${q.text}`, q] as const))(
+    '%s',
+    (_name, q) => {
+      const { diagnostics } = analyze(q.text, q.context, { edition: q.edition ?? 'standard' });
+      const errors = diagnostics.filter((d) => d.severity === 'error');
+      if (q.verdict === 'valid') expect(errors).toEqual([]);
+      else expect(errors.map((d) => d.reason)).toContain(q.verdict.error);
+    },
+  );
+
+  it('says what to write instead of a refused id or an ISO 8601 datetime', () => {
+    const id = analyze('id = 42', 'strings').diagnostics[0]!;
+    expect(id).toMatchObject({ code: 'croqlInvalidLogic', reason: 'undocumentedField' });
+    expect(id.message).toMatch(/`identifier`/);
+    expect(analyze('count of translations where (id = 3) > 0', 'strings').diagnostics[0]!.reason).toBe(
+      'undocumentedField',
+    );
+    expect(analyze('file with (id = 3)', 'strings').diagnostics).toEqual([]);
+    expect(analyze('count of records where (id = 7) > 0', 'tmSegments').diagnostics).toEqual([]);
+    const iso = analyze("added > '2024-05-01T02:30:00+02:00'", 'strings').diagnostics[0]!;
+    expect(iso).toMatchObject({ code: 'croqlInvalidSyntax', reason: 'badDatetime' });
+    expect(iso.message).toMatch(/'2024-05-01 00:30:00'/);
+  });
+});
+
+describe('`with` on a user', () => {
+  it('matches a user value by the fields the docs name, evaluated from the members', () => {
+    const env = {
+      users: [
+        { id: 1, username: 'alice' },
+        { id: 2, username: 'crowdin' },
+      ],
+      languages: [],
+      now: new Date(),
+    };
+    const { predicate, diagnostics } = compile('user with (login = "crowdin")', 'translations', env);
+    expect(diagnostics).toEqual([]);
+    expect(predicate!({ user: 2 })).toBe(true);
+    expect(predicate!({ user: 1 })).toBe(false);
+    expect(predicate!({ user: 99 })).toBe(false);
+    expect(analyze('user with (nickname = "x")', 'translations').diagnostics[0]!.reason).toBe('unknownField');
+    // `=` with a mention or an id keeps working.
+    expect(compile('user = @user:"crowdin" and user = 2', 'translations', env).predicate!({ user: 2 })).toBe(
+      true,
+    );
   });
 });

@@ -119,7 +119,7 @@ export const specQueries: readonly CorpusQuery[] = [
   s('translation after approval', 'count of languages summary where (has translation after approval) > 0'),
   s('translated by machine translation', 'count of languages summary where (is translated by mt) > 0'),
   s('translated by TM', 'count of languages summary where (is translated by tm) > 0'),
-  s('translated by TM or MT', 'count of languages summary where (is auto translated) > 0'),
+  s('translated by TM, MT or AI', 'count of languages summary where (is auto translated) > 0'),
 ];
 
 /** The demo users and languages the corpus mentions, in the shape `analyze` options take. */
@@ -128,3 +128,146 @@ export const corpusUsers = [
   { id: 2, username: 'bob' },
 ] as const;
 export const corpusLanguages = ['uk', 'de'] as const;
+
+/**
+ * The examples of the service's CroQL page, verbatim, each in its listing with the section it comes from and
+ * the verdict the page implies: `valid` (no error; the page does not know the project's members, so users
+ * are not looked up), or `error` with the reason, where the service refuses the query.
+ */
+export interface DocsExample {
+  context: ContextName;
+  text: string;
+  /** The section of the service's CroQL page the example is from. */
+  source: string;
+  verdict: 'valid' | { error: string };
+  edition?: 'standard' | 'enterprise';
+}
+
+const doc = (
+  context: ContextName,
+  source: string,
+  text: string,
+  extra: Partial<DocsExample> = {},
+): DocsExample => ({ context, source, text, verdict: 'valid', ...extra });
+
+const STRINGS = 'Strings Queries';
+const FIELDS = 'Field Queries';
+const FILTERS = 'Examples based on the Editor Advanced Filter Options';
+const enterprise = { edition: 'enterprise' } as const;
+
+export const docsExamples: readonly DocsExample[] = [
+  doc('translations', 'Filtration Operators (Match)', 'user with (login = "crowdin")'),
+  doc(
+    'strings',
+    STRINGS,
+    'count of translations where ( language = @language:"uk" and ( count of approvals > 0 or count of votes > 0 ) ) = 0',
+  ),
+  doc('strings', STRINGS, 'count of translations = 1'),
+  doc(
+    'strings',
+    STRINGS,
+    'count of translations > 0 and count of translations = count of translations where (user = @user:"crowdin")',
+  ),
+  doc('strings', STRINGS, 'count of translations where (user != @user:"crowdin") > 0'),
+  doc(
+    'strings',
+    STRINGS,
+    'count of translations > 0 and count of translations = count of translations where (user != @user:"crowdin")',
+  ),
+  doc('strings', STRINGS, 'identifier = "key" and id of file = 777'),
+  doc('strings', STRINGS, 'id of file = 777 and count of comments where (has unresolved issue) > 0'),
+  doc('strings', STRINGS, 'is hidden and not is duplicate and count of translations > 0'),
+  doc('strings', STRINGS, 'count of languages summary where (approvalsCount >= 1) > 0'),
+  doc('strings', STRINGS, 'count of comments where (user = @user:"crowdin") > 0'),
+  doc('strings', STRINGS, 'text contains "ABC" and (count of translations where (text contains "ABC") = 0)'),
+  doc('strings', FIELDS, 'count of fields where (name = "Priority" and value = "High") > 0', enterprise),
+  doc(
+    'strings',
+    FIELDS,
+    'count of fields where (slug = "field-category" and value contains "mobile") > 0',
+    enterprise,
+  ),
+  doc('strings', FIELDS, 'count of fields where (name = "Department") > 0', enterprise),
+  doc('strings', FIELDS, 'count of fields where (slug = "field-internal-owner") > 0', enterprise),
+  doc('strings', FIELDS, 'count of fields where (name contains "Status") > 0', enterprise),
+  doc('strings', FIELDS, 'count of fields where (value != "") > 0', enterprise),
+  doc('strings', FIELDS, 'count of fields where (type = "text" and value != "") > 0', enterprise),
+  doc(
+    'strings',
+    FIELDS,
+    'count of fields where ((name = "Platform" or name = "Environment") and value contains "Production") > 0',
+    enterprise,
+  ),
+  doc(
+    'translations',
+    'Translation Queries',
+    'user = @user:"crowdin" or count of votes where ( is up ) >= 100',
+  ),
+  doc('tmSegments', 'Translation Memory Segment Queries', 'count of records where (usageCount > 0) > 0'),
+  doc(
+    'tmSegments',
+    'Translation Memory Segment Queries',
+    'count of records where (createdBy = @user:"crowdin") > 0',
+  ),
+  doc('glossaryTerms', 'Glossary Term Queries', 'user = @user:"crowdin" and language = @language:"uk"'),
+  doc('glossaryTerms', 'Glossary Term Queries', 'text contains "ABC" and partOfSpeech = "noun"'),
+  doc('glossaryTerms', 'Glossary Term Queries', 'status = "not_recommended" or status = "obsolete"'),
+  doc('glossaryTerms', 'Glossary Term Queries', 'type = "abbreviation" and note contains "tooltip"'),
+  doc('glossaryTerms', 'Glossary Term Queries', "createdAt > '2024-12-01 00:00:00'"),
+  doc('glossaryTerms', 'Glossary Term Queries', 'lemma = "cancel" and language = @language:"en"'),
+  doc('glossaryTerms', 'Glossary Term Queries', 'url contains "https://"'),
+  doc('strings', FILTERS, "added between '2023-12-06 13:44:14' and '2023-12-07 13:44:14'"),
+  doc('strings', FILTERS, "updated between '2023-12-06 13:44:14' and '2023-12-07 13:44:14'"),
+  doc('strings', FILTERS, 'type is plain or type is icu'),
+  doc('strings', FILTERS, 'count of comments > 0'),
+  doc('strings', FILTERS, 'count of screenshots > 0'),
+  doc('strings', FILTERS, 'count of languages summary where (has qa issues) > 0'),
+  doc('strings', FILTERS, 'count of languages summary = 0'),
+  doc('strings', FILTERS, 'count of languages summary where (is partially translated) > 0'),
+  doc('strings', FILTERS, 'count of languages summary where (is translated) > 0'),
+  doc('strings', FILTERS, 'count of translations where (user = @user:"crowdin") > 0'),
+  doc('strings', FILTERS, 'count of translations where (user != @user:"crowdin") > 0'),
+  doc('strings', FILTERS, 'count of languages summary where (has translation as source) > 0'),
+  doc('strings', FILTERS, 'count of languages summary where (is source changed after translation) > 0'),
+  // The page's context JSON shows `translation updated` as a boolean; this example compares it as a
+  // datetime. The example is followed (README.md, "Where the service is silent").
+  doc(
+    'strings',
+    FILTERS,
+    "count of languages summary where ( translation updated between '2023-12-06 13:44:14' and '2023-12-07 13:44:14') > 0",
+  ),
+  doc('strings', FILTERS, 'count of languages summary where (rating > 0) > 0'),
+  doc('strings', FILTERS, 'not is duplicate'),
+  doc('strings', FILTERS, 'is duplicate'),
+  doc('strings', FILTERS, 'is duplicate and count of languages summary where (has shared translation) > 0'),
+  doc(
+    'strings',
+    FILTERS,
+    'is duplicate and count of languages summary where (not has shared translation and is translated) > 0',
+  ),
+  doc('strings', FILTERS, 'count of languages summary where (is translated and not is approved) > 0'),
+  doc('strings', FILTERS, 'count of languages summary where (is partially approved) > 0'),
+  doc('strings', FILTERS, 'count of languages summary where (is approved) > 0'),
+  doc(
+    'strings',
+    FILTERS,
+    'count of translations where (count of approvals where (user = @user:"crowdin") > 0) > 0',
+  ),
+  doc(
+    'strings',
+    FILTERS,
+    'count of translations where (count of approvals where (user != @user:"crowdin") > 0) > 0',
+  ),
+  doc('strings', FILTERS, 'count of languages summary where (has translation after approval) > 0'),
+  doc('strings', FILTERS, 'count of languages summary where (is translated by ai) > 0'),
+  doc('strings', FILTERS, 'count of languages summary where (is translated by mt) > 0'),
+  doc('strings', FILTERS, 'count of languages summary where (is translated by tm) > 0'),
+  doc('strings', FILTERS, 'count of languages summary where (is auto translated) > 0'),
+  // Not on the page as queries, but what it implies: its source string and TM segment contexts have no `id`
+  // (and the service refuses `id = …` on strings); datetimes are written 'YYYY-MM-DD HH:MM:SS'.
+  doc('strings', 'Source String Context (no id)', 'id = 42', { verdict: { error: 'undocumentedField' } }),
+  doc('tmSegments', 'TM Segment Context (no id)', 'id = 1', { verdict: { error: 'undocumentedField' } }),
+  doc('strings', 'Scalar Operators (Datetime)', "added > '2024-05-01T00:00:00Z'", {
+    verdict: { error: 'badDatetime' },
+  }),
+];

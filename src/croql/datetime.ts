@@ -36,6 +36,28 @@ export function isValidDatetime(value: string): boolean {
   return mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth && h < 24 && mi < 60 && sec < 60;
 }
 
+const ISO = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * An ISO 8601 form the service's docs never show (`2024-05-01T00:00:00Z`, `…+02:00`) in the documented
+ * form, converted to UTC: `2024-05-01 00:00:00`. Null when the text is not such a form. CroQL does not
+ * accept these (the service's docs show only `'today'` and `'YYYY-MM-DD HH:MM:SS'`); the parser offers this
+ * as what to write instead.
+ */
+export function documentedDatetime(value: string): string | null {
+  const m = ISO.exec(value.trim());
+  if (!m) return null;
+  const zone = m[3]
+    ? m[3].toUpperCase() === 'Z'
+      ? 'Z'
+      : m[3].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')
+    : 'Z';
+  const time = m[2]!.length === 5 ? `${m[2]}:00` : m[2]!;
+  const ms = Date.parse(`${m[1]}T${time}${zone}`);
+  if (ms !== ms) return null;
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** The accepted forms filled with `now`'s date (UTC): `['today', '2024-06-15', '2024-06-15 00:00:00']`. */
 export function datetimeExamples(now: Date): string[] {
   const day = now.toISOString().slice(0, 10);

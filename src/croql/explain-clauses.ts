@@ -218,7 +218,7 @@ const BOOLEAN_PHRASES: Record<string, () => Clause> = {
   isPartiallyTranslated: () => be('partially translated', { attr: 'pre' }),
   isApproved: () => be('approved', { attr: 'pre' }),
   isPartiallyApproved: () => be('partially approved', { attr: 'pre' }),
-  isAutoTranslated: () => be('translated by TM or MT'),
+  isAutoTranslated: () => be('auto-translated (by TM, MT or AI)'),
   isTranslatedByTm: () => be('translated by TM'),
   isTranslatedByMt: () => be('translated by MT'),
   isTranslatedByAi: () => be('translated by AI'),

@@ -178,6 +178,15 @@ function evaluate(e: Expr, scope: Scope, env: EvalEnv): any {
             ) === true,
         );
       }
+      if (t.kind === 'scalar' && t.type === 'user') {
+        const member = env.users.find((u) => u.id === subject);
+        if (!member) return null;
+        return evaluate(
+          e.predicate,
+          { types: [...scope.types, 'userObject'], objects: [...scope.objects, { login: member.username }] },
+          env,
+        );
+      }
       if (subject === null || t.kind !== 'object') return null;
       return evaluate(
         e.predicate,

@@ -3,7 +3,7 @@
 // Chains (`a and b and c`, `a + b - c`) are repeats in the grammar and one node each in the AST, built in a
 // loop; recursion follows nesting only, which is bounded: parentheses by the input guards, operators between
 // two parentheses here (MAX_NESTING), so no consumer of the AST recurses deeply.
-import { DATETIME_FORMS_TEXT, isValidDatetime } from './datetime.ts';
+import { DATETIME_FORMS_TEXT, documentedDatetime, isValidDatetime } from './datetime.ts';
 import { FOREIGN_OPERATORS } from './operators.ts';
 import type { SyntaxNode } from '@lezer/common';
 import { MAX_NESTING } from './parse-guards.ts';
@@ -349,10 +349,13 @@ export class AstBuilder {
         ),
       );
     } else if (!isValidDatetime(value)) {
+      const documented = documentedDatetime(value);
       this.diagnostics.push(
         syntax(
           'badDatetime',
-          `${clip(raw)} is not a datetime: write ${DATETIME_FORMS_TEXT} (UTC).`,
+          documented
+            ? `CroQL does not take ISO 8601 datetimes like ${clip(raw)}: write '${documented}' (the same instant in UTC).`
+            : `${clip(raw)} is not a datetime: write ${DATETIME_FORMS_TEXT} (UTC).`,
           node.from,
           node.to,
         ),

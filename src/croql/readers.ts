@@ -68,6 +68,7 @@ const READERS: Record<string, Reader> = {
   language: (o) => o.language,
   languagesSummary: (o) => o.languagesSummary,
   lemma: (o) => o.lemma,
+  login: (o) => o.login,
   maxLength: (o) => o.maxLength,
   name: (o) => o.name,
   note: (o) => o.note,

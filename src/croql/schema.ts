@@ -155,6 +155,15 @@ const customField = objectType('customField', 'custom field', [
   }),
 ]);
 
+/**
+ * A user value seen as an object, for `user with (login = "crowdin")` (the only `with` example of the
+ * service's docs). No field has this type: `with` on any user value (a user id) reaches it.
+ */
+export const USER_OBJECT = 'userObject';
+const userObject = objectType(USER_OBJECT, 'user', [
+  field('login', str, 'The username.', { examples: ['user with (login = "alice")'] }),
+]);
+
 const vote = objectType('vote', 'vote', [
   field('is up', bool, 'An upvote.'),
   field('is down', bool, 'A downvote.'),
@@ -171,15 +180,25 @@ const approval = objectType('approval', 'approval', [
 function translationFields(): FieldDef[] {
   return [
     field('text', str, 'The translated text.'),
-    field('plural form', str, 'Which plural form this translation is for (`one`, `few`, `other`, …).', {
-      examples: ['plural form = "few"'],
-      enumValues: ['zero', 'one', 'two', 'few', 'many', 'other'],
-    }),
+    field(
+      'plural form',
+      str,
+      'Which plural form this translation is for (`one`, `few`, `other`, …); `none` for a non-plural string.',
+      {
+        examples: ['plural form = "few"', 'plural form = "none"'],
+        enumValues: ['none', 'zero', 'one', 'two', 'few', 'many', 'other'],
+      },
+    ),
     field('is pre translated', bool, 'The translation was added by pre-translation rather than typed in.'),
-    field('provider', str, 'Which engine produced the translation (a TM or a machine translation service).', {
-      examples: ['provider = "tm"', 'provider = "deepl"'],
-      enumValues: PROVIDERS,
-    }),
+    field(
+      'provider',
+      str,
+      'Which engine produced the translation: a TM, a machine translation service, or AI.',
+      {
+        examples: ['provider = "tm"', 'provider = "deepl"'],
+        enumValues: PROVIDERS,
+      },
+    ),
     field('user', user, 'Who added the translation (a user id, or `@user:"name"`).'),
     field('votes', collection('vote'), 'Votes the translation received.', {
       examples: ['count of votes where (is up) >= 10'],
@@ -230,7 +249,7 @@ const languageSummary = objectType('languageSummary', 'languages summary entry',
   field('translation updated', datetime, 'When the top translation in this language last changed.', {
     examples: ["translation updated between '2024-01-01' and 'today'", "translation updated > '2024-06-01'"],
   }),
-  field('is auto translated', bool, 'Translated by a TM or a machine translation engine.'),
+  field('is auto translated', bool, 'Translated by TM, MT or AI.'),
   field('is translated by tm', bool, 'Translated from the translation memory.'),
   field('is translated by mt', bool, 'Translated by a machine translation engine.'),
   field('is translated by ai', bool, 'Translated by an AI engine.'),
@@ -251,7 +270,6 @@ const languageSummary = objectType('languageSummary', 'languages summary entry',
 ]);
 
 const sourceString = objectType('sourceString', 'source string', [
-  field('id', int, 'Numeric id of the string.', { examples: ['id = 42'] }),
   field('text', str, 'The source text.', { examples: ['text contains "Save"'] }),
   field('identifier', str, 'The string key.', { examples: ['identifier = "button.save"'] }),
   field('context', str, 'Context text that helps translators.', { examples: ['context contains "button"'] }),
@@ -316,7 +334,6 @@ const tmRecord = objectType('tmRecord', 'TM record', [
 ]);
 
 const tmSegment = objectType('tmSegment', 'TM segment', [
-  field('id', int, 'Numeric id of the segment.', { examples: ['id = 1'] }),
   field('records', collection('tmRecord'), 'The records (one per language) of the segment.', {
     examples: ['count of records where (usageCount > 0) > 0'],
   }),
@@ -355,6 +372,7 @@ const glossaryTerm = objectType('glossaryTerm', 'glossary term', [
 // ---------------------------------------------------------------------------------------------------------
 
 const allTypes = [
+  userObject,
   sourceString,
   file,
   branch,
@@ -380,6 +398,20 @@ export const schema: Schema = {
     glossaryTerms: 'glossaryTerm',
   },
   types: Object.fromEntries(allTypes.map((t) => [t.name, t])),
+};
+
+/**
+ * Names a person may expect on an object that the service's CroQL does not have: its docs' context of a
+ * source string and of a TM segment has no `id`, and the service refuses `id = …` on strings. Each comes with
+ * what to write instead; the checker reports it as a logic error.
+ */
+export const REFUSED_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  sourceString: {
+    id: '`id` is not a field of a source string in CroQL; the service refuses it. Use `identifier` (the string key), or fetch a string by its id outside CroQL (Get String: GET /projects/{projectId}/strings/{stringId}).',
+  },
+  tmSegment: {
+    id: '`id` is not a field of a TM segment in CroQL (only its records have one). Match a record instead, e.g. `count of records where (id = 7) > 0`, or fetch a segment by its id outside CroQL (GET /tms/{tmId}/segments/{segmentId}).',
+  },
 };
 
 /** How a person calls the object of each listing, for messages: "a source string". */

@@ -231,12 +231,12 @@ describe('server diagnostics', () => {
 describe('clauses of a parsed query', () => {
   it('splits what analyze() parses, keeping a parenthesised or-group whole', async () => {
     const { analyze } = await import('../croql/index.ts');
-    const text = 'is hidden and (not is duplicate or text contains "a") and id > 3';
+    const text = 'is hidden and (not is duplicate or text contains "a") and max length > 3';
     const clauses = topLevelAndClauses(analyze(text, 'strings').ast, text);
     expect(clauses.map((c) => c.text)).toEqual([
       'is hidden',
       'not is duplicate or text contains "a"',
-      'id > 3',
+      'max length > 3',
     ]);
     // Each clause is a query of its own.
     for (const c of clauses) expect(analyze(c.text, 'strings').diagnostics).toEqual([]);

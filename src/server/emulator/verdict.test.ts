@@ -32,6 +32,11 @@ const EXTRA: { context: ContextName; text: string }[] = [
   { context: 'translations', text: 'provider = "deepl" and is pre translated' },
   {
     context: 'translations',
+    text: 'user with (login = "dmitro") or count of votes where (user with (login = "bob")) > 0',
+  },
+  { context: 'glossaryTerms', text: 'user with (login contains "a")' },
+  {
+    context: 'translations',
     text: 'count of approvals where (user = @user:"dmitro") > 0 and count of votes = 0',
   },
   { context: 'translations', text: 'updated > \'2025-01-01\' or plural form = "many"' },
