@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { Edition } from '../croql/types.ts';
 import { isConnectionKind, type AuthConfig, type ConnectionKind } from '../wire/connection.ts';
 import { isAllowedApiUrl, refusedHostMessage } from './hosts.ts';
 import { revokeTokens } from './token-relay.ts';
@@ -144,7 +145,7 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
 }
 
 /** Enterprise when the connection is enterprise or the token names an organization (`domain` claim). */
-export function editionOf(session: Session | null): 'standard' | 'enterprise' {
+export function editionOf(session: Session | null): Edition {
   if (!session) return 'standard';
   if (session.connection === 'enterprise') return 'enterprise';
   const domain = decodeJwtPayload(session.accessToken)?.domain;

@@ -4,6 +4,7 @@ import type { LiveValues } from '../croql/types.ts';
 import { useApiClient, type ApiClient } from './api.ts';
 
 // Shapes of the service's resources, limited to the fields the app reads.
+/** A user of the service: the signed-in account (`/user`) and each project member alike. */
 export interface User {
   id: number;
   username: string;
@@ -22,12 +23,8 @@ export interface Language {
   id: string;
   name: string;
 }
-export interface Member {
-  id: number;
-  username: string;
-  fullName?: string;
-  avatarUrl?: string;
-}
+/** A project member (`/projects/{id}/members`) is a user. */
+export type Member = User;
 export interface FileInfo {
   id: number;
   name: string;

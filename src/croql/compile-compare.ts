@@ -94,6 +94,23 @@ export function compareFn(op: ComparisonOp, l: Compiled, r: Compiled, norm: bool
   if (l.constant && l.constant.value !== null && op !== 'contains') {
     return compareFn(flipOf(op), r, l, norm);
   }
+  if (!l.nullable && !r.nullable && !norm) {
+    // Two values that are never missing (counts, mostly): one plain comparison.
+    switch (op) {
+      case '=':
+        return (o) => lf(o) === rf(o);
+      case '!=':
+        return (o) => lf(o) !== rf(o);
+      case '>':
+        return (o) => lf(o) > rf(o);
+      case '>=':
+        return (o) => lf(o) >= rf(o);
+      case '<':
+        return (o) => lf(o) < rf(o);
+      case '<=':
+        return (o) => lf(o) <= rf(o);
+    }
+  }
   const test = ORDER[op as Exclude<ComparisonOp, 'contains'>];
   return (o) => {
     const a = lf(o);

@@ -101,26 +101,102 @@ function chainOf(op: 'and' | 'or', operands: readonly Compiled[]): Compiled {
     nr = rest.length;
   // and: fails on the first false part; or: succeeds on the first true part.
   const decisive = op === 'or';
-  let fn: Fn;
-  if (nk === 0 && nr === 2) {
-    const [a, b] = rest as [Fn, Fn];
-    fn = decisive ? (o) => a(o) || b(o) : (o) => a(o) && b(o);
-  } else if (nk === 0) {
-    fn = (o) => {
-      for (let i = 0; i < nr; i++) if (rest[i]!(o) === decisive) return decisive;
-      return !decisive;
-    };
-  } else if (nr === 0) {
-    fn = (o) => {
-      for (let i = 0; i < nk; i++) if ((gets[i]!(o) === true) === (wants[i] === decisive)) return decisive;
-      return !decisive;
-    };
-  } else {
-    fn = (o) => {
+  const fn =
+    (decisive
+      ? null
+      : fusedAnd(
+          tests,
+          parts.filter((p) => !p.boolTest),
+        )) ??
+    (decisive ? smallOr(gets, wants, rest) : smallAnd(gets, wants, rest)) ??
+    loop();
+  function loop(): Fn {
+    if (nr === 0) {
+      return (o) => {
+        for (let i = 0; i < nk; i++) if ((gets[i]!(o) === true) === (wants[i] === decisive)) return decisive;
+        return !decisive;
+      };
+    }
+    return (o) => {
       for (let i = 0; i < nk; i++) if ((gets[i]!(o) === true) === (wants[i] === decisive)) return decisive;
       for (let i = 0; i < nr; i++) if (rest[i]!(o) === decisive) return decisive;
       return !decisive;
     };
   }
   return { fn, nullable: false, chain: { op, parts } };
+}
+
+/** The short `and` chains queries are made of, as one expression each (no loop): up to two boolean fields
+ * tested inline, then up to two other conditions. */
+function smallAnd(gets: Fn[], wants: boolean[], rest: Fn[]): Fn | null {
+  const [g0, g1] = gets;
+  const [w0, w1] = wants;
+  const [r0, r1] = rest;
+  switch (`${gets.length}${rest.length}`) {
+    case '02':
+      return (o) => r0!(o) && r1!(o);
+    case '10':
+      return w0 ? (o) => g0!(o) === true : (o) => g0!(o) !== true;
+    case '11':
+      return w0 ? (o) => g0!(o) === true && r0!(o) : (o) => g0!(o) !== true && r0!(o);
+    case '12':
+      return w0 ? (o) => g0!(o) === true && r0!(o) && r1!(o) : (o) => g0!(o) !== true && r0!(o) && r1!(o);
+    case '20':
+      return (o) => (g0!(o) === true) === w0 && (g1!(o) === true) === w1;
+    case '21':
+      if (w0 && !w1) return (o) => g0!(o) === true && g1!(o) !== true && r0!(o);
+      return (o) => (g0!(o) === true) === w0 && (g1!(o) === true) === w1 && r0!(o);
+    default:
+      return null;
+  }
+}
+
+/** Likewise for `or`. */
+function smallOr(gets: Fn[], wants: boolean[], rest: Fn[]): Fn | null {
+  const [g0, g1] = gets;
+  const [w0, w1] = wants;
+  const [r0, r1] = rest;
+  switch (`${gets.length}${rest.length}`) {
+    case '02':
+      return (o) => r0!(o) || r1!(o);
+    case '11':
+      return (o) => (g0!(o) === true) === w0 || r0!(o);
+    case '20':
+      return (o) => (g0!(o) === true) === w0 || (g1!(o) === true) === w1;
+    case '21':
+      return (o) => (g0!(o) === true) === w0 || (g1!(o) === true) === w1 || r0!(o);
+    default:
+      return null;
+  }
+}
+
+/** `a and not b and count of X > k` (two boolean fields and a count): one expression, no call per part. */
+function fusedAnd(tests: { get: Fn; want: boolean }[], others: Compiled[]): Fn | null {
+  if (tests.length === 0 && others.length === 2) return someAndEvery(others[0]!, others[1]!);
+  if (tests.length !== 2 || others.length !== 1 || !others[0]!.countAbove) return null;
+  const [{ get: g0, want: w0 }, { get: g1, want: w1 }] = tests as [
+    { get: Fn; want: boolean },
+    { get: Fn; want: boolean },
+  ];
+  const { get, k } = others[0]!.countAbove;
+  return (o) => {
+    if ((g0(o) === true) !== w0 || (g1(o) === true) !== w1) return false;
+    const v = get(o);
+    return (Array.isArray(v) ? v.length : 0) > k;
+  };
+}
+
+/** `count of X > k and count of X = count of X where (P)` ("only X that P"): one pass over X. */
+function someAndEvery(a: Compiled, b: Compiled): Fn | null {
+  const above = a.countAbove ?? b.countAbove;
+  const every = a.every ?? b.every;
+  if (!above || !every || above.get !== every.get) return null;
+  const { get, pred } = every;
+  const k = above.k;
+  return (o) => {
+    const items = get(o);
+    if (!Array.isArray(items) || !(items.length > k)) return false;
+    for (let i = 0; i < items.length; i++) if (pred(items[i]) !== true) return false;
+    return true;
+  };
 }

@@ -124,6 +124,13 @@ export interface Compiled {
   chain?: { op: 'and' | 'or'; parts: Compiled[] };
   /** `count of X` for a collection field X of the innermost scope: its raw getter. */
   countGet?: Fn;
+  /** `count of X where (P)` for such a field: its getter and P (so `count of X = count of X where (P)`
+   * can test every element instead of counting twice). */
+  countWhere?: { get: Fn; pred: Fn };
+  /** `count of X > k` on such a field: `and`/`or` chains test it inline, like boolean fields. */
+  countAbove?: { get: Fn; k: number };
+  /** `count of X = count of X where (P)`: every element of X satisfies P. */
+  every?: { get: Fn; pred: Fn };
 }
 
 export function constant(value: unknown): Compiled {

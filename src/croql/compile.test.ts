@@ -263,3 +263,25 @@ describe('each operand is evaluated at most once per object', () => {
     }
   });
 });
+
+describe('fused forms give what the plain forms give', () => {
+  const only = 'count of translations > 0 and count of translations = count of translations where (user = 1)';
+  const data: ContextObject[] = [
+    { id: 1 },
+    { id: 2, translations: [] },
+    { id: 3, translations: [{ user: 1 }, { user: 1 }] },
+    { id: 4, translations: [{ user: 1 }, { user: 2 }] },
+    { id: 5, translations: [{ user: { id: 1 } }] },
+    { id: 6, isHidden: true, translations: [{ user: 2 }] },
+    { id: 7, isHidden: true, isDuplicate: true, translations: [{ user: 1 }] },
+  ];
+  it.each([
+    [only, [3, 5, 7]],
+    ['count of translations = count of translations where (user = 1)', [1, 2, 3, 5, 7]],
+    ['count of translations != count of translations where (user = 1)', [4, 6]],
+    ['is hidden and not is duplicate and count of translations > 0', [6]],
+    ['is hidden and not is duplicate and count of translations > 1', []],
+  ])('%s', (query, ids) => {
+    expect(run(query, 'strings', data)).toEqual(ids);
+  });
+});

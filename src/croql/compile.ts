@@ -95,6 +95,20 @@ const ARITHMETIC: Record<ArithmeticOp, (a: number, b: number) => number | null> 
   '/': (a, b) => (b === 0 ? null : a / b),
 };
 
+/** `count of X = count of X where (P)` (or `!=`) as one pass that stops at the first element failing P. */
+function everyElement(op: ComparisonOp, all: Compiled, filtered: Compiled): Fn | null {
+  const where = filtered.countWhere;
+  if ((op !== '=' && op !== '!=') || !where || !all.countGet || all.countGet !== where.get) return null;
+  const { get, pred } = where;
+  const every = (o: unknown): boolean => {
+    const items = get(o);
+    if (!Array.isArray(items)) return true;
+    for (let i = 0; i < items.length; i++) if (pred(items[i]) !== true) return false;
+    return true;
+  };
+  return op === '=' ? every : (o) => !every(o);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The compiler
 
@@ -305,7 +319,10 @@ class Compiler {
               for (let i = 0; i < items.length; i++) if (pred(items[i]) === true && ++n >= cap) break;
               return n;
             };
-    return { fn: (o) => capped(o, Infinity), nullable: false, capped };
+    const countWhere = publishAt < 0 && subjectGet ? { get: subjectGet, pred } : undefined;
+    return countWhere
+      ? { fn: (o) => capped(o, Infinity), nullable: false, capped, countWhere }
+      : { fn: (o) => capped(o, Infinity), nullable: false, capped };
   }
 
   /** The parts of `subject where (predicate)`; `publishAt` ≥ 0 when the loop must publish its scope. */
@@ -414,8 +431,17 @@ class Compiler {
       return { fn: cappedCompare(flipOf(op), r.capped, l.constant.value), nullable: false };
     }
     if (l.constant && !r.constant) [l, r, op] = [r, l, flipOf(op)];
+    // `count of X = count of X where (P)`: every element of X satisfies P.
+    const every = everyElement(op, l, r) ?? everyElement(op, r, l);
+    if (every) {
+      const where = (l.countWhere ?? r.countWhere)!;
+      return op === '=' ? { fn: every, nullable: false, every: where } : { fn: every, nullable: false };
+    }
     if (l.countGet && r.constant && typeof r.constant.value === 'number') {
       const fast = countCompare(op, l.countGet, r.constant.value);
+      if (fast && op === '>') {
+        return { fn: fast, nullable: false, countAbove: { get: l.countGet, k: r.constant.value } };
+      }
       if (fast) return { fn: fast, nullable: false };
     }
     if (l.get !== undefined && r.constant && r.constant.value !== null) {

@@ -1,4 +1,4 @@
-// A small hand-made data set in the Context JSON format (croql-semantics.md), for evaluator, explain and
+// A small hand-made data set in the Context JSON format (README.md, "Types and evaluation"), for evaluator, explain and
 // completion tests. Answers to queries over it are computed by hand in compile.test.ts.
 import type { ContextObject, EvalEnv } from './types.ts';
 

@@ -6,10 +6,11 @@ import { formatQuery } from './commands.ts';
 import { userMentionAt } from './completion.ts';
 import { createEditorState, croqlFeatures } from './extensions.ts';
 import { croqlDiagnostics, problemsSummary } from './lint.ts';
+import type { ListingName } from '../croql/index.ts';
 
 const stateOf = (
   doc: string,
-  context: 'strings' | 'translations' | 'tmSegments' | 'glossaryTerms' = 'strings',
+  context: ListingName = 'strings',
 ) => createEditorState(doc, { context }, croqlFeatures());
 
 describe('CroQL editor state', () => {

@@ -4,7 +4,7 @@
 //
 // Parameters, enums, defaults and the rules beside `croql` are the service's OpenAPI's, at the commit
 // src/server/contract/openapi-schemas.json names (README.md, "Where the service is silent").
-import type { ContextName } from '../croql/types.ts';
+import type { ContextName, Edition } from '../croql/types.ts';
 import { REQUIRED_SCOPES } from './scopes.ts';
 
 export type ListingName = ContextName;
@@ -33,7 +33,7 @@ export const API_VARIANTS: readonly ApiVariant[] = [
   'enterprise-string-based',
 ];
 
-export function apiVariant(edition: 'standard' | 'enterprise', stringBased: boolean): ApiVariant {
+export function apiVariant(edition: Edition, stringBased: boolean): ApiVariant {
   return stringBased ? `${edition}-string-based` : edition;
 }
 
