@@ -81,15 +81,8 @@ const chunkCache = new WeakMap<Row, { last: Row; aggregate: Aggregate }>();
 /** The aggregate of `rows[from..to)`, computed once per chunk of row objects. */
 function aggregateChunk(context: ContextName, rows: readonly Row[], from: number, to: number): Aggregate {
   const first = rows[from]!;
+  if (isCounted(context, rows, from, to)) return chunkCache.get(first)!.aggregate;
   const last = rows[to - 1]!;
-  const cached = chunkCache.get(first);
-  if (
-    cached &&
-    cached.last === last &&
-    cached.aggregate.rows === to - from &&
-    cached.aggregate.context === context
-  )
-    return cached.aggregate;
   const aggregate = aggregateRows(context, rows, from, to);
   chunkCache.set(first, { last, aggregate });
   return aggregate;
@@ -120,13 +113,33 @@ export function mergeAggregates(context: ContextName, parts: readonly Aggregate[
   return { context, rows, charts, source };
 }
 
-/** The aggregate of a run's loaded rows: each chunk counted once, ever; a new page adds one chunk's work. */
-export function aggregateLoaded(context: ContextName, rows: readonly Row[]): Aggregate {
+/**
+ * The aggregate of a run's loaded rows: each chunk counted once, ever; a new page adds one chunk's work.
+ * `budget` caps the chunks counted afresh in this call (cached ones are free): the result then covers the
+ * rows up to the first chunk left uncounted (`aggregate.rows`), and a later call goes on from there.
+ */
+export function aggregateLoaded(context: ContextName, rows: readonly Row[], budget = Infinity): Aggregate {
   if (rows.length === 0) return aggregateRows(context, rows);
   const parts: Aggregate[] = [];
-  for (let i = 0; i < rows.length; i += CHUNK)
-    parts.push(aggregateChunk(context, rows, i, Math.min(rows.length, i + CHUNK)));
-  return mergeAggregates(context, parts);
+  let fresh = 0;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const end = Math.min(rows.length, i + CHUNK);
+    const cached = isCounted(context, rows, i, end);
+    if (!cached && fresh >= budget) break;
+    if (!cached) fresh++;
+    parts.push(aggregateChunk(context, rows, i, end));
+  }
+  return parts.length ? mergeAggregates(context, parts) : aggregateRows(context, []);
+}
+
+function isCounted(context: ContextName, rows: readonly Row[], from: number, to: number): boolean {
+  const cached = chunkCache.get(rows[from]!);
+  return (
+    !!cached &&
+    cached.last === rows[to - 1] &&
+    cached.aggregate.rows === to - from &&
+    cached.aggregate.context === context
+  );
 }
 
 /** A chart's items in display order. `NONE` (no value) comes last. */

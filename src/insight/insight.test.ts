@@ -134,6 +134,11 @@ describe('aggregation', () => {
       expect(strip(grown)).toEqual(strip(whole));
     }
     expect(grown.source).toEqual(whole.source);
+    // With a budget, each call counts that many new chunks and goes on from there.
+    const fresh = many.map((r) => ({ ...r }));
+    expect(aggregateLoaded('strings', fresh, 1).rows).toBe(CHUNK);
+    expect(aggregateLoaded('strings', fresh, 1).rows).toBe(2 * CHUNK);
+    expect(aggregateLoaded('strings', fresh, 1).rows).toBe(fresh.length);
     expect(first.rows).toBe(CHUNK + 3);
   });
 
