@@ -35,6 +35,11 @@ async function switchTo(page: Page, mode: 'Editor' | 'Builder'): Promise<void> {
 }
 
 const editorText = (page: Page) => editorOf(page).evaluate((el) => el.textContent ?? '');
+/** The query as the builder shows it written (its read-only CroQL view), '' while nothing is written. */
+const editorTextInStore = async (page: Page) => {
+  const output = page.locator('.b-output .croql-static');
+  return (await output.count()) ? ((await output.textContent()) ?? '') : '';
+};
 
 const stringsListing = (request: Request) => {
   const url = new URL(request.url());
@@ -58,6 +63,11 @@ test('keyboard only: three editor filters and a field condition, run, the rows a
   await tabTo(page, 'Add an editor filter');
   await page.keyboard.press('Enter');
   expect(await focusedName(page)).toBe('Editor filter');
+  // A new filter starts unset and writes nothing until one is chosen.
+  await expect(builder.getByRole('combobox', { name: 'Editor filter' })).toHaveValue('');
+  expect(await editorTextInStore(page)).toBe('');
+  await page.keyboard.type('Translated');
+  await expect(builder.getByRole('combobox', { name: 'Editor filter' })).toHaveValue('translated');
   await page.keyboard.press('Tab');
   expect(await focusedName(page)).toBe('Language (pin)');
   await page.keyboard.press('ArrowDown');
@@ -158,7 +168,7 @@ test('keyboard: move, indent, add, outdent, operator and remove keep focus where
 
   await page.keyboard.press('Alt+ArrowLeft');
   expect(await focusedName(page)).toBe('Editor filter');
-  expect(await rowOfFocus()).toContain('Translated');
+  expect(await rowOfFocus()).toContain('choose a filter');
 
   await page.keyboard.press('Alt+KeyO');
   await expect(builder.getByRole('combobox', { name: 'Group operator' }).first()).toHaveValue('or');

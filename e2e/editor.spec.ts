@@ -36,7 +36,7 @@ test("type with keyboard completion, see a lint error where it is, fix it, run: 
 
   // The did-you-mean quick fix, from the lint tooltip.
   await mark.hover();
-  await page.getByRole('button', { name: /Replace with `is duplicate`/ }).click();
+  await page.getByRole('button', { name: /Replace with “is duplicate”/ }).click();
   await expect(editor).toHaveText('is hidden and not is duplicate');
   await expect(page.locator('.cm-lintRange-error')).toHaveCount(0);
 

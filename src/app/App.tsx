@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { Edition, LiveValues } from '../croql/index.ts';
 import { CodeText } from '../ui/CodeText.tsx';
 import { useGuardedRun } from './use-run.ts';
@@ -10,7 +10,11 @@ import { useEdition } from '../connection/edition.ts';
 import { searchMembers, useLiveValues } from '../connection/queries.ts';
 import { TargetPickers } from '../connection/TargetPickers.tsx';
 import { useTarget } from '../connection/use-target.ts';
-import { QueryEditor } from '../editor/QueryEditor.tsx';
+import { QueryEditor, type EditorHandle } from '../editor/QueryEditor.tsx';
+import { ExampleChips, ExamplesMenu } from '../examples/ExamplesMenu.tsx';
+import type { Example } from '../examples/examples.ts';
+import { useQueryContext, useQueryStore, useQueryText } from '../query/store.ts';
+import { announce } from '../ui/announce.ts';
 import { CopyLinkButton } from '../permalink/CopyLinkButton.tsx';
 import { useCurrentRun } from '../results/run-store.ts';
 import { useServerDiagnostics } from '../results/run-diagnostics.ts';
@@ -25,6 +29,7 @@ import { RunPrompt } from '../results/RunPrompt.tsx';
 import { Tab } from '../ui/Tab.tsx';
 
 // Not needed for the first screen: loaded on first use.
+const SchemaExplorer = lazy(() => import('../explorer/SchemaExplorer.tsx'));
 const CodeExportDialog = lazy(() => import('../permalink/CodeExportDialog.tsx'));
 const LibraryPanel = lazy(() => import('../permalink/LibraryPanel.tsx'));
 // The results table (and its virtualiser) is needed only once something runs; signing in prefetches it.
@@ -51,16 +56,42 @@ function Shell() {
   const values = useLiveValues(target.projectId);
   const edition = useEdition();
   const guard = useGuardedRun(values, edition);
+  const context = useQueryContext();
   const [exportOpen, setExportOpen] = useState(false);
-  const [libraryOpen, setLibraryOpen] = useState(false);
+  // One side column at a time: the library or the schema explorer.
+  const [side, setSide] = useState<'library' | 'explorer' | null>(null);
+  const libraryOpen = side === 'library';
   const libraryButton = useRef<HTMLButtonElement>(null);
-  const closeLibrary = useCallback(() => {
-    setLibraryOpen(false);
-    libraryButton.current?.focus();
+  const explorerButton = useRef<HTMLButtonElement>(null);
+  const editor = useRef<EditorHandle>(null);
+  const [mode, setMode] = useState<Mode>('editor');
+  const [explorerCursor, setExplorerCursor] = useState<number | null>(null);
+  const closeSide = useCallback(() => {
+    setSide((open) => {
+      (open === 'library' ? libraryButton : explorerButton).current?.focus();
+      return null;
+    });
+  }, []);
+  const toggleExplorer = useCallback(() => {
+    setExplorerCursor(mode === 'editor' ? (editor.current?.cursor() ?? null) : null);
+    setSide((open) => (open === 'explorer' ? null : 'explorer'));
+  }, [mode]);
+  const insert = useCallback((text: string) => {
+    setMode('editor');
+    // The editor mounts with the tab; insert once it is there.
+    requestAnimationFrame(() => editor.current?.insert(text));
+  }, []);
+  const pickExample = useCallback((example: Example) => {
+    const query = useQueryStore.getState().actions;
+    query.setContext(example.listing);
+    query.setText(example.text);
+    setMode('editor');
+    requestAnimationFrame(() => editor.current?.focus());
+    announce(`Example loaded: ${example.intent}.`);
   }, []);
 
   return (
-    <div className={`app${libraryOpen ? ' with-library' : ''}`}>
+    <div className={`app${side ? ' with-side' : ''}`}>
       <a
         className="skip-link"
         href="#query-workspace"
@@ -95,7 +126,7 @@ function Shell() {
               ref={libraryButton}
               type="button"
               aria-expanded={libraryOpen}
-              onClick={() => setLibraryOpen((open) => !open)}
+              onClick={() => setSide((open) => (open === 'library' ? null : 'library'))}
             >
               Library
             </button>
@@ -103,6 +134,13 @@ function Shell() {
         </section>
         <ErrorBoundary area="The query editor">
           <QueryPane
+            mode={mode}
+            setMode={setMode}
+            editor={editor}
+            explorerButton={explorerButton}
+            explorerOpen={side === 'explorer'}
+            onToggleExplorer={toggleExplorer}
+            onPickExample={pickExample}
             signedIn={session !== null}
             values={values}
             edition={edition}
@@ -117,7 +155,21 @@ function Shell() {
       {libraryOpen && (
         <ErrorBoundary area="The library">
           <Suspense fallback={<aside className="library-panel" aria-busy="true" aria-label="Library" />}>
-            <LibraryPanel onClose={closeLibrary} />
+            <LibraryPanel onClose={closeSide} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      {side === 'explorer' && (
+        <ErrorBoundary area="The schema explorer">
+          <Suspense fallback={<aside className="side-column" aria-busy="true" aria-label="Schema explorer" />}>
+            <SchemaExplorer
+              context={context}
+              edition={edition}
+              text={useQueryStore.getState().text}
+              cursor={explorerCursor}
+              onInsert={insert}
+              onClose={closeSide}
+            />
           </Suspense>
         </ErrorBoundary>
       )}
@@ -163,14 +215,23 @@ const MODES: readonly Mode[] = ['editor', 'builder'];
 
 /** "Editor" / "Builder" tabs over the same query store, and Run. */
 function QueryPane(props: {
+  mode: Mode;
+  setMode: (mode: Mode) => void;
+  editor: RefObject<EditorHandle | null>;
+  explorerButton: RefObject<HTMLButtonElement | null>;
+  explorerOpen: boolean;
+  onToggleExplorer: () => void;
+  onPickExample: (example: Example) => void;
   signedIn: boolean;
   values: LiveValues;
   edition: Edition;
   projectId: number | null;
   guard: ReturnType<typeof useGuardedRun>;
 }) {
-  const { signedIn, values, edition, projectId, guard } = props;
-  const [mode, setMode] = useState<Mode>('editor');
+  const { signedIn, values, edition, projectId, guard, mode, setMode } = props;
+  const { editor, explorerButton, explorerOpen, onToggleExplorer, onPickExample } = props;
+  const text = useQueryText();
+  const context = useQueryContext();
   const ids = {
     editorTab: useId(),
     builderTab: useId(),
@@ -205,6 +266,16 @@ function QueryPane(props: {
             </Tab>
           ))}
         </div>
+        <ExamplesMenu listing={context} values={values} onPick={onPickExample} />
+        <button
+          ref={explorerButton}
+          type="button"
+          aria-expanded={explorerOpen}
+          onClick={onToggleExplorer}
+          title="Fields of this listing and the language reference"
+        >
+          Schema
+        </button>
         <span className="spacer" />
         {!signedIn && <span className="hint">Sign in to run queries.</span>}
         <button
@@ -227,12 +298,16 @@ function QueryPane(props: {
       >
         {mode === 'editor' && (
           <QueryEditor
+            handle={editor}
             values={values}
             searchUsers={searchUsers}
             edition={edition}
             serverDiagnostics={serverDiagnostics}
             onRun={onRun}
           />
+        )}
+        {mode === 'editor' && text.trim() === '' && (
+          <ExampleChips listing={context} values={values} onPick={onPickExample} />
         )}
       </div>
       <div
@@ -308,7 +383,11 @@ function Notices({ finishingSignIn }: { finishingSignIn: boolean }) {
           <button type="button" className="button-ghost" aria-label="Dismiss" onClick={() => setNotice(null)}>
             ×
           </button>
-          {error && <span className="inline-error">{error}</span>}
+          {error && (
+            <span className="inline-error">
+              <CodeText text={error} />
+            </span>
+          )}
         </div>
       )}
       {linkNotice && (

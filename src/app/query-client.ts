@@ -9,10 +9,11 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       refetchOnWindowFocus: false,
-      // Retrying cannot fix a rejected query, a missing resource or a signed-out session.
+      // Retrying cannot fix a rejected query, a missing resource or a signed-out session. An unreachable
+      // host is reported at once with a Retry button rather than after seconds of silent retries.
       retry: (failureCount, error) =>
-        failureCount < 2 &&
-        (!(error instanceof ApiError) || error.kind === 'network' || error.kind === 'server'),
+        failureCount < 1 && (!(error instanceof ApiError) || error.kind === 'server'),
+      retryDelay: 500,
     },
   },
 });

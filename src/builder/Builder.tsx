@@ -1,7 +1,9 @@
 // The visual builder: the query store's text shown as a tree of groups and conditions. It reads the text
 // whenever it changes outside (the editor, a permalink) and writes only when the user edits here, splicing
 // the change into the text so nothing the user did not touch is rewritten (see edit.ts).
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { ExplainLine } from '../editor/explain-line.tsx';
+import { HighlightedCroql } from '../editor/static-highlight.tsx';
 import { announce } from '../ui/announce.ts';
 import type { Edition, LiveValues } from '../croql/index.ts';
 import { useQueryActions, useQueryContext, useQueryStore, useQueryText } from '../query/store.ts';
@@ -28,6 +30,8 @@ export function Builder({ values, edition, onRun }: BuilderProps) {
   const [doc, setDoc] = useState<BuilderDoc>(() => openDoc(text, context));
   const [focus, setFocus] = useState<FocusRequest | null>(null);
   const container = useRef<HTMLDivElement>(null);
+  const outputId = useId();
+  const explainId = useId();
 
   // Text changed outside the builder: read it again (reading never writes).
   let current = doc;
@@ -102,6 +106,17 @@ export function Builder({ values, edition, onRun }: BuilderProps) {
         <datalist id={DATALIST_DATES}>
           <option value="today" />
         </datalist>
+        <section className="b-output" aria-labelledby={outputId}>
+          <h2 id={outputId} className="b-output-title">
+            CroQL the builder writes
+          </h2>
+          {text.trim() === '' ? (
+            <p className="hint">Nothing yet: an empty query lists everything.</p>
+          ) : (
+            <HighlightedCroql text={text} />
+          )}
+          <ExplainLine id={explainId} text={text} context={context} />
+        </section>
         <details className="b-help">
           <summary>Keyboard and limits</summary>
           <ul>

@@ -14,6 +14,7 @@ export function FieldEditor({ node, scopes }: { node: FieldNode; scopes: string[
   const def = resolvePath(scopes, node.path);
   const type = def?.type.kind === 'scalar' ? def.type.type : 'string';
   const ops = operatorsFor(type);
+  const unset = node.path.length === 0;
   return (
     <>
       <select
@@ -25,13 +26,33 @@ export function FieldEditor({ node, scopes }: { node: FieldNode; scopes: string[
           if (choice) set(() => ({ ...fieldCondition(scopes, choice.path, api.values), id: node.id }));
         }}
       >
-        {!choices.some((c) => c.label === key) && <option value={key}>{key}</option>}
+        {unset && (
+          <option value="" disabled>
+            choose a field…
+          </option>
+        )}
+        {!unset && !choices.some((c) => c.label === key) && <option value={key}>{key}</option>}
         {choices.map((c) => (
           <option key={c.label} value={c.label}>
             {c.label}
           </option>
         ))}
       </select>
+      {unset ? (
+        <span className="hint">Not in the query until a field is chosen.</span>
+      ) : (
+        <OperatorAndValues node={node} def={def} ops={ops} />
+      )}
+    </>
+  );
+}
+
+/** The operator and the value(s) of a condition whose field is chosen. */
+function OperatorAndValues(props: { node: FieldNode; def: ReturnType<typeof resolvePath>; ops: FieldOp[] }) {
+  const { node, def, ops } = props;
+  const set = useSet(node);
+  return (
+    <>
       <select
         data-focus="op"
         aria-label="Operator"

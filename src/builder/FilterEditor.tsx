@@ -30,6 +30,11 @@ export function FilterControls({ node }: { node: FilterNode }) {
             }));
         }}
       >
+        {node.filter === '' && (
+          <option value="" disabled>
+            choose a filter…
+          </option>
+        )}
         {CATEGORIES.map((cat) => (
           <optgroup key={cat} label={cat}>
             {FILTERS.filter((f) => f.category === cat).map((f) => {
@@ -80,6 +85,7 @@ export function FilterControls({ node }: { node: FilterNode }) {
 }
 
 export function FilterNote({ node }: { node: FilterNode }) {
+  if (node.filter === '') return null;
   const r = filterToCroql(
     node.filter,
     node.params,

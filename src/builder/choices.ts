@@ -2,7 +2,6 @@
 // table), default values, and the new nodes the "add" buttons create.
 import { fieldsOf, isValidDatetime, resultType, rootType } from '../croql/index.ts';
 import type { ContextName, Edition, FieldDef, LiveValues, ScalarType } from '../croql/index.ts';
-import { defaultParams, filterDef } from './filters.ts';
 import {
   group,
   newId,
@@ -130,23 +129,16 @@ export function newNode(
 ): BuilderNode {
   const scope = scopes[scopes.length - 1]!;
   switch (kind) {
+    // A new filter or field condition starts unset ("choose …") and writes no CroQL until it is chosen:
+    // a made-up default such as `id = 0` would silently match nothing.
     case 'filter': {
-      const def = filterDef('translated')!;
-      const node: FilterNode = {
-        kind: 'filter',
-        id: newId(),
-        filter: def.id,
-        params: defaultParams(def),
-        pinLanguage: null,
-      };
+      const node: FilterNode = { kind: 'filter', id: newId(), filter: '', params: {}, pinLanguage: null };
       return node;
     }
-    case 'field': {
-      const first = fieldChoices(scope, edition)[0];
+    case 'field':
       // A TM segment has no field of its own (its context documents none but its records): count those.
-      if (!first) return newNode('collection', scopes, values, edition);
-      return fieldCondition(scopes, first.path, values);
-    }
+      if (!fieldChoices(scope, edition)[0]) return newNode('collection', scopes, values, edition);
+      return { kind: 'field', id: newId(), path: [], op: '=', value: null, value2: null };
     case 'collection': {
       const first = collectionChoices(scope, edition)[0];
       const node: CollectionNode = {

@@ -35,7 +35,7 @@ export type ValueLiteral =
 
 export type FieldOp = ComparisonOp | 'between' | 'isTrue' | 'isFalse';
 
-/** `path` names the field, then the object holding it: `['id', 'file']` is `id of file`. */
+/** `path` names the field, then the object holding it: `['id', 'file']` is `id of file`; `[]` is unset. */
 export interface FieldNode {
   kind: 'field';
   id: NodeId;
@@ -162,6 +162,8 @@ export function filterText(node: FilterNode): string {
 }
 
 export function fieldText(node: FieldNode): string {
+  // An unset condition (no field chosen yet) writes nothing.
+  if (node.path.length === 0) return '';
   const name = node.path.join(' of ');
   switch (node.op) {
     case 'isTrue':

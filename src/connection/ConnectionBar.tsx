@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { CodeText } from '../ui/CodeText.tsx';
 import { Popover } from '../ui/Popover.tsx';
 import { announce } from '../ui/announce.ts';
 import { startSignIn } from '../auth/flow.ts';
@@ -10,6 +11,19 @@ import { useConnectionChoice } from './choice.ts';
 import { CONNECTION_KINDS, type ConnectionKind } from '../wire/connection.ts';
 import { authConfigQuery, CONNECTION_LABELS, isValidOrganizationDomain } from './config.ts';
 import { SIGNED_OUT_CLIENT, userQuery } from './queries.ts';
+
+const EMULATOR_DOWN =
+  'The emulator is not running — start it with `npm run emulator` (or `npm start`), then sign in again.';
+
+/** Whether the emulator answers at all (an opaque answer is enough: only a refused connection fails). */
+async function emulatorRunning(authorizeUrl: string): Promise<boolean> {
+  try {
+    await fetch(new URL('/health', authorizeUrl), { mode: 'no-cors', signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Header controls: where to connect, sign in / out, who is signed in and with which scopes. */
 export function ConnectionBar() {
@@ -37,6 +51,11 @@ export function useSignIn() {
       return;
     }
     setBusy(true);
+    if (connection === 'emulator' && !(await emulatorRunning(config.data.emulator.authorizeUrl))) {
+      setBusy(false);
+      setError(EMULATOR_DOWN);
+      return;
+    }
     saveDraft();
     try {
       await startSignIn(config.data, {
@@ -152,7 +171,7 @@ function SignedOut() {
       )}
       {error && (
         <p role="alert" id={ids.error} className="inline-error">
-          {error}
+          <CodeText text={error} />
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { CodeText } from '../ui/CodeText.tsx';
 import type { ContextName } from '../croql/types.ts';
 import { useQueryActions, useQueryContext } from '../query/store.ts';
 import type { Project } from './queries.ts';
@@ -58,7 +59,8 @@ export function TargetPickers() {
     [projects.data, search, shown.projectId],
   );
 
-  const listError = [projects, project, tms, glossaries].find((q) => q.isError)?.error;
+  const failed = [projects, project, tms, glossaries].filter((q) => q.isError);
+  const listError = failed[0]?.error;
 
   return (
     <div className="target-pickers">
@@ -172,7 +174,10 @@ export function TargetPickers() {
       )}
       {listError && (
         <p role="alert" className="inline-error">
-          {listError.message}
+          <CodeText text={listError.message} />{' '}
+          <button type="button" onClick={() => failed.forEach((q) => void q.refetch())}>
+            Retry
+          </button>
         </p>
       )}
     </div>

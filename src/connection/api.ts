@@ -165,16 +165,16 @@ async function send(
     });
   } catch (error) {
     if (signal.aborted) throw error;
-    const host = new URL(url).host;
-    throw new ApiError(
-      'network',
-      `Could not reach ${host}. Check your network connection (or that the emulator is running: \`npm start\`) and run again.`,
-      0,
-      url,
-      null,
-    );
+    throw new ApiError('network', unreachableMessage(session.connection, new URL(url).host), 0, url, null);
   }
   return { response, status: response.status, elapsedMs: Math.round(performance.now() - started) };
+}
+
+/** What to say when the API cannot be reached at all (connection refused, DNS, offline). */
+export function unreachableMessage(connection: Session['connection'], host: string): string {
+  return connection === 'emulator'
+    ? `The emulator is not running — start it with \`npm run emulator\` (or \`npm start\`), then retry.`
+    : `Could not reach ${host}. Check your network connection and retry.`;
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { diagnosticCount } from '@codemirror/lint';
 import { EditorView } from '@codemirror/view';
 import type { Diagnostic, Edition, LiveValues } from '../croql/index.ts';
@@ -8,11 +8,22 @@ import { formatQuery } from './commands.ts';
 import { setCroqlConfig, setServerDiagnostics, type SearchUsers } from './config.ts';
 import { ExplainLine } from './explain-line.tsx';
 import { createEditorState, editorExtensions, themeCompartment } from './extensions.ts';
+import { spacedInsertion } from './insert.ts';
 import { problemsSummary } from './lint.ts';
 import { themeFor } from './theme.ts';
 import './editor.css';
 
+/** What the shell may do to the editor from outside (the schema explorer, the examples). */
+export interface EditorHandle {
+  /** Inserts text at the selection (spaced from the words around it) and focuses the editor. */
+  insert: (text: string) => void;
+  /** The cursor's position in the text. */
+  cursor: () => number;
+  focus: () => void;
+}
+
 export interface QueryEditorProps {
+  handle?: Ref<EditorHandle>;
   values: LiveValues;
   searchUsers?: SearchUsers;
   edition: Edition;
@@ -84,6 +95,28 @@ export function QueryEditor(props: QueryEditorProps) {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- created once; later changes go through effects
   }, []);
+
+  useImperativeHandle(
+    props.handle,
+    () => ({
+      insert(insertText: string) {
+        const view = viewRef.current;
+        if (!view) return;
+        const { from, to } = view.state.selection.main;
+        const change = spacedInsertion(view.state.doc.toString(), from, to, insertText);
+        view.dispatch({
+          changes: { from: change.from, to: change.to, insert: change.insert },
+          selection: { anchor: change.cursor },
+          userEvent: 'input',
+          scrollIntoView: true,
+        });
+        view.focus();
+      },
+      cursor: () => viewRef.current?.state.selection.main.head ?? 0,
+      focus: () => viewRef.current?.focus(),
+    }),
+    [],
+  );
 
   // First-render values for the view's creation; later values arrive through the effects below.
   const initialDark = useRef(dark);

@@ -1,6 +1,11 @@
 // The editor's extensions, assembled once. Everything that changes later goes through a compartment
 // (theme) or a state effect (config, server diagnostics).
-import { closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
+import {
+  acceptCompletion,
+  closeBrackets,
+  closeBracketsKeymap,
+  completionKeymap,
+} from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { bracketMatching } from '@codemirror/language';
 import { lintKeymap } from '@codemirror/lint';
@@ -49,8 +54,10 @@ export function editorExtensions(options: {
       ...(options.describedBy ? { 'aria-describedby': options.describedBy } : {}),
     }),
     croqlKeymap,
-    // No binding for Tab (no indentWithTab): Tab moves focus out, Escape first closes completion or a snippet.
+    // Tab accepts an open completion; otherwise it is not bound (no indentWithTab) and moves focus out of
+    // the editor. Escape closes completion or leaves a snippet first.
     keymap.of([
+      { key: 'Tab', run: acceptCompletion },
       ...closeBracketsKeymap,
       ...defaultKeymap,
       ...historyKeymap,

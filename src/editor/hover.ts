@@ -1,4 +1,6 @@
+import { forEachDiagnostic } from '@codemirror/lint';
 import { hoverTooltip } from '@codemirror/view';
+import { appendCodeText } from '../ui/CodeText.tsx';
 import { hover, type HoverInfo } from '../croql/index.ts';
 import { analyzeOptions, croqlConfig, type CroqlConfig } from './config.ts';
 
@@ -18,21 +20,29 @@ function hoverAt(text: string, pos: number, config: CroqlConfig): HoverInfo | nu
 }
 
 /** Hover docs for fields, keywords, operators and mentions, from the core's hover(). */
-export const croqlHover = hoverTooltip((view, pos) => {
+export const croqlHover = hoverTooltip((view, pos, side) => {
+  // Where lint has a message, its tooltip is the one message shown (hover would repeat it).
+  let linted = false;
+  forEachDiagnostic(view.state, (_d, from, to) => {
+    if ((from < pos || (from === pos && side > 0)) && (to > pos || (to === pos && side < 0))) linted = true;
+  });
+  if (linted) return null;
   const info = hoverAt(view.state.doc.toString(), pos, view.state.field(croqlConfig));
   if (!info) return null;
   return {
     pos: info.from,
     end: info.to,
-    above: true,
+    // Below the text: above it, the tooltip would cover the target pickers.
+    above: false,
     create() {
       const dom = document.createElement('div');
       dom.className = 'cm-croql-hover';
       const title = document.createElement('div');
       title.className = 'cm-croql-hover-title';
-      title.textContent = info.title;
+      appendCodeText(title, info.title);
       const body = document.createElement('div');
-      body.textContent = info.body;
+      body.className = 'cm-croql-hover-body';
+      appendCodeText(body, info.body);
       dom.append(title, body);
       return { dom };
     },

@@ -20,12 +20,14 @@ import {
   type CroqlConfig,
 } from './config.ts';
 import { treeAfter, treeOf } from './lint-tree.ts';
+import { appendCodeText } from '../ui/CodeText.tsx';
 
 function toCm(d: Diagnostic, length: number): CmDiagnostic {
   const from = Math.max(0, Math.min(d.from, length));
   const to = Math.max(from, Math.min(d.to, length));
   const actions: Action[] = (d.suggestions ?? []).map((s) => ({
-    name: s.label,
+    // A button label shows no code spans: `x` reads as “x”.
+    name: s.label.replace(/`([^`]*)`/g, '“$1”'),
     apply(view: EditorView) {
       view.dispatch({ changes: { from: s.from, to: s.to, insert: s.insert }, userEvent: 'input.complete' });
     },
@@ -35,6 +37,12 @@ function toCm(d: Diagnostic, length: number): CmDiagnostic {
     to,
     severity: d.severity,
     message: d.message,
+    // `code spans` shown as code, not as backticks.
+    renderMessage: () => {
+      const span = document.createElement('span');
+      appendCodeText(span, d.message);
+      return span;
+    },
     source: d.reason === 'server' ? 'service' : d.code,
     actions,
   };

@@ -47,16 +47,46 @@ const base = {
     minHeight: '4.5em',
   },
   '.cm-scroller': { maxHeight: '40vh' },
-  '.cm-tooltip.cm-croql-hover': { padding: '6px 8px', maxWidth: '420px' },
+  // Tooltips (hover, lint, completion) follow the page's light or dark palette (src/app/global.css).
+  '.cm-tooltip': {
+    backgroundColor: 'var(--surface, #ffffff)',
+    color: 'var(--text, #1f2328)',
+    border: '1px solid var(--border, #d0d7de)',
+    borderRadius: '6px',
+    boxShadow: '0 6px 18px rgb(0 0 0 / 0.16)',
+    fontSize: '13px',
+    maxWidth: 'min(460px, calc(100vw - 24px))',
+  },
+  '.cm-tooltip code': {
+    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+    fontSize: '12px',
+    padding: '0 3px',
+    borderRadius: '3px',
+    backgroundColor: 'var(--surface-2, #f0f2f5)',
+  },
+  '.cm-placeholder': { color: 'var(--muted-text, #57606a)' },
+  '.cm-tooltip.cm-croql-hover': { padding: '6px 8px' },
   '.cm-croql-hover-title': { fontWeight: '600', marginBottom: '4px' },
+  '.cm-croql-hover-body': { whiteSpace: 'pre-line' },
+  '.cm-diagnostic': { padding: '4px 8px', borderLeftWidth: '4px' },
+  '.cm-diagnosticAction': { borderRadius: '4px', marginLeft: '6px' },
+  '.cm-tooltip-autocomplete > ul > li[aria-selected]': {
+    backgroundColor: 'var(--accent, #2563eb)',
+    color: 'var(--accent-text, #ffffff)',
+  },
+  '.cm-completionInfo': { padding: '6px 8px' },
 };
+
+/** The token colours of each look, also used to highlight CroQL outside the editor (static-highlight.tsx). */
+export const lightHighlight = highlightStyle(lightColors);
+export const darkHighlight = highlightStyle(darkColors);
 
 export const lightTheme: Extension = [
   EditorView.theme(
     { ...base, '&': { ...base['&'], backgroundColor: '#ffffff', color: '#1f2328' } },
     { dark: false },
   ),
-  syntaxHighlighting(highlightStyle(lightColors)),
+  syntaxHighlighting(lightHighlight),
 ];
 
 export const darkTheme: Extension = [
@@ -67,11 +97,10 @@ export const darkTheme: Extension = [
       '.cm-cursor': { borderLeftColor: '#e6edf3' },
       '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': { backgroundColor: '#264f78' },
       '.cm-gutters': { backgroundColor: '#161b22', color: '#8b949e', border: 'none' },
-      '.cm-tooltip': { backgroundColor: '#1f2630', color: '#e6edf3', border: '1px solid #30363d' },
     },
     { dark: true },
   ),
-  syntaxHighlighting(highlightStyle(darkColors)),
+  syntaxHighlighting(darkHighlight),
 ];
 
 export const themeFor = (dark: boolean): Extension => (dark ? darkTheme : lightTheme);

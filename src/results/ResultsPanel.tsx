@@ -6,6 +6,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError, type ApiClient } from '../connection/api.ts';
 import { sameListingTarget, useTarget } from '../connection/use-target.ts';
 import { useQueryStore } from '../query/store.ts';
+import { CodeText } from '../ui/CodeText.tsx';
 import { TabList, tabId } from '../ui/TabList.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { download } from './download.ts';
@@ -171,7 +172,9 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
       )}
       {query.isError && (
         <div className="results-error" role="alert" data-testid="results-error">
-          <span>{errorMessage(query.error)}</span>
+          <span>
+            <CodeText text={errorMessage(query.error)} />
+          </span>
           {retryable(query.error) && (
             <button type="button" onClick={() => void query.refetch()} disabled={query.isFetching}>
               Retry

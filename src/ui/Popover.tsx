@@ -47,8 +47,21 @@ export function Popover(props: {
       if (ref.current?.contains(target) || anchor.current?.contains(target)) return;
       onClose();
     };
+    // Escape closes it while focus is in it or on its button.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      const focus = document.activeElement;
+      if (!ref.current?.contains(focus) && !anchor.current?.contains(focus)) return;
+      e.preventDefault();
+      onClose();
+      anchor.current?.focus();
+    };
     document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [onClose, anchor]);
 
   return (
@@ -59,13 +72,6 @@ export function Popover(props: {
       aria-label={props.label}
       data-shift={shift}
       data-testid={props.testId}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onClose();
-          anchor.current?.focus();
-        }
-      }}
     >
       {props.children}
     </div>

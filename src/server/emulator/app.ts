@@ -19,6 +19,16 @@ export interface Emulator {
   personalToken(username: string, scope?: string): string;
 }
 
+const ROOT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>CroQL emulator</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40em; margin: 3em auto; line-height: 1.5">
+<h1>CroQL emulator</h1>
+<p>This is the local emulator of the service: its API is at <code>/api/v2</code> and its sign-in at
+<code>/oauth/authorize</code>. It has no pages of its own.</p>
+<p>Open the <strong>CroQL Playground</strong> app instead: <a href="http://127.0.0.1:5173/">http://127.0.0.1:5173</a>
+when started with <code>npm start</code> or <code>npm run dev</code>.</p>
+</body></html>`;
+
 export function createEmulator(options: Partial<EmulatorConfig> & { data: Dataset }): Emulator {
   const config = emulatorConfig(options);
   const store = new OAuthStore(config);
@@ -33,6 +43,9 @@ export function createEmulator(options: Partial<EmulatorConfig> & { data: Datase
     }
     return c.json(body);
   });
+
+  // Someone who opens the emulator's address in a browser learns where the app is.
+  app.get('/', (c) => c.html(ROOT_PAGE));
 
   // The API answers browsers only on the app's own origins: a page elsewhere that got hold of a token
   // (or guessed the emulator's address) cannot read the user's data through the browser.

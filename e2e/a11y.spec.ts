@@ -1,0 +1,114 @@
+// No axe-core violations on any screen, and popovers that stay inside the window at every width.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { runFromEditor, setQuery, signInToDemoProject, loadedCount } from './support/query.ts';
+
+// axe-core checks every node of the page; on a shared CI machine one screen can take several seconds.
+test.describe.configure({ timeout: 90_000 });
+
+async function expectNoViolations(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const found = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+  );
+  expect(found, `axe-core on ${screen}`).toEqual([]);
+}
+
+async function runIsHidden(page: Page) {
+  await setQuery(page, 'is hidden');
+  await runFromEditor(page);
+  await expect.poll(() => loadedCount(page)).toBeGreaterThan(0);
+}
+
+test('signed out', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+  await expectNoViolations(page, 'signed out');
+});
+
+test('results, details panel, inspector', async ({ page }) => {
+  await signInToDemoProject(page);
+  await runIsHidden(page);
+  await expectNoViolations(page, 'results');
+  await page.getByTestId('results-table').locator('[role="row"][data-index="0"]').click();
+  await expect(page.getByTestId('details-panel')).toBeVisible();
+  await expectNoViolations(page, 'details panel');
+  await page.getByRole('button', { name: /^Inspector/ }).click();
+  await expect(page.getByTestId('inspector-request')).toHaveCount(1);
+  await expectNoViolations(page, 'inspector');
+});
+
+test('builder, library, export dialog, schema explorer', async ({ page }) => {
+  await signInToDemoProject(page);
+  await setQuery(page, 'is hidden and count of translations where (provider = "tm") > 0');
+  await page.getByRole('tab', { name: 'Builder' }).click();
+  await expect(page.locator('.b-output .croql-static')).toBeVisible();
+  await expectNoViolations(page, 'builder');
+  await page.getByRole('tab', { name: 'Editor' }).click();
+
+  await page.getByRole('button', { name: 'Library', exact: true }).click();
+  await expect(page.getByRole('complementary', { name: 'Library' })).toBeVisible();
+  await expectNoViolations(page, 'library');
+  await page.getByRole('button', { name: 'Library', exact: true }).click();
+
+  await page.getByRole('button', { name: 'Export code' }).click();
+  await expect(page.getByRole('dialog', { name: 'Export code' })).toBeVisible();
+  await expectNoViolations(page, 'export dialog');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Schema' }).click();
+  await expect(page.getByTestId('schema-explorer').getByTestId('explorer-field').first()).toBeVisible();
+  await expectNoViolations(page, 'schema explorer');
+  await page.getByTestId('schema-explorer').getByRole('tab', { name: 'Language reference' }).click();
+  await expect(page.getByTestId('language-reference')).toBeVisible();
+  await expectNoViolations(page, 'language reference');
+});
+
+test('dark theme', async ({ page }) => {
+  await signInToDemoProject(page);
+  await page.getByLabel('Theme').selectOption('dark');
+  await runIsHidden(page);
+  await page.getByTestId('results-table').locator('[role="row"][data-index="0"]').click();
+  await expectNoViolations(page, 'dark theme');
+});
+
+test('390×844 viewport', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInToDemoProject(page);
+  await runIsHidden(page);
+  await expectNoViolations(page, '390×844');
+});
+
+for (const width of [390, 1280, 1920]) {
+  test(`popovers stay inside the window at ${width} px, with no horizontal scroll`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    const inside = async (locator: ReturnType<Page['getByTestId']>, what: string) => {
+      await expect(locator).toBeVisible();
+      const box = (await locator.boundingBox())!;
+      expect(box.x, `${what} left edge`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${what} right edge`).toBeLessThanOrEqual(width);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${what}: page width`,
+      ).toBeLessThanOrEqual(width);
+    };
+    // Settings sits next to its button.
+    const settingsButton = page.getByRole('button', { name: 'Settings' });
+    await settingsButton.click();
+    const settings = page.getByTestId('settings-popover');
+    await inside(settings, 'settings');
+    const buttonBox = (await settingsButton.boundingBox())!;
+    const popoverBox = (await settings.boundingBox())!;
+    expect(popoverBox.y - (buttonBox.y + buttonBox.height)).toBeLessThan(12);
+    await page.keyboard.press('Escape');
+
+    await signInToDemoProject(page);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await inside(page.getByTestId('permalink-popover'), 'copy link');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Examples' }).click();
+    await inside(page.getByTestId('examples-menu'), 'examples');
+    await page.keyboard.press('Escape');
+  });
+}

@@ -1,0 +1,62 @@
+// The documented query patterns (src/croql/corpus.ts) as examples for the signed-in project: the demo
+// values they were written with (users alice and bob, languages uk and de, file 3) are replaced by the
+// project's own members, languages and files, so an example matches something where it runs. Pure.
+import { specQueries } from '../croql/corpus.ts';
+import type { ContextName, LiveValues } from '../croql/types.ts';
+
+export interface Example {
+  listing: ContextName;
+  intent: string;
+  text: string;
+}
+
+/** Label patterns from the editor-filter table (the corpus has none: label ids are per project). */
+const LABEL_PATTERNS: readonly { intent: string; text: string }[] = [
+  { intent: 'with a label', text: 'count of labels where (id = {label}) > 0' },
+  { intent: 'without a label', text: 'count of labels where (id = {label}) = 0' },
+];
+
+const quote = (s: string) => `"${s.replace(/[\\"]/g, (c) => '\\' + c)}"`;
+
+/** The corpus text with the project's values in place of the demo ones. */
+export function fillExample(text: string, values: LiveValues): string {
+  const users = values.users ?? [];
+  const languages = values.languages ?? [];
+  const user = (demo: string) => {
+    const index = demo.toLowerCase() === 'bob' ? 1 : 0;
+    return users[index]?.username ?? users[0]?.username ?? demo;
+  };
+  const language = (demo: string) => {
+    const index = demo === 'de' ? 1 : 0;
+    return languages[index]?.id ?? languages[0]?.id ?? demo;
+  };
+  return text
+    .replace(/@user:"([^"]*)"/g, (_, name: string) => `@user:${quote(user(name))}`)
+    .replace(/@language:"([^"]*)"/g, (_, code: string) => `@language:${quote(language(code))}`)
+    .replace(/id of file = \d+/g, (m) => (values.files?.[0] ? `id of file = ${values.files[0].id}` : m));
+}
+
+/** Every example for the listing, filled with the project's values (label examples need a label). */
+export function examplesFor(listing: ContextName, values: LiveValues): Example[] {
+  const fromCorpus = specQueries
+    .filter((q) => q.context === listing)
+    .map((q) => ({ listing, intent: q.intent, text: fillExample(q.text, values) }));
+  const label = values.labels?.[0];
+  const labels =
+    listing === 'strings' && label
+      ? LABEL_PATTERNS.map((p) => ({
+          listing,
+          intent: `${p.intent} (“${label.title}”)`,
+          text: p.text.replace('{label}', String(label.id)),
+        }))
+      : [];
+  return [...fromCorpus, ...labels];
+}
+
+/** A few short ones for the empty editor. */
+export function starterExamples(listing: ContextName, values: LiveValues, count = 3): Example[] {
+  return examplesFor(listing, values)
+    .filter((e) => e.text.length <= 70)
+    .sort((a, b) => a.text.length - b.text.length)
+    .slice(0, count);
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { COLUMNS } from './listings.ts';
+import { fieldLabel, rowFields, rowTitle, webUrlOf } from './row-fields.ts';
+import { nextSort, sortOrder } from './sort.ts';
+import { useInspectorStore } from './inspector-store.ts';
+
+const idColumn = COLUMNS.strings.find((c) => c.key === 'id')!;
+const textColumn = COLUMNS.strings.find((c) => c.key === 'text')!;
+
+describe('sorting loaded rows', () => {
+  const rows = [
+    { id: 10, text: 'b' },
+    { id: 9, text: '' },
+    { id: 100, text: 'A' },
+    { id: 9, text: 'a' },
+  ];
+
+  it('orders numbers by value and keeps ties in loading order', () => {
+    expect(sortOrder(rows, idColumn, 'ascending')).toEqual([1, 3, 0, 2]);
+    expect(sortOrder(rows, idColumn, 'descending')).toEqual([2, 0, 1, 3]);
+  });
+
+  it('puts empty values last in both directions, text without regard to case', () => {
+    expect(sortOrder(rows, textColumn, 'ascending')).toEqual([2, 3, 0, 1]);
+    expect(sortOrder(rows, textColumn, 'descending')).toEqual([0, 2, 3, 1]);
+  });
+
+  it('cycles ascending, descending, loading order', () => {
+    const a = nextSort(null, 'id');
+    expect(a).toEqual({ key: 'id', direction: 'ascending' });
+    const d = nextSort(a, 'id');
+    expect(d).toEqual({ key: 'id', direction: 'descending' });
+    expect(nextSort(d, 'id')).toBeNull();
+    expect(nextSort(d, 'text')).toEqual({ key: 'text', direction: 'ascending' });
+  });
+});
+
+describe('row details', () => {
+  const row = {
+    id: 7,
+    identifier: 'button.save',
+    text: { other: '%d files', one: 'One file' },
+    fileId: 3,
+    labelIds: [1, 2],
+    isHidden: true,
+    createdAt: '2024-05-01T10:00:00+00:00',
+    webUrl: 'https://crowdin.com/editor/acme/3/en-uk#7',
+  };
+  const names = { files: new Map([[3, 'checkout.json']]), labels: new Map([[1, 'ui']]) };
+
+  it('lays out the fields people look for first, with names for ids and readable values', () => {
+    const fields = rowFields(row, 'strings', names);
+    expect(fields.map((f) => f.key).slice(0, 5)).toEqual([
+      'text',
+      'identifier',
+      'fileId',
+      'labelIds',
+      'isHidden',
+    ]);
+    expect(fields.find((f) => f.key === 'fileId')!.value).toEqual({
+      kind: 'text',
+      text: 'checkout.json (id 3)',
+    });
+    expect(fields.find((f) => f.key === 'labelIds')!.value).toEqual({
+      kind: 'list',
+      items: [
+        { kind: 'text', text: 'ui (id 1)' },
+        { kind: 'text', text: '2' },
+      ],
+    });
+    expect(fields.find((f) => f.key === 'isHidden')!.value).toEqual({ kind: 'text', text: 'yes' });
+    const text = fields.find((f) => f.key === 'text')!.value;
+    expect(text.kind === 'object' && text.fields.map((f) => f.key)).toEqual(['one', 'other']);
+    expect(fields.some((f) => f.key === 'webUrl')).toBe(false);
+  });
+
+  it('names the row and links to it only over https', () => {
+    expect(rowTitle(row, 'strings')).toBe('String 7');
+    expect(rowTitle({ stringId: 3, translationId: 9 }, 'translations')).toBe('Translation 9 of string 3');
+    expect(webUrlOf(row)).toBe(row.webUrl);
+    expect(webUrlOf({ webUrl: 'javascript:alert(1)' })).toBeNull();
+    expect(fieldLabel('labelIds')).toBe('Label ids');
+  });
+});
+
+describe('inspector requests', () => {
+  it('marks a request for a URL that was answered 429 as its retry', () => {
+    const { record, clear } = useInspectorStore.getState().actions;
+    clear();
+    const base = { method: 'GET' as const, elapsedMs: 1, size: 10, body: null, at: 0 };
+    record({ ...base, url: 'u?offset=500', status: 429 });
+    record({ ...base, url: 'u?offset=1000', status: 200 });
+    record({ ...base, url: 'u?offset=500', status: 200 });
+    expect(useInspectorStore.getState().requests.map((r) => r.afterRateLimit)).toEqual([false, false, true]);
+  });
+});
