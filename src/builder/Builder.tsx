@@ -115,7 +115,7 @@ export function Builder({ values, edition, onRun }: BuilderProps) {
           ) : (
             <HighlightedCroql text={text} />
           )}
-          <ExplainLine id={explainId} text={text} context={context} />
+          <ExplainLine id={explainId} text={text} context={context} edition={edition} values={values} />
         </section>
         <details className="b-help">
           <summary>Keyboard and limits</summary>

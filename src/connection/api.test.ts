@@ -190,7 +190,8 @@ describe('API client', () => {
     );
     error = await get();
     expect(error.kind).toBe('network');
-    expect(error.message).toMatch(/Could not reach 127\.0\.0\.1:8787/);
+    // The session here is the emulator's: the message says how to start it.
+    expect(error.message).toMatch(/The emulator is not running — start it with `npm run emulator`/);
   });
 
   it('lets an abort through as an abort, not as a network error', async () => {
