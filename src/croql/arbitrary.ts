@@ -9,7 +9,7 @@ import type { ContextName, FieldDef } from './types.ts';
 
 type Gen = fc.Arbitrary<string>;
 
-const space = fc.constantFrom(' ', ' ', ' ', '  ', '\n', '\t');
+const space = fc.constantFrom(' ', ' ', ' ', '  ', '\n', '\t', '\u00a0', '\u2003', '\u3000');
 const keywordCase = (kw: string) =>
   fc.constantFrom(kw, kw.toUpperCase(), kw.charAt(0).toUpperCase() + kw.slice(1));
 

@@ -80,7 +80,7 @@ export class AstBuilder {
       case 'NegExpr': {
         const opNode = node.firstChild;
         if (opNode?.name === 'UnknownNot') this.foreignOperator(opNode);
-        const operand = this.operand(node, 0, d);
+        const operand = this.operand(node, childExprs(node), 0, d);
         return node.name === 'NotExpr'
           ? { kind: 'not', operand, from, to }
           : { kind: 'negate', operand, from, to };
@@ -95,7 +95,8 @@ export class AstBuilder {
       case 'CompareExpr':
         return this.comparison(node, d);
       case 'BetweenExpr': {
-        const left = childExprs(node)[0];
+        const kids = childExprs(node);
+        const left = kids[0];
         const keyword = node.getChild('Between');
         if (left && keyword && (left.name === 'CompareExpr' || left.name === 'BetweenExpr')) {
           this.chained(keyword);
@@ -103,15 +104,16 @@ export class AstBuilder {
         }
         return {
           kind: 'between',
-          subject: this.operand(node, 0, d),
-          low: this.operand(node, 1, d),
-          high: this.operand(node, 2, d),
+          subject: this.operand(node, kids, 0, d),
+          low: this.operand(node, kids, 1, d),
+          high: this.operand(node, kids, 2, d),
           from,
           to,
         };
       }
       case 'MemberExpr': {
-        const left = childExprs(node)[0];
+        const kids = childExprs(node);
+        const left = kids[0];
         if (!left || left.name !== 'Identifier') {
           if (left) {
             this.diagnostics.push(
@@ -125,7 +127,13 @@ export class AstBuilder {
           }
           return errorNode(this.text, from, to);
         }
-        return { kind: 'member', member: this.identifier(left), object: this.operand(node, 1, d), from, to };
+        return {
+          kind: 'member',
+          member: this.identifier(left),
+          object: this.operand(node, kids, 1, d),
+          from,
+          to,
+        };
       }
       case 'FilterExpr':
         return this.filter(node, depth);
@@ -152,9 +160,9 @@ export class AstBuilder {
     return errorNode(this.text, from, to);
   }
 
-  /** The index-th operand of a node, or an error node where it is missing (Lezer's error node says why). */
-  private operand(node: SyntaxNode, index: number, depth: number): Expr {
-    const child = childExprs(node)[index];
+  /** The index-th of a node's operands, or an error node where it is missing (Lezer's error node says why). */
+  private operand(node: SyntaxNode, operands: SyntaxNode[], index: number, depth: number): Expr {
+    const child = operands[index];
     if (child) return this.build(child, depth);
     return errorNode(this.text, node.to, node.to);
   }
@@ -208,9 +216,12 @@ export class AstBuilder {
 
   private comparison(node: SyntaxNode, depth: number): Expr {
     const ops: SyntaxNode[] = [];
-    for (let child = node.firstChild; child; child = child.nextSibling)
-      if (!child.type.is('Expression') && !child.type.isError) ops.push(child);
-    const left = childExprs(node)[0];
+    const kids: SyntaxNode[] = [];
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (child.type.is('Expression')) kids.push(child);
+      else if (!child.type.isError) ops.push(child);
+    }
+    const left = kids[0];
     const chainedAt =
       left && ops[0] && (left.name === 'CompareExpr' || left.name === 'BetweenExpr')
         ? ops.slice(0)
@@ -235,8 +246,8 @@ export class AstBuilder {
     return {
       kind: 'comparison',
       op,
-      left: this.operand(node, 0, depth),
-      right: this.operand(node, 1, depth),
+      left: this.operand(node, kids, 0, depth),
+      right: this.operand(node, kids, 1, depth),
       opSpan: opNode ? span(opNode) : { from: node.from, to: node.to },
       from: node.from,
       to: node.to,
