@@ -84,6 +84,8 @@ export default async function analyzeBench(): Promise<BenchRow[]> {
   const bad: [string, string][] = [
     ['1 MiB of text', 'is hidden and '.repeat(75_000).slice(0, 1 << 20)],
     ['10,000 nested parentheses', '('.repeat(10_000) + 'is hidden' + ')'.repeat(10_000)],
+    ['60,000 minus signs', '-'.repeat(60_000) + 'max length > 1'],
+    ['7,000 nested of', 'count of '.repeat(7_000) + 'translations > 0'],
     ['64 KiB of garbage', Array.from({ length: 65_000 }, (_, i) => '=,"x\u0000😀 a)'[i % 10]).join('')],
     [
       '64 KiB chain of and',

@@ -6,7 +6,7 @@
 import { DATETIME_FORMS_TEXT, documentedDatetime, isValidDatetime } from './datetime.ts';
 import { FOREIGN_OPERATORS } from './operators.ts';
 import type { SyntaxNode } from '@lezer/common';
-import { MAX_NESTING } from './parse-guards.ts';
+import { MAX_NESTING, operatorsTooDeep } from './parse-guards.ts';
 import { clip, syntax } from './parse-diagnostic.ts';
 import { normalizeName } from './schema.ts';
 import type {
@@ -146,16 +146,8 @@ export class AstBuilder {
 
   private nestedTooDeep(node: SyntaxNode): ErrorNode {
     const { from, to } = node;
-    if (this.tooDeep.length === 0) {
-      this.diagnostics.push(
-        syntax(
-          'tooDeep',
-          `Operators are nested more than ${MAX_NESTING} levels deep here (as in \`not not …\` or \`a of b of …\`). Simplify the query.`,
-          from,
-          Math.min(to, from + tokenLength(this.text, from)),
-        ),
-      );
-    }
+    if (this.tooDeep.length === 0)
+      this.diagnostics.push(operatorsTooDeep(from, Math.min(to, from + tokenLength(this.text, from))));
     this.tooDeep.push({ from, to });
     return errorNode(this.text, from, to);
   }

@@ -1,13 +1,27 @@
 // The input guards: checks on the raw text that run before Lezer does, so that no input, however long or
 // deeply nested, makes the parser or any consumer of its tree do unbounded work. Two limits remain (the
-// README's "Limits"): the length of the query, and how deeply parentheses nest. Nesting without
-// parentheses (`not not …`, `a of b of …`) is counted by the AST builder (parse-ast.ts), which sees it.
+// README's "Errors"): the length of the query, and nesting 64 deep. Parentheses are counted here; operators
+// nested between two parentheses (`not not …`, `a of b of …`) are counted by the AST builder (parse-ast.ts),
+// which sees the tree. A run of prefix operators far past the limit (`- - - …` thousands long) is refused
+// here too, because Lezer spends time in proportion to the nesting before the builder could say so.
 import { syntax } from './parse-diagnostic.ts';
 import type { Diagnostic } from './types.ts';
 
 export const MAX_QUERY_LENGTH = 65536;
 /** How deeply parentheses, and operators between two parentheses, may nest. */
 export const MAX_NESTING = 64;
+/** A run of `-`, `!` and `not` this long is refused before parsing (it nests at least this deep). */
+const MAX_PREFIX_RUN = 4 * MAX_NESTING;
+
+/** The diagnostic for operators nested too deeply, at the first operator past the limit. */
+export function operatorsTooDeep(from: number, to: number): Diagnostic {
+  return syntax(
+    'tooDeep',
+    `Operators are nested more than ${MAX_NESTING} levels deep here (as in \`not not …\` or \`a of b of …\`). Simplify the query.`,
+    from,
+    to,
+  );
+}
 
 export interface GuardResult {
   /** Set when the text is refused before parsing: the one diagnostic that says why. */
@@ -28,15 +42,45 @@ export function guardInput(text: string): GuardResult {
       diagnostics: [],
     };
   }
-  return scanParentheses(text);
+  return scan(text);
 }
 
-/** Parentheses outside string and datetime literals: too deep, never closed, or closing nothing. */
-function scanParentheses(text: string): GuardResult {
+const isWordCode = (c: number) =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isBlank = (c: number) => c === 32 || (c >= 9 && c <= 13) || c > 127;
+
+/**
+ * Parentheses outside string and datetime literals (too deep, never closed, or closing nothing), and runs
+ * of prefix operators.
+ */
+function scan(text: string): GuardResult {
   const open: number[] = [];
   const diagnostics: Diagnostic[] = [];
+  let run = 0;
+  let pastLimit: { from: number; to: number } | null = null;
+  const prefix = (from: number, to: number): GuardResult | null => {
+    if (++run === MAX_NESTING + 1) pastLimit = { from, to };
+    if (run <= MAX_PREFIX_RUN) return null;
+    return { refused: operatorsTooDeep(pastLimit!.from, pastLimit!.to), diagnostics };
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    if (c === 45 /* - */ || (c === 33 /* ! */ && text.charCodeAt(i + 1) !== 61) /* not != */) {
+      const refused = prefix(i, i + 1);
+      if (refused) return refused;
+      continue;
+    }
+    if (isWordCode(c)) {
+      const from = i;
+      while (i + 1 < text.length && isWordCode(text.charCodeAt(i + 1))) i++;
+      if (i - from === 2 && text.slice(from, i + 1).toLowerCase() === 'not') {
+        const refused = prefix(from, i + 1);
+        if (refused) return refused;
+      } else run = 0;
+      continue;
+    }
+    if (isBlank(c)) continue;
+    run = 0;
     if (c === 34 /* " */) {
       for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
     } else if (c === 39 /* ' */) {

@@ -211,6 +211,9 @@ const invalid: Invalid[] = [
   { text: 'not '.repeat(65) + 'is hidden', code: S, reason: 'tooDeep', at: [256, 259] },
   { text: 'not '.repeat(16_000) + 'is hidden', code: S, reason: 'tooDeep', at: [256, 259] },
   { text: '- '.repeat(64) + '1 > 0', code: S, reason: 'tooDeep', at: [126, 127] },
+  // Refused before parsing, at the same place.
+  { text: '-'.repeat(60_000) + '1 > 0', code: S, reason: 'tooDeep', at: [64, 65] },
+  { text: 'NOT !'.repeat(10_000) + 'is hidden', code: S, reason: 'tooDeep', at: [160, 163] },
   { text: 'count of '.repeat(64) + 'translations > 0', code: S, reason: 'tooDeep', at: [567, 572] },
   {
     text: 'translations' + ' where (is hidden)'.repeat(65) + ' = 0',
