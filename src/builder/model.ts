@@ -2,7 +2,7 @@
 // text, then the core's `format`) and the way back (`fromCroql`: every query opens; what the builder
 // cannot show structurally becomes a raw block holding its exact source text).
 import { analyze, format, lookupField, rootType } from '../croql/index.ts';
-import type { ComparisonOp, ContextName, Expr, FieldDef, LogicalOp } from '../croql/index.ts';
+import type { AnalyzeResult, ComparisonOp, ContextName, Expr, FieldDef, LogicalOp } from '../croql/index.ts';
 import { matchFilter } from './recognize.ts';
 import { filterToCroql, quoteString, type FilterParams } from './filters.ts';
 
@@ -265,7 +265,8 @@ export function fromCroql(text: string, context: ContextName): GroupNode {
 
 export function readCroql(text: string, context: ContextName): ReadResult {
   const whole: Span = { from: 0, to: text.length };
-  const { ast, diagnostics } = analyze(text, context);
+  const model = analyze(text, context);
+  const { ast, diagnostics } = model;
   if (!ast) {
     const root = group();
     return {
@@ -278,7 +279,7 @@ export function readCroql(text: string, context: ContextName): ReadResult {
   if (diagnostics.some((d) => d.code === 'croqlInvalidSyntax' && d.severity === 'error'))
     return wholeRaw(text);
   const errors = diagnostics.filter((d) => d.severity === 'error' && !HARMLESS_REASONS.has(d.reason));
-  const reader = new Reader(text, context, errors);
+  const reader = new Reader(text, context, errors, model.nodes);
   const root = reader.top(ast, [rootType(context)], whole);
   // The safety net behind "text → builder → text equals format(text)".
   if (toCroql(root) !== format(text)) return wholeRaw(text);
@@ -320,6 +321,8 @@ class Reader {
     private readonly text: string,
     private readonly context: ContextName,
     private readonly errors: readonly Span[],
+    /** The checker's model of the text: which field each name is. */
+    private readonly nodes: AnalyzeResult['nodes'],
   ) {
     this.pairs = matchParens(text);
   }
@@ -379,7 +382,7 @@ class Reader {
     if (e.kind === 'logical') return this.remember(group(e.op, this.operands(e, scopes)), span);
     if (e.kind === 'not') return this.negation(e, scopes);
     if (this.hasError(e)) return this.rawAt(e);
-    const leaf = this.field(e, scopes) ?? this.collection(e, scopes);
+    const leaf = this.field(e) ?? this.collection(e, scopes);
     if (leaf) return leaf;
     return this.rawAt(e);
   }
@@ -391,7 +394,7 @@ class Reader {
   private negation(e: Expr & { kind: 'not' }, scopes: string[]): BuilderNode {
     const span = spanOf(e);
     const operand = e.operand;
-    const bool = this.hasError(e) ? undefined : this.booleanField(operand, scopes, 'isFalse', span);
+    const bool = this.hasError(e) ? undefined : this.booleanField(operand, 'isFalse', span);
     if (bool) return bool;
     const outer = expandParens(this.text, spanOf(operand), span, this.pairs);
     const wrapped = outer.from !== operand.from;
@@ -404,16 +407,16 @@ class Reader {
     return this.remember(group(op, children, true), span, interior, wrapped);
   }
 
-  private field(e: Expr, scopes: string[]): FieldNode | undefined {
+  private field(e: Expr): FieldNode | undefined {
     const span = spanOf(e);
-    if (e.kind === 'identifier' || e.kind === 'member') return this.booleanField(e, scopes, 'isTrue', span);
+    if (e.kind === 'identifier' || e.kind === 'member') return this.booleanField(e, 'isTrue', span);
     let node: FieldNode | undefined;
     if (e.kind === 'comparison') {
-      const path = fieldPath(e.left, scopes);
+      const path = fieldPath(e.left, this.nodes);
       const value = literalOf(e.right);
       if (path && value) node = { kind: 'field', id: newId(), path, op: e.op, value, value2: null };
     } else if (e.kind === 'between') {
-      const path = fieldPath(e.subject, scopes);
+      const path = fieldPath(e.subject, this.nodes);
       const low = literalOf(e.low);
       const high = literalOf(e.high);
       if (path && low && high)
@@ -423,15 +426,10 @@ class Reader {
     return this.remember(node, span);
   }
 
-  private booleanField(
-    e: Expr,
-    scopes: string[],
-    op: 'isTrue' | 'isFalse',
-    span: Span,
-  ): FieldNode | undefined {
-    const path = fieldPath(e, scopes);
+  private booleanField(e: Expr, op: 'isTrue' | 'isFalse', span: Span): FieldNode | undefined {
+    const path = fieldPath(e, this.nodes);
     if (!path) return undefined;
-    const def = resolvePath(scopes, path);
+    const def = fieldOf(e, this.nodes);
     if (def?.type.kind !== 'scalar' || def.type.type !== 'boolean') return undefined;
     const node: FieldNode = { kind: 'field', id: newId(), path, op, value: null, value2: null };
     if (!sameQuery(fieldText(node), this.slice(span))) return undefined;
@@ -452,7 +450,7 @@ class Reader {
       subject = subject.subject;
     }
     if (subject.kind !== 'identifier') return undefined;
-    const def = lookupInScopes(scopes, subject.name);
+    const def = this.nodes.get(subject)?.field;
     if (def?.type.kind !== 'collection') return undefined;
     const inner = [...scopes, def.type.elementType];
     let where: GroupNode;
@@ -485,17 +483,21 @@ class Reader {
 
 const spanOf = (e: Span): Span => ({ from: e.from, to: e.to });
 
-function fieldPath(e: Expr, scopes: readonly string[]): string[] | undefined {
-  let path: string[] | undefined;
-  if (e.kind === 'identifier') path = [e.name];
-  else if (e.kind === 'member' && e.object.kind === 'identifier' && e.member.name !== 'count')
-    path = [e.member.name, e.object.name];
-  if (!path) return undefined;
-  const def = resolvePath(scopes, path);
-  if (!def || def.type.kind !== 'scalar') return undefined;
-  if (path.length === 1) return [def.name];
-  const holder = lookupInScopes(scopes, path[1]!)!;
-  return [def.name, holder.name];
+/** The field a name (`is hidden`) or a member of a named object (`id of file`) is, as the checker resolved it. */
+function fieldOf(e: Expr, nodes: AnalyzeResult['nodes']): FieldDef | undefined {
+  if (e.kind === 'identifier') return nodes.get(e)?.field;
+  if (e.kind === 'member' && e.object.kind === 'identifier') return nodes.get(e.member)?.field;
+  return undefined;
+}
+
+/** The builder's path of a scalar field (`['id', 'file']` for `id of file`), canonical names. */
+function fieldPath(e: Expr, nodes: AnalyzeResult['nodes']): string[] | undefined {
+  const def = fieldOf(e, nodes);
+  if (!def || def.type.kind !== 'scalar' || def.key === 'count') return undefined;
+  if (e.kind === 'identifier') return [def.name];
+  if (e.kind !== 'member' || e.object.kind !== 'identifier') return undefined;
+  const holder = nodes.get(e.object)?.field;
+  return holder?.type.kind === 'object' ? [def.name, holder.name] : undefined;
 }
 
 function literalOf(e: Expr): ValueLiteral | undefined {
