@@ -26,6 +26,7 @@ import { tabListKeys } from '../ui/tabs.ts';
 import { useApplyTheme } from '../ui/theme.ts';
 import { ThemeToggle } from '../ui/ThemeToggle.tsx';
 import { RunPrompt } from '../results/RunPrompt.tsx';
+import { TemplateParamsBar } from '../templates/TemplateParamsBar.tsx';
 import { Tab } from '../ui/Tab.tsx';
 
 // Not needed for the first screen: loaded on first use.
@@ -325,6 +326,7 @@ function QueryPane(props: {
           </ErrorBoundary>
         )}
       </div>
+      <TemplateParamsBar />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { createEditorState, editorExtensions, themeCompartment } from './extensi
 import { spacedInsertion } from './insert.ts';
 import { problemsSummary } from './lint.ts';
 import { themeFor } from './theme.ts';
+import { useEditorTemplateParams } from '../templates/use-template.ts';
 import './editor.css';
 
 /** What the shell may do to the editor from outside (the schema explorer, the examples). */
@@ -44,6 +45,7 @@ export function QueryEditor(props: QueryEditorProps) {
   const context = useQueryContext();
   const { setText } = useQueryActions();
   const dark = useDarkMode();
+  const templateParams = useEditorTemplateParams(text);
   const explainId = useId();
 
   useEffect(() => {
@@ -125,6 +127,7 @@ export function QueryEditor(props: QueryEditorProps) {
     edition: props.edition,
     values: props.values,
     searchUsers: props.searchUsers ?? null,
+    templateParams,
   });
 
   // External text changes (builder, permalink, history) reach the view only when they differ from it.
@@ -145,9 +148,10 @@ export function QueryEditor(props: QueryEditorProps) {
         edition: props.edition,
         values: props.values,
         searchUsers: props.searchUsers ?? null,
+        templateParams,
       }),
     });
-  }, [context, props.edition, props.values, props.searchUsers]);
+  }, [context, props.edition, props.values, props.searchUsers, templateParams]);
 
   useEffect(() => {
     const view = viewRef.current;
@@ -171,6 +175,7 @@ export function QueryEditor(props: QueryEditorProps) {
           context={context}
           edition={props.edition}
           values={props.values}
+          params={templateParams}
         />
         <button
           type="button"

@@ -7,7 +7,9 @@ import {
   type CompletionContext,
   type CompletionResult,
 } from '@codemirror/autocomplete';
-import { complete, type CompletionItem } from '../croql/index.ts';
+import type { CompletionItem } from '../croql/index.ts';
+import { completeTemplate } from '../templates/analyze.ts';
+import { templateParamSource } from './placeholders.ts';
 import { croqlConfig, type SearchUsers } from './config.ts';
 
 export const MEMBER_SEARCH_DEBOUNCE_MS = 150;
@@ -79,7 +81,13 @@ export function croqlCompletionSource(context: CompletionContext): CompletionRes
   const config = state.field(croqlConfig);
   let result;
   try {
-    result = complete(state.doc.toString(), pos, config.context, config.values);
+    result = completeTemplate(
+      state.doc.toString(),
+      pos,
+      config.context,
+      config.values,
+      config.templateParams,
+    );
   } catch (error) {
     // A bug in the core: logged, and the editor keeps working without completion at this point.
     console.error('CroQL completion failed', error);
@@ -111,7 +119,7 @@ export function memberSearchSource(context: CompletionContext): Promise<Completi
 
 export function croqlAutocompletion() {
   return autocompletion({
-    override: [croqlCompletionSource, memberSearchSource],
+    override: [croqlCompletionSource, memberSearchSource, templateParamSource],
     activateOnTyping: true,
     icons: false,
   });

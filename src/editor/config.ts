@@ -2,6 +2,7 @@
 // and the run callback. Changing it is an effect on the one EditorView, never a new view.
 import { StateEffect, StateField } from '@codemirror/state';
 import type { AnalyzeOptions, ContextName, Diagnostic, Edition, LiveValues } from '../croql/index.ts';
+import type { TemplateParam } from '../templates/params.ts';
 
 export type SearchUsers = (
   search: string,
@@ -14,6 +15,8 @@ export interface CroqlConfig {
   values: LiveValues;
   searchUsers: SearchUsers | null;
   onRun: () => void;
+  /** The parameters of the `{{name}}` placeholders in the text (a template); empty for a plain query. */
+  templateParams: readonly TemplateParam[];
   /** Says an outcome to screen readers (the component's aria-live region). */
   announce: (message: string) => void;
 }
@@ -23,6 +26,7 @@ export const DEFAULT_CONFIG: CroqlConfig = {
   edition: 'standard',
   values: {},
   searchUsers: null,
+  templateParams: [],
   onRun: () => {},
   announce: () => {},
 };

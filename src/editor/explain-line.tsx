@@ -9,6 +9,7 @@ import {
 } from '../croql/index.ts';
 import { analyzeOptions, DEFAULT_CONFIG } from './config.ts';
 import { problemsSummary } from './lint.ts';
+import { substitute, type TemplateParam } from '../templates/params.ts';
 
 const withFullStop = (message: string) => (/[.?!]$/.test(message) ? message : `${message}.`);
 
@@ -17,8 +18,18 @@ const withFullStop = (message: string) => (/[.?!]$/.test(message) ? message : `$
  * how many problems there are and the first error's message. One analysis with lint's options (members,
  * languages, edition), so the line never reads as valid what lint underlines.
  */
-export function explainLineText(text: string, listing: ListingName, options: AnalyzeOptions = {}): string {
-  if (text.trim() === '') return 'An empty query lists everything.';
+export function explainLineText(
+  template: string,
+  listing: ListingName,
+  options: AnalyzeOptions = {},
+  params: readonly TemplateParam[] = [],
+): string {
+  if (template.trim() === '') return 'An empty query lists everything.';
+  // A template is explained with its values in place; while one is missing, the line says which.
+  const sub = substitute(template, params);
+  const problem = sub.problems[0];
+  if (problem) return `Parameter ${problem.name}: ${problem.message}`;
+  const text = sub.text;
   try {
     const model = analyze(text, listing, options);
     const errors = model.diagnostics.filter((d) => d.severity === 'error').sort((a, b) => a.from - b.from);
@@ -39,11 +50,15 @@ export function ExplainLine(props: {
   context: ListingName;
   edition: Edition;
   values: LiveValues;
+  params?: readonly TemplateParam[];
 }) {
   const text = useDeferredValue(props.text);
-  const { edition, values, context } = props;
+  const { edition, values, context, params } = props;
   const options = useMemo(() => analyzeOptions({ ...DEFAULT_CONFIG, edition, values }), [edition, values]);
-  const sentence = useMemo(() => explainLineText(text, context, options), [text, context, options]);
+  const sentence = useMemo(
+    () => explainLineText(text, context, options, params),
+    [text, context, options, params],
+  );
   return (
     <p id={props.id} className="croql-explain">
       {sentence}

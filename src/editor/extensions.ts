@@ -21,6 +21,7 @@ import {
   type CroqlConfig,
 } from './config.ts';
 import { croqlHover } from './hover.ts';
+import { placeholderHighlight } from './placeholders.ts';
 import { croql } from './language.ts';
 import { croqlLinter } from './lint.ts';
 import { themeFor } from './theme.ts';
@@ -31,7 +32,15 @@ export const EDITOR_LABEL = 'CroQL query';
 
 /** The language features, without view chrome: what tests put in a bare EditorState. */
 export function croqlFeatures(): Extension {
-  return [croql(), croqlConfig, serverDiagnosticsField, croqlLinter(), croqlAutocompletion(), croqlHover];
+  return [
+    croql(),
+    croqlConfig,
+    serverDiagnosticsField,
+    croqlLinter(),
+    croqlAutocompletion(),
+    croqlHover,
+    placeholderHighlight,
+  ];
 }
 
 export function editorExtensions(options: {

@@ -10,7 +10,8 @@ import {
 import { EditorState, type Extension } from '@codemirror/state';
 import { ViewPlugin, type EditorView, type ViewUpdate } from '@codemirror/view';
 import type { Tree } from '@lezer/common';
-import { analyze, type Diagnostic } from '../croql/index.ts';
+import type { Diagnostic } from '../croql/index.ts';
+import { analyzeTemplate } from '../templates/analyze.ts';
 import {
   analyzeOptions,
   croqlConfig,
@@ -54,7 +55,12 @@ function diagnosticsFor(
   server: readonly Diagnostic[],
   tree: Tree | undefined,
 ): CmDiagnostic[] {
-  const { diagnostics } = analyze(text, config.context, { ...analyzeOptions(config), tree });
+  const { diagnostics } = analyzeTemplate(
+    text,
+    config.context,
+    { ...analyzeOptions(config), tree },
+    config.templateParams,
+  );
   return [...diagnostics, ...server].map((d) => toCm(d, text.length));
 }
 

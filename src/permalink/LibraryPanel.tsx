@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { announce } from '../ui/announce.ts';
 import { tabListKeys } from '../ui/tabs.ts';
 import { CONNECTION_LABELS } from '../connection/config.ts';
@@ -6,6 +6,11 @@ import { useTargetStore } from '../connection/target.ts';
 import { projectKey, useLibraryStore, type QuerySetup } from './library.ts';
 import { currentConnection, currentSetup, openSetup } from './share.ts';
 import { Tab } from '../ui/Tab.tsx';
+import { SnapshotsTab } from '../snapshots/SnapshotsTab.tsx';
+import { SavedTemplateForm } from '../templates/SavedTemplateForm.tsx';
+
+const CompareDialog = lazy(() => import('../compare/CompareDialog.tsx'));
+type LibraryTab = 'saved' | 'history' | 'snapshots';
 
 const LISTING_SHORT = {
   strings: 'strings',
@@ -27,12 +32,35 @@ const time = (ms: number) =>
 
 /** History of runs and the saved queries of the current project. Lazy-loaded side panel. */
 export default function LibraryPanel({ onClose }: { onClose: () => void }) {
-  const [tab, setTab] = useState<'history' | 'saved'>('saved');
+  const [tab, setTab] = useState<LibraryTab>('saved');
+  const [comparing, setComparing] = useState<{ setup: QuerySetup; label: string } | null>(null);
   const { library, actions } = useLibraryStore();
   const projectId = useTargetStore((s) => s.projectId);
   const [name, setName] = useState('');
   const [confirmClear, setConfirmClear] = useState(false);
-  const ids = { name: useId(), title: useId(), historyTab: useId(), savedTab: useId(), panel: useId() };
+  const ids = {
+    name: useId(),
+    title: useId(),
+    historyTab: useId(),
+    savedTab: useId(),
+    snapshotsTab: useId(),
+    panel: useId(),
+  };
+  const tabIds: Record<LibraryTab, string> = {
+    saved: ids.savedTab,
+    history: ids.historyTab,
+    snapshots: ids.snapshotsTab,
+  };
+  const compareButton = (setup: QuerySetup, label: string, what: string) => (
+    <button
+      type="button"
+      className="button-ghost"
+      aria-label={`Compare the current query with ${what}`}
+      onClick={() => setComparing({ setup, label })}
+    >
+      Compare
+    </button>
+  );
   const key = projectKey({
     ...currentConnection(),
     target: { projectId, languageId: null, tmId: null, glossaryId: null },
@@ -81,7 +109,7 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
         role="tablist"
         aria-label="Library"
         className="tabs"
-        onKeyDown={tabListKeys(['saved', 'history'] as const, tab, setTab)}
+        onKeyDown={tabListKeys(['saved', 'history', 'snapshots'] as const, tab, setTab)}
       >
         <Tab
           id={ids.savedTab}
@@ -99,9 +127,19 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
         >
           History ({library.history.length})
         </Tab>
+        <Tab
+          id={ids.snapshotsTab}
+          panelId={ids.panel}
+          selected={tab === 'snapshots'}
+          onSelect={() => setTab('snapshots')}
+        >
+          Snapshots
+        </Tab>
       </div>
-      <div id={ids.panel} role="tabpanel" aria-labelledby={tab === 'saved' ? ids.savedTab : ids.historyTab}>
-        {tab === 'saved' ? (
+      <div id={ids.panel} role="tabpanel" aria-labelledby={tabIds[tab]}>
+        {tab === 'snapshots' ? (
+          <SnapshotsTab describe={describeTarget} />
+        ) : tab === 'saved' ? (
           <>
             <form className="save-form" onSubmit={save}>
               <label htmlFor={ids.name}>Save the current query as</label>
@@ -128,6 +166,7 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
                       <code className="library-text">{q.text}</code>
                       <span className="library-meta">{describeTarget(q)}</span>
                     </button>
+                    {compareButton(q, `saved query “${q.name}”`, `saved query ${q.name}`)}
                     <button
                       type="button"
                       className="button-ghost"
@@ -136,6 +175,11 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
                     >
                       Delete
                     </button>
+                    <SavedTemplateForm
+                      setup={q}
+                      name={q.name}
+                      onOpen={(setup) => open(setup, `“${q.name}”`)}
+                    />
                   </li>
                 ))}
               </ul>
@@ -157,6 +201,7 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
                     {time(h.ranAt)} · {describeTarget(h)}
                   </span>
                 </button>
+                {compareButton(h, 'history', `the history entry ${h.text}`)}
               </li>
             ))}
           </ul>
@@ -187,6 +232,15 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
           </button>
         )}
       </footer>
+      {comparing && (
+        <Suspense fallback={null}>
+          <CompareDialog
+            other={comparing.setup}
+            otherLabel={comparing.label}
+            onClose={() => setComparing(null)}
+          />
+        </Suspense>
+      )}
     </aside>
   );
 }

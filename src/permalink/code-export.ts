@@ -4,6 +4,8 @@ import type { ConnectionKind } from '../wire/connection.ts';
 import type { Target } from '../connection/target.ts';
 import { LISTINGS, listingPathTemplate } from '../wire/listings.ts';
 import type { ContextName } from '../croql/types.ts';
+import { findPlaceholders, type TemplateParam } from '../templates/params.ts';
+import { jsTemplate, shellTemplate, type TemplateCode } from './template-code.ts';
 
 export interface ExportRequest {
   /** API base URL ending in `/api/v2`. */
@@ -13,6 +15,15 @@ export interface ExportRequest {
   context: ContextName;
   target: Target;
   text: string;
+  /** A template's parameters: they become variables of the generated code. */
+  params?: TemplateParam[];
+}
+
+/** The template code of a request whose text has placeholders, else null. */
+function templateOf(request: ExportRequest, make: typeof jsTemplate): TemplateCode | null {
+  return request.params?.length && findPlaceholders(request.text).length
+    ? make(request.text, request.params)
+    : null;
 }
 
 export type ExportFormat = 'curl' | 'fetch' | 'client';
@@ -53,20 +64,24 @@ export function shellQuote(value: string): string {
 
 export function exportCurl(request: ExportRequest): string {
   const url = `${request.apiUrl}${pathOf(request)}`;
+  const template = templateOf(request, shellTemplate);
   return [
     `# export ${TOKEN_VARIABLE}=<your access token>`,
+    ...(template?.prelude ?? []),
     `curl --get ${shellQuote(url)} \\`,
     `  -H "Authorization: Bearer $${TOKEN_VARIABLE}" \\`,
-    `  --data-urlencode ${shellQuote(`croql=${request.text}`)} \\`,
+    `  --data-urlencode ${template ? `"croql=${template.croql}"` : shellQuote(`croql=${request.text}`)} \\`,
     `  --data-urlencode 'limit=500'`,
   ].join('\n');
 }
 
 export function exportFetch(request: ExportRequest): string {
   const url = `${request.apiUrl}${pathOf(request)}`;
+  const template = templateOf(request, jsTemplate);
   return [
+    ...(template ? [...template.prelude, `const croql = ${template.croql};`, ``] : []),
     `const url = new URL(${jsString(url)});`,
-    `url.searchParams.set('croql', ${jsString(request.text)});`,
+    `url.searchParams.set('croql', ${template ? 'croql' : jsString(request.text)});`,
     `url.searchParams.set('limit', '500');`,
     ``,
     `const response = await fetch(url, {`,
@@ -87,6 +102,7 @@ export function exportClient(request: ExportRequest): string {
   } else if (request.connection === 'emulator') {
     credentials.push(`  baseUrl: ${jsString(request.apiUrl)}, // the local emulator`);
   }
+  const template = templateOf(request, jsTemplate);
   // Ids not chosen yet become variables declared at the top of the snippet, so it still runs once filled in.
   const values = pathParams.map((p) => ({ ...p, value: request.target[p.target] }));
   const missing = values
@@ -107,7 +123,8 @@ export function exportClient(request: ExportRequest): string {
     `});`,
     ``,
     ...missing,
-    `const croql = ${jsString(request.text)};`,
+    ...(template?.prelude ?? []),
+    `const croql = ${template ? template.croql : jsString(request.text)};`,
     `// withFetchAll() pages through every result (500 per request).`,
     `const response = await ${api}.withFetchAll().${method}(${[...callArgs, '{ croql }'].join(', ')});`,
     `console.log(response.data.map((item) => item.data));`,

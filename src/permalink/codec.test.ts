@@ -111,3 +111,23 @@ describe('permalinks', () => {
     expect(prefillFromSearch('?other=1')).toBeNull();
   });
 });
+
+describe('permalinks of templates', () => {
+  const template: Permalink = {
+    ...link,
+    text: 'count of translations where (language = {{lang}} and user = {{who}}) > 0',
+    params: [
+      { name: 'lang', type: 'language', value: 'uk' },
+      { name: 'who', type: 'member', value: 'a"b\\c' },
+    ],
+  };
+  it('carry the template and its values', () => {
+    expect(decodePermalink(encodePermalink(template))).toEqual({ status: 'ok', link: template });
+  });
+  it('damaged parameters load only the text, with a message', () => {
+    const result = decodePermalink(
+      encodeRawPermalink(1, { c: 'emulator', l: 'strings', q: 'id = {{n}}', a: [['n', 'nope', '1']] }),
+    );
+    expect(result).toMatchObject({ status: 'textOnly', text: 'id = {{n}}' });
+  });
+});

@@ -6,6 +6,7 @@ import { isValidOrganizationDomain } from '../connection/config.ts';
 import { isConnectionKind, type ConnectionKind } from '../wire/connection.ts';
 import { isListingName } from '../wire/listings.ts';
 import type { ContextName } from '../croql/types.ts';
+import { sanitizeParams, type TemplateParam } from '../templates/params.ts';
 
 export const PERMALINK_VERSION = 1;
 const PREFIX = `#v${PERMALINK_VERSION}/`;
@@ -20,7 +21,10 @@ export interface Permalink {
   context: ContextName;
   /** The listing's id: a language code (translations), a TM id or a glossary id; null for strings. */
   listingId: string | number | null;
+  /** A template's text, or a plain query. */
   text: string;
+  /** A template's parameters with their values (wire `a`: [name, type, value] triples). */
+  params?: TemplateParam[];
 }
 
 export type DecodeResult =
@@ -37,6 +41,7 @@ interface WireV1 {
   l: ContextName;
   i?: string | number;
   q: string;
+  a?: [string, string, string][];
 }
 
 export function encodePermalink(link: Permalink): string {
@@ -44,6 +49,7 @@ export function encodePermalink(link: Permalink): string {
   if (link.connection === 'enterprise' && link.domain) wire.d = link.domain;
   if (link.projectId !== null) wire.p = link.projectId;
   if (link.listingId !== null && link.context !== 'strings') wire.i = link.listingId;
+  if (link.params?.length) wire.a = link.params.map((p) => [p.name, p.type, p.value]);
   return PREFIX + base64UrlFromText(JSON.stringify(wire));
 }
 
@@ -96,6 +102,14 @@ export function decodePermalink(hash: string): DecodeResult {
   const problem = validateV1(payload);
   if (problem) return { status: 'textOnly', text, message: `${problem} Only its query text was loaded.` };
   const wire = payload as unknown as WireV1;
+  const params = paramsOfWire(payload.a);
+  if (params === null) {
+    return {
+      status: 'textOnly',
+      text,
+      message: 'The link’s template parameters are damaged. Only its query text was loaded.',
+    };
+  }
   return {
     status: 'ok',
     link: {
@@ -105,6 +119,7 @@ export function decodePermalink(hash: string): DecodeResult {
       context: wire.l,
       listingId: wire.l === 'strings' ? null : (wire.i ?? null),
       text,
+      ...(params.length ? { params } : {}),
     },
   };
 }
@@ -130,6 +145,15 @@ function validateV1(payload: Record<string, unknown>): string | null {
     }
   }
   return null;
+}
+
+/** `a`: absent → none; well-formed triples → parameters; anything else → null (damaged). */
+function paramsOfWire(raw: unknown): TemplateParam[] | null {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw) || !raw.every((t) => Array.isArray(t) && t.length === 3)) return null;
+  const triples = raw as unknown[][];
+  const params = sanitizeParams(triples.map(([name, type, value]) => ({ name, type, value })));
+  return params.length === triples.length ? params : null;
 }
 
 function isPositiveInteger(value: unknown): value is number {

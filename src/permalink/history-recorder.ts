@@ -10,7 +10,8 @@ export function recordRunsToHistory(): () => void {
     const session = useAuthStore.getState().session;
     if (!session || run.text.trim() === '') return;
     useLibraryStore.getState().actions.addRun({
-      text: run.text,
+      text: run.template?.text ?? run.text,
+      ...(run.template ? { params: run.template.params } : {}),
       context: run.context,
       target: run.target,
       connection: session.connection,

@@ -5,6 +5,7 @@ import { isConnectionKind, type ConnectionKind } from '../wire/connection.ts';
 import { isListingName } from '../wire/listings.ts';
 import type { Target } from '../connection/target.ts';
 import type { ContextName } from '../croql/types.ts';
+import { sanitizeParams, type TemplateParam } from '../templates/params.ts';
 
 export const HISTORY_LIMIT = 100;
 export const LIBRARY_KEY = 'croql.library.v2';
@@ -12,7 +13,10 @@ export const LIBRARY_KEY = 'croql.library.v2';
 export const LEGACY_LIBRARY_KEY = 'croql.library.v1';
 
 export interface QuerySetup {
+  /** The query, or a template with `{{name}}` placeholders. */
   text: string;
+  /** A template's parameters and the values they had. */
+  params?: TemplateParam[];
   context: ContextName;
   target: Target;
   connection: ConnectionKind;
@@ -114,10 +118,18 @@ function sanitizeV2(value: Partial<LibraryV2>): LibraryV2 {
       const valid = (Array.isArray(list) ? list : []).filter(
         (q): q is SavedQuery => isSetupLike(q) && typeof (q as SavedQuery).name === 'string',
       );
-      if (valid.length) saved[key] = valid;
+      if (valid.length) saved[key] = valid.map(withValidParams);
     }
   }
-  return { version: 2, history: history as HistoryEntry[], saved };
+  return { version: 2, history: (history as HistoryEntry[]).map(withValidParams), saved };
+}
+
+/** Stored parameters are untrusted like the rest: keep only well-formed ones. */
+function withValidParams<T extends QuerySetup>(setup: T): T {
+  if (setup.params === undefined) return setup;
+  const params = sanitizeParams(setup.params);
+  const { params: _dropped, ...rest } = setup;
+  return (params.length ? { ...rest, params } : rest) as T;
 }
 
 function isSetupLike(value: unknown): boolean {
@@ -154,6 +166,7 @@ export function loadLibrary(storage: Storage): LibraryV2 {
 
 const sameSetup = (a: QuerySetup, b: QuerySetup) =>
   a.text === b.text &&
+  JSON.stringify(a.params ?? []) === JSON.stringify(b.params ?? []) &&
   a.context === b.context &&
   a.connection === b.connection &&
   a.domain === b.domain &&

@@ -3,6 +3,7 @@ import { useConnectionChoice } from '../connection/choice.ts';
 import { currentTarget, useTargetStore, type Target } from '../connection/target.ts';
 import { useQueryStore } from '../query/store.ts';
 import { permalinkUrl, type Permalink } from './codec.ts';
+import { currentTemplateParams, useTemplateStore } from '../templates/store.ts';
 import type { QuerySetup } from './library.ts';
 
 /** The connection a link or a saved query should name: the signed-in one, else the one chosen for sign-in. */
@@ -15,7 +16,8 @@ export function currentConnection(): Pick<QuerySetup, 'connection' | 'domain'> {
 
 export function currentSetup(): QuerySetup {
   const { text, context } = useQueryStore.getState();
-  return { text, context, target: currentTarget(), ...currentConnection() };
+  const params = currentTemplateParams();
+  return { text, ...(params ? { params } : {}), context, target: currentTarget(), ...currentConnection() };
 }
 
 function listingIdOf(setup: QuerySetup): string | number | null {
@@ -39,6 +41,7 @@ export function permalinkOf(setup: QuerySetup): Permalink {
     context: setup.context,
     listingId: listingIdOf(setup),
     text: setup.text,
+    ...(setup.params?.length ? { params: setup.params } : {}),
   };
 }
 
@@ -50,6 +53,7 @@ export function currentPermalinkUrl(): string {
 export function openSetup(setup: QuerySetup): void {
   const query = useQueryStore.getState().actions;
   query.setContext(setup.context);
+  if (setup.params) useTemplateStore.getState().actions.restore(setup.params);
   query.setText(setup.text);
   useTargetStore.getState().actions.restore(setup.target satisfies Target);
   const choice = useConnectionChoice.getState().actions;

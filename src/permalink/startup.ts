@@ -4,6 +4,7 @@ import { useQueryStore } from '../query/store.ts';
 import { decodePermalink, prefillFromSearch, type Permalink } from './codec.ts';
 import { applyDraft, readDraft, saveDraft, type Draft } from './draft.ts';
 import { useLibraryStore } from './library.ts';
+import { useTemplateStore } from '../templates/store.ts';
 
 export interface StartupNotice {
   kind: 'warning' | 'error' | 'info';
@@ -45,6 +46,7 @@ export function restoreAtStartup(url: URL): StartupNotice | null {
   const kept = draft && linkText !== null ? keepReplacedDraft(draft, linkText) : '';
   if (decoded.status === 'ok') {
     const { link } = decoded;
+    if (link.params) useTemplateStore.getState().actions.restore(link.params);
     query.replaceText(link.text);
     applyDraft({ text: link.text, context: link.context, target: targetOfLink(link) });
     const choice = useConnectionChoice.getState().actions;

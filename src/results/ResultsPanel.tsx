@@ -11,6 +11,7 @@ import { TabList, tabId } from '../ui/TabList.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { download } from './download.ts';
 import { EmptyExplanation } from './EmptyExplanation.tsx';
+import { FunnelPanel } from '../funnel/FunnelPanel.tsx';
 import { exportFileName, toCsv, toJson } from './export.ts';
 import { useInspectorStore } from './inspector-store.ts';
 import { croqlParam, runQueryOptions, type ListingPage } from './listing-query.ts';
@@ -307,6 +308,7 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
               </Suspense>
             </div>
           ) : null}
+          {showingCurrent && client && path && <FunnelPanel client={client} path={path} run={run} />}
         </div>
         {panel && (
           <Suspense fallback={<aside className="side-panel" aria-busy="true" aria-label="Loading" />}>

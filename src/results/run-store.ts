@@ -3,10 +3,15 @@ import type { ContextName } from '../croql/types.ts';
 import { useQueryStore } from '../query/store.ts';
 import type { Target } from '../connection/target.ts';
 import { useInspectorStore } from './inspector-store.ts';
+import type { TemplateParam } from '../templates/params.ts';
+import { queryToRun, useTemplateStore } from '../templates/store.ts';
 
 /** One press of Run: exactly the text, listing and target the user saw at that moment. */
 export interface RunRequest {
+  /** The query as sent (a template's, with its parameters substituted). */
   text: string;
+  /** For a template: its text and the values it ran with. */
+  template?: { text: string; params: TemplateParam[] };
   context: ContextName;
   target: Target;
   /** Distinguishes two runs of the same query (pressing Run again re-fetches). */
@@ -30,9 +35,13 @@ export const useRunStore = create<RunState>()((set) => ({
   actions: {
     run: (target) => {
       const { text, context } = useQueryStore.getState();
+      const query = queryToRun(text);
+      // A template runs only once every parameter has a valid value; its form then says what is missing.
+      useTemplateStore.getState().actions.refuseRun(query === null);
+      if (!query) return;
       // The inspector lists the requests of this run only.
       useInspectorStore.getState().actions.clear();
-      set({ current: { text, context, target, nonce: ++nonce, startedAt: Date.now() } });
+      set({ current: { ...query, context, target, nonce: ++nonce, startedAt: Date.now() } });
     },
     clear: () => set({ current: null }),
   },

@@ -1,0 +1,163 @@
+// Compare the current query (A) with one from the Library or history (B) as sets on the current target:
+// rows only in A, only in B, and in both, each with its table and CSV. Lazy-loaded.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useApiClient } from '../connection/api.ts';
+import { useTarget } from '../connection/use-target.ts';
+import { LISTINGS, listingPath } from '../wire/listings.ts';
+import type { QuerySetup } from '../permalink/library.ts';
+import { useQueryStore } from '../query/store.ts';
+import { exportFileName, toCsv } from '../results/export.ts';
+import { snapshotValues, type SnapshotRow } from '../snapshots/fields.ts';
+import { findPlaceholders, paramsForText, substitute } from '../templates/params.ts';
+import { templateParamsOf } from '../templates/store.ts';
+import { Dialog } from './Dialog.tsx';
+import { rowIdentity, type Row } from './identity.ts';
+import { PartsView, type Part } from './PartsView.tsx';
+import { rowSetQuery } from './row-set-query.ts';
+import { describeSize } from './row-set.ts';
+import { compareSets } from './sets.ts';
+
+/** A query as it is sent: a template's values substituted; `problem` says why it cannot be. */
+export function sentText(
+  text: string,
+  params = paramsForText(text, []),
+): { text: string; problem: string | null } {
+  if (findPlaceholders(text).length === 0) return { text, problem: null };
+  const sub = substitute(text, params);
+  const first = sub.problems[0];
+  return { text: sub.text, problem: first ? `parameter ${first.name}: ${first.message}` : null };
+}
+
+const number = (n: number) => n.toLocaleString('en-US');
+
+export default function CompareDialog(props: { other: QuerySetup; otherLabel: string; onClose: () => void }) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  // A is the query in the editor when the dialog opened, on the current target.
+  const effectiveTarget = useTarget();
+  const [a] = useState(() => {
+    const { text, context } = useQueryStore.getState();
+    return { template: text, ...sentText(text, templateParamsOf(text)), context, target: effectiveTarget };
+  });
+  const b = useMemo(
+    () => ({ template: props.other.text, ...sentText(props.other.text, props.other.params) }),
+    [props.other],
+  );
+  const path = listingPath(a.context, a.target);
+  const problem = !client
+    ? 'Sign in to compare queries.'
+    : !path.ok
+      ? path.missing
+      : props.other.context !== a.context
+        ? `B is written for ${LISTINGS[props.other.context].label.toLowerCase()}, A for ${LISTINGS[a.context].label.toLowerCase()}; both must query one listing.`
+        : a.problem
+          ? `A cannot run: ${a.problem}`
+          : b.problem
+            ? `B cannot run: ${b.problem}`
+            : null;
+  const ready = problem === null && client !== null && path.ok;
+  const [progress, setProgress] = useState({ a: 0, b: 0 });
+  const [cancelled, setCancelled] = useState(false);
+  const optionsFor = (text: string, side: 'a' | 'b') =>
+    rowSetQuery(client!, a.context, path.ok ? path.path : '', text, (n) =>
+      setProgress((p) => ({ ...p, [side]: n })),
+    );
+  // One after the other: each set's Fetch all already uses most of the service's 20 requests.
+  const qa = useQuery({ ...optionsFor(a.text, 'a'), enabled: ready && !cancelled });
+  const qb = useQuery({ ...optionsFor(b.text, 'b'), enabled: ready && !cancelled && qa.isSuccess });
+  const result = useMemo(
+    () => (qa.data && qb.data ? compareSets(a.context, a.target, qa.data, qb.data) : null),
+    [qa.data, qb.data, a.context, a.target],
+  );
+
+  const parts = useMemo((): Part[] | null => {
+    if (!result || result.kind !== 'compared') return null;
+    const toSnapshotRows = (rows: Row[]): SnapshotRow[] =>
+      rows.map((r) => ({
+        id: rowIdentity(a.context, a.target, r) ?? '?',
+        values: snapshotValues(a.context, r),
+      }));
+    const part = (id: string, label: string, rows: Row[]): Part => ({
+      id,
+      label,
+      rows: toSnapshotRows(rows),
+      csv: () => toCsv(rows),
+      fileName: exportFileName(`compare-${id}`, 'csv'),
+    });
+    return [
+      part('only-a', 'Only in A', result.onlyA),
+      part('only-b', 'Only in B', result.onlyB),
+      part('both', 'In both', result.both),
+    ];
+  }, [result, a.context, a.target]);
+
+  const running = qa.isFetching || qb.isFetching;
+  const cancel = () => {
+    setCancelled(true);
+    void queryClient.cancelQueries({ queryKey: ['api', client?.baseUrl, 'row-set'] });
+  };
+  const error = qa.error ?? qb.error;
+
+  return (
+    <Dialog title="Compare queries" onClose={props.onClose} testId="compare-dialog">
+      <dl className="compare-queries">
+        <dt>A</dt>
+        <dd>
+          <code>{a.template || '(empty: every row)'}</code> (the editor)
+        </dd>
+        <dt>B</dt>
+        <dd>
+          <code>{b.template || '(empty: every row)'}</code> ({props.otherLabel})
+        </dd>
+        <dt>On</dt>
+        <dd>
+          {LISTINGS[a.context].label}
+          {path.ok ? ` · ${path.path}` : ''}
+        </dd>
+      </dl>
+      {problem && (
+        <p className="inline-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {running && (
+        <p className="results-progress" role="status">
+          <progress aria-label="Compare progress" />
+          <span>
+            Fetching A: {number(progress.a)} rows{qb.isFetching ? `, B: ${number(progress.b)} rows` : ''}…
+          </span>
+          <button type="button" onClick={cancel}>
+            Cancel
+          </button>
+        </p>
+      )}
+      {cancelled && (
+        <p role="status">
+          Cancelled.{' '}
+          <button type="button" onClick={() => setCancelled(false)}>
+            Compare again
+          </button>
+        </p>
+      )}
+      {error != null && !cancelled && (
+        <p className="inline-error" role="alert">
+          The comparison stopped: {error instanceof Error ? error.message : String(error)}
+        </p>
+      )}
+      {qa.data && qb.data && (
+        <p data-testid="compare-sizes">
+          A matches {describeSize(qa.data)}; B matches {describeSize(qb.data)}.
+        </p>
+      )}
+      {result?.kind === 'tooLarge' && (
+        <p className="inline-error" role="alert" data-testid="compare-too-large">
+          {result.which.join(' and ')} {result.which.length > 1 ? 'match' : 'matches'} more than{' '}
+          {number(result.limit)} rows, the most Fetch all loads, so the sets cannot be compared exactly.
+          Narrow the queries and compare again.
+        </p>
+      )}
+      {parts && <PartsView context={a.context} parts={parts} label="Parts of the comparison" />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,64 @@
+// The parts of a comparison (only A / only B / both) or a diff (added / removed / changed) as tabs with
+// their counts, each with its table and its CSV export.
+import { useId, useState } from 'react';
+import type { ContextName } from '../croql/types.ts';
+import { download } from '../results/download.ts';
+import type { SnapshotRow } from '../snapshots/fields.ts';
+import { Tab } from '../ui/Tab.tsx';
+import { tabListKeys } from '../ui/tabs.ts';
+import { RowsTable } from './RowsTable.tsx';
+
+export interface Part {
+  id: string;
+  label: string;
+  rows: readonly SnapshotRow[];
+  /** The part as CSV (every row, not only those shown). */
+  csv: () => string;
+  fileName: string;
+  changes?: ReadonlyMap<string, { fields: string[]; before: Record<string, string> }>;
+}
+
+const number = (n: number) => n.toLocaleString('en-US');
+
+export function PartsView(props: { context: ContextName; parts: Part[]; label: string }) {
+  const [current, setCurrent] = useState(props.parts[0]!.id);
+  const panelId = useId();
+  const part = props.parts.find((p) => p.id === current) ?? props.parts[0]!;
+  const ids = props.parts.map((p) => p.id);
+  return (
+    <>
+      <div className="compare-counts">
+        <div
+          role="tablist"
+          aria-label={props.label}
+          className="tabs"
+          onKeyDown={tabListKeys(ids, current, setCurrent)}
+        >
+          {props.parts.map((p) => (
+            <Tab
+              key={p.id}
+              id={`${panelId}-${p.id}`}
+              panelId={panelId}
+              selected={p.id === part.id}
+              onSelect={() => setCurrent(p.id)}
+            >
+              <span data-testid={`count-${p.id}`}>
+                {p.label}: {number(p.rows.length)}
+              </span>
+            </Tab>
+          ))}
+        </div>
+        <button
+          type="button"
+          onClick={() => download(part.fileName, part.csv(), 'text/csv;charset=utf-8')}
+          disabled={part.rows.length === 0}
+        >
+          Export CSV ({part.label.toLowerCase()})
+        </button>
+      </div>
+      <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${part.id}`}>
+        <RowsTable context={props.context} rows={part.rows} caption={part.label} changes={part.changes} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+// The clause funnel under the results: for a query whose top level is an `and` or `or` chain, each
+// clause's rows alone and the rows that remain (or have been added) after it, as a small chart. The counts
+// come from the API (Fetch all of each query, cached per clause text and target) and stop at a chosen limit.
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useRef, useState } from 'react';
+import type { ApiClient } from '../connection/api.ts';
+import { analyze } from '../croql/index.ts';
+import { countQuery } from '../compare/row-set-query.ts';
+import { topLevelChain } from '../results/clauses.ts';
+import type { RunRequest } from '../results/run-store.ts';
+import { describeCount, fillFunnel, funnelOf, stepChange, type Funnel } from './funnel.ts';
+import './funnel.css';
+
+const LIMITS = [1_000, 10_000, 100_000];
+const number = (n: number) => n.toLocaleString('en-US');
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'running'; funnel: Funnel }
+  | { kind: 'done'; funnel: Funnel }
+  | { kind: 'cancelled'; funnel: Funnel }
+  | { kind: 'failed'; funnel: Funnel; message: string };
+
+export function FunnelPanel(props: { client: ApiClient; path: string; run: RunRequest }) {
+  const { client, path, run } = props;
+  const queryClient = useQueryClient();
+  const chain = useMemo(
+    () => topLevelChain(analyze(run.text, run.context).ast, run.text),
+    [run.text, run.context],
+  );
+  const [limit, setLimit] = useState(10_000);
+  const [state, setState] = useState<{ nonce: number; state: State }>({
+    nonce: run.nonce,
+    state: { kind: 'idle' },
+  });
+  const generation = useRef(0);
+  const limitId = useId();
+  // A new run starts over (its funnel is another query's).
+  const current: State = state.nonce === run.nonce ? state.state : { kind: 'idle' };
+
+  if (!chain || chain.clauses.length < 2) return null;
+
+  const start = () => {
+    const mine = ++generation.current;
+    const nonce = run.nonce;
+    const update = (s: State) => {
+      if (generation.current === mine) setState({ nonce, state: s });
+    };
+    const empty = funnelOf(chain.op, chain.clauses);
+    update({ kind: 'running', funnel: empty });
+    let latest = empty;
+    fillFunnel(
+      empty,
+      (query) => queryClient.fetchQuery(countQuery(client, run.context, path, query, limit)),
+      (funnel) => {
+        latest = funnel;
+        update({ kind: 'running', funnel });
+      },
+    ).then(
+      (funnel) => update({ kind: 'done', funnel }),
+      (error: unknown) => {
+        if (generation.current !== mine) return;
+        const cancelled =
+          (error as { name?: string } | null)?.name === 'CancelledError' ||
+          (error as { revert?: boolean })?.revert;
+        update(
+          cancelled
+            ? { kind: 'cancelled', funnel: latest }
+            : {
+                kind: 'failed',
+                funnel: latest,
+                message: error instanceof Error ? error.message : String(error),
+              },
+        );
+      },
+    );
+  };
+  const cancel = () => {
+    void queryClient.cancelQueries({ queryKey: ['api', client.baseUrl, 'count', path] });
+  };
+
+  const funnel = current.kind === 'idle' ? null : current.funnel;
+  const counted = funnel ? funnel.steps.filter((s) => s.cumulative).length : 0;
+  const max = funnel
+    ? Math.max(1, ...funnel.steps.flatMap((s) => [s.alone?.rows ?? 0, s.cumulative?.rows ?? 0]))
+    : 1;
+  const width = (rows: number | undefined) => `${Math.round(((rows ?? 0) / max) * 100)}%`;
+  const afterLabel = chain.op === 'and' ? 'Remaining after it' : 'Matched so far';
+
+  return (
+    <section className="funnel" aria-label="Clause funnel" data-testid="funnel">
+      <div className="funnel-bar">
+        <h3>How each {chain.op === 'and' ? 'condition narrows' : 'alternative adds to'} the result</h3>
+        <label htmlFor={limitId}>Stop at</label>
+        <select
+          id={limitId}
+          value={limit}
+          onChange={(e) => setLimit(Number(e.target.value))}
+          disabled={current.kind === 'running'}
+        >
+          {LIMITS.map((l) => (
+            <option key={l} value={l}>
+              more than {number(l)}
+            </option>
+          ))}
+        </select>
+        {current.kind === 'running' ? (
+          <>
+            <progress aria-label="Funnel progress" max={chain.clauses.length} value={counted} />
+            <span role="status">
+              {counted} of {chain.clauses.length} clauses counted…
+            </span>
+            <button type="button" onClick={cancel}>
+              Cancel
+            </button>
+          </>
+        ) : (
+          <button type="button" onClick={start}>
+            {current.kind === 'idle' ? 'Count each clause' : 'Count again'}
+          </button>
+        )}
+      </div>
+      {current.kind === 'cancelled' && <p role="status">Cancelled; the counts so far are shown.</p>}
+      {current.kind === 'failed' && (
+        <p className="inline-error" role="alert">
+          Counting stopped: {current.message}
+        </p>
+      )}
+      {funnel && (
+        <table className="funnel-table">
+          <caption className="visually-hidden">
+            Rows each clause matches alone, and {afterLabel.toLowerCase()}, counting up to {number(limit)}.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Clause</th>
+              <th scope="col">Alone</th>
+              <th scope="col">{afterLabel}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {funnel.steps.map((s, i) => {
+              const change = stepChange(funnel, i);
+              return (
+                <tr key={i} data-testid="funnel-step">
+                  <th scope="row">
+                    <code>{s.clause.text}</code>
+                  </th>
+                  <td>
+                    <span
+                      className="funnel-meter funnel-alone"
+                      style={{ width: width(s.alone?.rows) }}
+                      aria-hidden="true"
+                    />
+                    <span data-testid="funnel-alone">{describeCount(s.alone)}</span>
+                  </td>
+                  <td>
+                    <span
+                      className="funnel-meter funnel-cumulative"
+                      style={{ width: width(s.cumulative?.rows) }}
+                      aria-hidden="true"
+                    />
+                    <span data-testid="funnel-cumulative">{describeCount(s.cumulative)}</span>
+                    {change !== null && change !== 0 && (
+                      <span className="funnel-change">
+                        {' '}
+                        ({change > 0 ? '+' : '−'}
+                        {number(Math.abs(change))})
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+// The Library's Snapshots tab: snapshot the last run (every row, in this browser's IndexedDB), list the
+// snapshots with their size, diff one against a new run, delete one.
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useApiClient } from '../connection/api.ts';
+import { useSession } from '../auth/session.ts';
+import { useCurrentRun } from '../results/run-store.ts';
+import { announce } from '../ui/announce.ts';
+import { captureRows } from './capture.ts';
+import { SNAPSHOT_FIELDS } from './fields.ts';
+import type { SnapshotMeta } from './store.ts';
+import { useSnapshots } from './use-snapshots.ts';
+
+const DiffDialog = lazy(() => import('./DiffDialog.tsx'));
+
+const number = (n: number) => n.toLocaleString('en-US');
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+const time = (ms: number) =>
+  new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' });
+
+export function SnapshotsTab(props: { describe: (setup: SnapshotMeta['setup']) => string }) {
+  const client = useApiClient();
+  const session = useSession();
+  const run = useCurrentRun();
+  const { list, error, actions } = useSnapshots();
+  const [name, setName] = useState('');
+  const [saving, setSaving] = useState<{ loaded: number } | null>(null);
+  const [diffing, setDiffing] = useState<SnapshotMeta | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const nameId = useId();
+
+  useEffect(() => {
+    void actions.refresh();
+    return () => controller.current?.abort();
+  }, [actions]);
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed || !run || !client || !session) return;
+    actions.clearError();
+    const abort = new AbortController();
+    controller.current = abort;
+    setSaving({ loaded: 0 });
+    try {
+      const capture = await captureRows(client, run.context, run.target, run.text, abort.signal, (loaded) =>
+        setSaving({ loaded }),
+      );
+      if (!capture.ok) {
+        useSnapshots.setState({ error: capture.message });
+        return;
+      }
+      const saved = await actions.save(
+        {
+          name: trimmed,
+          createdAt: Date.now(),
+          setup: {
+            text: run.template?.text ?? run.text,
+            ...(run.template ? { params: run.template.params } : {}),
+            context: run.context,
+            target: run.target,
+            connection: session.connection,
+            domain: session.domain,
+          },
+          fields: SNAPSHOT_FIELDS[run.context].map((f) => f.key),
+        },
+        capture.rows,
+      );
+      if (saved) {
+        setName('');
+        announce(`Snapshot “${trimmed}” saved: ${number(saved.rowCount)} rows.`);
+      }
+    } catch (err) {
+      if (!abort.signal.aborted) {
+        useSnapshots.setState({
+          error: `The snapshot was not saved: ${err instanceof Error ? err.message : String(err)}`,
+        });
+      }
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  return (
+    <>
+      <form className="save-form" onSubmit={(e) => void save(e)}>
+        <label htmlFor={nameId}>Snapshot the last run as</label>
+        <div className="row">
+          <input id={nameId} value={name} onChange={(e) => setName(e.target.value)} placeholder="Name" />
+          <button type="submit" disabled={!name.trim() || !run || !client || saving !== null}>
+            Save snapshot
+          </button>
+        </div>
+        {!run && <p className="hint">Run a query first; its rows (all of them) become the snapshot.</p>}
+        {saving && (
+          <p className="results-progress" role="status">
+            <progress aria-label="Snapshot progress" />
+            <span>{number(saving.loaded)} rows…</span>
+            <button type="button" onClick={() => controller.current?.abort()}>
+              Cancel
+            </button>
+          </p>
+        )}
+      </form>
+      {error && (
+        <p className="inline-error" role="alert" data-testid="snapshot-error">
+          {error}
+        </p>
+      )}
+      {list === null ? (
+        <p className="hint">Loading snapshots…</p>
+      ) : list.length === 0 ? (
+        <p className="hint">No snapshots yet. They stay in this browser and are never uploaded.</p>
+      ) : (
+        <ul className="library-list">
+          {list.map((s) => (
+            <li key={s.id} data-testid="snapshot-item">
+              <div className="library-item">
+                <span className="library-name">{s.name}</span>
+                <code className="library-text">{s.setup.text}</code>
+                <span className="library-meta">
+                  {time(s.createdAt)} · {props.describe(s.setup)} · {number(s.rowCount)} rows ·{' '}
+                  <span data-testid="snapshot-size">{formatBytes(s.bytes)}</span>
+                </span>
+              </div>
+              <button type="button" onClick={() => setDiffing(s)} disabled={!client}>
+                Diff with a new run
+              </button>
+              <button
+                type="button"
+                className="button-ghost"
+                aria-label={`Delete snapshot ${s.name}`}
+                onClick={() =>
+                  void actions.remove(s.id).then(() => announce(`Snapshot “${s.name}” deleted.`))
+                }
+              >
+                Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {diffing && (
+        <Suspense fallback={null}>
+          <DiffDialog snapshot={diffing} onClose={() => setDiffing(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,183 @@
+// A template's parameters as form controls: for each `{{name}}`, its type and a value control. Languages,
+// members, files, labels and branches are picked from the project's lists (the pickers' own queries);
+// datetimes, numbers and texts are typed. A bad value gets its message beside its control; the query
+// text is never touched.
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useApiClient } from '../connection/api.ts';
+import {
+  branchesQuery,
+  filesQuery,
+  labelsQuery,
+  membersQuery,
+  projectLanguages,
+  projectQuery,
+  SIGNED_OUT_CLIENT,
+} from '../connection/queries.ts';
+import { useTargetStore } from '../connection/target.ts';
+import { PARAM_TYPES, renderValue, type ParamType, type TemplateParam } from './params.ts';
+import './templates.css';
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+/** The choices of a picked type from the project's lists; null while there is no list (type the value). */
+function useChoices(type: ParamType): Option[] | null {
+  const client = useApiClient();
+  const projectId = useTargetStore((s) => s.projectId);
+  const api = client ?? SIGNED_OUT_CLIENT;
+  const id = projectId ?? 0;
+  const ready = client !== null && projectId !== null;
+  const project = useQuery({ ...projectQuery(api, id), enabled: ready && type === 'language' });
+  const members = useQuery({ ...membersQuery(api, id), enabled: ready && type === 'member' });
+  const files = useQuery({ ...filesQuery(api, id), enabled: ready && type === 'file' });
+  const labels = useQuery({ ...labelsQuery(api, id), enabled: ready && type === 'label' });
+  const branches = useQuery({ ...branchesQuery(api, id), enabled: ready && type === 'branch' });
+  switch (type) {
+    case 'language':
+      return project.data
+        ? projectLanguages(project.data).map((l) => ({
+            value: l.id,
+            label: l.name === l.id ? l.id : `${l.name} (${l.id})`,
+          }))
+        : null;
+    case 'member':
+      return (
+        members.data?.map((m) => ({
+          value: m.username,
+          label: m.fullName ? `${m.username} (${m.fullName})` : m.username,
+        })) ?? null
+      );
+    case 'file':
+      return files.data?.map((f) => ({ value: String(f.id), label: f.path ?? f.name })) ?? null;
+    case 'label':
+      return labels.data?.map((l) => ({ value: String(l.id), label: l.title })) ?? null;
+    case 'branch':
+      return branches.data?.map((b) => ({ value: String(b.id), label: b.name })) ?? null;
+    default:
+      return null;
+  }
+}
+
+const PLACEHOLDERS: Partial<Record<ParamType, string>> = {
+  datetime: 'today, 2024-05-01 or 2024-05-01 13:45:00',
+  number: 'e.g. 10',
+  language: 'language code, e.g. uk',
+  member: 'username',
+  file: 'file id',
+  label: 'label id',
+  branch: 'branch id',
+};
+
+function ValueControl(props: {
+  param: TemplateParam;
+  id: string;
+  describedBy?: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+}) {
+  const { param, id } = props;
+  const choices = useChoices(param.type);
+  const common = {
+    id,
+    'aria-invalid': props.invalid || undefined,
+    'aria-describedby': props.describedBy,
+  };
+  if (choices) {
+    return (
+      <select {...common} value={param.value} onChange={(e) => props.onChange(e.target.value)}>
+        <option value="">Choose…</option>
+        {param.value && !choices.some((c) => c.value === param.value) && (
+          <option value={param.value}>{param.value}</option>
+        )}
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  return (
+    <input
+      {...common}
+      value={param.value}
+      inputMode={
+        param.type === 'number' || ['file', 'label', 'branch'].includes(param.type) ? 'decimal' : undefined
+      }
+      placeholder={PLACEHOLDERS[param.type]}
+      onChange={(e) => props.onChange(e.target.value)}
+    />
+  );
+}
+
+function ParamRow(props: {
+  param: TemplateParam;
+  showMissing: boolean;
+  onType: (type: ParamType) => void;
+  onValue: (value: string) => void;
+}) {
+  const { param } = props;
+  const ids = { value: useId(), type: useId(), error: useId() };
+  const rendered = renderValue(param.type, param.value);
+  const missing = param.value.trim() === '' && param.type !== 'string';
+  const message = rendered.ok || (missing && !props.showMissing) ? null : rendered.message;
+  return (
+    <div className="template-param" data-testid={`param-${param.name}`}>
+      <label htmlFor={ids.value} className="template-param-name">
+        <code>{`{{${param.name}}}`}</code>
+      </label>
+      <select
+        id={ids.type}
+        aria-label={`Type of ${param.name}`}
+        value={param.type}
+        onChange={(e) => props.onType(e.target.value as ParamType)}
+      >
+        {PARAM_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
+      </select>
+      <ValueControl
+        param={param}
+        id={ids.value}
+        describedBy={message ? ids.error : undefined}
+        invalid={!!message}
+        onChange={props.onValue}
+      />
+      {message && (
+        <span id={ids.error} className="inline-error template-param-error" role="alert">
+          {message}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function ParamsForm(props: {
+  params: readonly TemplateParam[];
+  /** Show "choose a value" for empty ones (after Run was refused, or where values are always expected). */
+  showMissing: boolean;
+  onType: (name: string, type: ParamType) => void;
+  onValue: (name: string, value: string) => void;
+  label?: string;
+}) {
+  if (props.params.length === 0) return null;
+  return (
+    <fieldset className="template-params">
+      <legend>{props.label ?? 'Parameters'}</legend>
+      {props.params.map((p) => (
+        <ParamRow
+          key={p.name}
+          param={p}
+          showMissing={props.showMissing}
+          onType={(type) => props.onType(p.name, type)}
+          onValue={(value) => props.onValue(p.name, value)}
+        />
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,29 @@
+import { useQueryText } from '../query/store.ts';
+import { ParamsForm } from './ParamsForm.tsx';
+import { useTemplateStore } from './store.ts';
+import { useTemplateParams } from './use-template.ts';
+
+/** The current query's parameters under the editor; nothing for a query without `{{…}}`. */
+export function TemplateParamsBar() {
+  const text = useQueryText();
+  const params = useTemplateParams(text);
+  const runRefused = useTemplateStore((s) => s.runRefused);
+  const actions = useTemplateStore((s) => s.actions);
+  if (params.length === 0) return null;
+  return (
+    <section className="template-bar" aria-label="Template parameters">
+      <ParamsForm
+        params={params}
+        showMissing={runRefused}
+        onType={actions.setType}
+        onValue={actions.setValue}
+        label="Template parameters"
+      />
+      {runRefused && (
+        <p className="inline-error" role="alert">
+          Not run: give every parameter a valid value first. Your query is kept.
+        </p>
+      )}
+    </section>
+  );
+}
