@@ -1,7 +1,7 @@
 // The clause funnel under the results: for a query whose top level is an `and` or `or` chain, each
 // clause's rows alone and the rows that remain (or have been added) after it, as a small chart. The counts
 // come from the API (Fetch all of each query, cached per clause text and target) and stop at a chosen limit.
-import { useQueryClient } from '@tanstack/react-query';
+import { isCancelledError, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../connection/api.ts';
 import { analyze } from '../croql/index.ts';
@@ -60,9 +60,7 @@ export function FunnelPanel(props: { client: ApiClient; path: string; run: RunRe
       (funnel) => update({ kind: 'done', funnel }),
       (error: unknown) => {
         if (generation.current !== mine) return;
-        const cancelled =
-          (error as { name?: string } | null)?.name === 'CancelledError' ||
-          (error as { revert?: boolean })?.revert;
+        const cancelled = isCancelledError(error);
         update(
           cancelled
             ? { kind: 'cancelled', funnel: latest }
