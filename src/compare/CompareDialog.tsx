@@ -14,6 +14,7 @@ import { templateParamsOf } from '../templates/store.ts';
 import { Dialog } from './Dialog.tsx';
 import { rowIdentity, type Row } from './identity.ts';
 import { PartsView, type Part } from './PartsView.tsx';
+import { ProgressLine } from './ProgressLine.tsx';
 import { rowSetQuery } from './row-set-query.ts';
 import { describeSize } from './row-set.ts';
 import { compareSets } from './sets.ts';
@@ -122,15 +123,9 @@ export default function CompareDialog(props: { other: QuerySetup; otherLabel: st
         </p>
       )}
       {running && (
-        <p className="results-progress" role="status">
-          <progress aria-label="Compare progress" />
-          <span>
-            Fetching A: {number(progress.a)} rows{qb.isFetching ? `, B: ${number(progress.b)} rows` : ''}…
-          </span>
-          <button type="button" onClick={cancel}>
-            Cancel
-          </button>
-        </p>
+        <ProgressLine label="Compare progress" onCancel={cancel}>
+          Fetching A: {number(progress.a)} rows{qb.isFetching ? `, B: ${number(progress.b)} rows` : ''}…
+        </ProgressLine>
       )}
       {cancelled && (
         <p role="status">

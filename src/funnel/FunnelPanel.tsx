@@ -8,7 +8,7 @@ import { analyze } from '../croql/index.ts';
 import { countQuery } from '../compare/row-set-query.ts';
 import { topLevelChain } from '../results/clauses.ts';
 import type { RunRequest } from '../results/run-store.ts';
-import { describeCount, fillFunnel, funnelOf, stepChange, type Funnel } from './funnel.ts';
+import { describeCount, fillFunnel, funnelOf, stepChange, type Count, type Funnel } from './funnel.ts';
 import './funnel.css';
 
 const LIMITS = [1_000, 10_000, 100_000];
@@ -20,6 +20,20 @@ type State =
   | { kind: 'done'; funnel: Funnel }
   | { kind: 'cancelled'; funnel: Funnel }
   | { kind: 'failed'; funnel: Funnel; message: string };
+
+/** A bar (for the eye; the number beside it is what is read) and the count. */
+function Meter(props: { kind: 'alone' | 'cumulative'; count: Count | null; width: string }) {
+  return (
+    <>
+      <span
+        className={`funnel-meter funnel-${props.kind}`}
+        style={{ width: props.width }}
+        aria-hidden="true"
+      />
+      <span data-testid={`funnel-${props.kind}`}>{describeCount(props.count)}</span>
+    </>
+  );
+}
 
 export function FunnelPanel(props: { client: ApiClient; path: string; run: RunRequest }) {
   const { client, path, run } = props;
@@ -145,20 +159,10 @@ export function FunnelPanel(props: { client: ApiClient; path: string; run: RunRe
                     <code>{s.clause.text}</code>
                   </th>
                   <td>
-                    <span
-                      className="funnel-meter funnel-alone"
-                      style={{ width: width(s.alone?.rows) }}
-                      aria-hidden="true"
-                    />
-                    <span data-testid="funnel-alone">{describeCount(s.alone)}</span>
+                    <Meter kind="alone" count={s.alone} width={width(s.alone?.rows)} />
                   </td>
                   <td>
-                    <span
-                      className="funnel-meter funnel-cumulative"
-                      style={{ width: width(s.cumulative?.rows) }}
-                      aria-hidden="true"
-                    />
-                    <span data-testid="funnel-cumulative">{describeCount(s.cumulative)}</span>
+                    <Meter kind="cumulative" count={s.cumulative} width={width(s.cumulative?.rows)} />
                     {change !== null && change !== 0 && (
                       <span className="funnel-change">
                         {' '}

@@ -201,7 +201,7 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
                     {time(h.ranAt)} · {describeTarget(h)}
                   </span>
                 </button>
-                {compareButton(h, 'history', `the history entry ${h.text}`)}
+                {compareButton(h, 'history', 'this history entry')}
               </li>
             ))}
           </ul>

@@ -6,6 +6,7 @@ import { useSession } from '../auth/session.ts';
 import { sentText } from '../compare/CompareDialog.tsx';
 import { Dialog } from '../compare/Dialog.tsx';
 import { PartsView, type Part } from '../compare/PartsView.tsx';
+import { ProgressLine } from '../compare/ProgressLine.tsx';
 import { fetchRowSet } from '../compare/row-set.ts';
 import { useApiClient } from '../connection/api.ts';
 import { CONNECTION_LABELS } from '../connection/config.ts';
@@ -125,13 +126,12 @@ export default function DiffDialog(props: { snapshot: SnapshotMeta; onClose: () 
         </p>
       )}
       {after.isFetching && (
-        <p className="results-progress" role="status">
-          <progress aria-label="Diff progress" />
-          <span>Running the query again: {number(loaded)} rows…</span>
-          <button type="button" onClick={() => void queryClient.cancelQueries({ queryKey: key })}>
-            Cancel
-          </button>
-        </p>
+        <ProgressLine
+          label="Diff progress"
+          onCancel={() => void queryClient.cancelQueries({ queryKey: key })}
+        >
+          Running the query again: {number(loaded)} rows…
+        </ProgressLine>
       )}
       {after.error != null && (
         <p className="inline-error" role="alert">

@@ -4,6 +4,8 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } fr
 import { useApiClient } from '../connection/api.ts';
 import { useSession } from '../auth/session.ts';
 import { useCurrentRun } from '../results/run-store.ts';
+import { setupOfRun } from '../permalink/history-recorder.ts';
+import { ProgressLine } from '../compare/ProgressLine.tsx';
 import { announce } from '../ui/announce.ts';
 import { captureRows } from './capture.ts';
 import { SNAPSHOT_FIELDS } from './fields.ts';
@@ -57,14 +59,7 @@ export function SnapshotsTab(props: { describe: (setup: SnapshotMeta['setup']) =
         {
           name: trimmed,
           createdAt: Date.now(),
-          setup: {
-            text: run.template?.text ?? run.text,
-            ...(run.template ? { params: run.template.params } : {}),
-            context: run.context,
-            target: run.target,
-            connection: session.connection,
-            domain: session.domain,
-          },
+          setup: setupOfRun(run, session),
           fields: SNAPSHOT_FIELDS[run.context].map((f) => f.key),
         },
         capture.rows,
@@ -96,13 +91,9 @@ export function SnapshotsTab(props: { describe: (setup: SnapshotMeta['setup']) =
         </div>
         {!run && <p className="hint">Run a query first; its rows (all of them) become the snapshot.</p>}
         {saving && (
-          <p className="results-progress" role="status">
-            <progress aria-label="Snapshot progress" />
-            <span>{number(saving.loaded)} rows…</span>
-            <button type="button" onClick={() => controller.current?.abort()}>
-              Cancel
-            </button>
-          </p>
+          <ProgressLine label="Snapshot progress" onCancel={() => controller.current?.abort()}>
+            {number(saving.loaded)} rows…
+          </ProgressLine>
         )}
       </form>
       {error && (
