@@ -1,5 +1,7 @@
 import { useCallback, useState } from 'react';
-import { analyze, type Edition, type LiveValues } from '../croql/index.ts';
+import type { Edition, LiveValues } from '../croql/index.ts';
+import { analyzeTemplate } from '../templates/analyze.ts';
+import { templateParamsOf } from '../templates/store.ts';
 import { analyzeOptions, DEFAULT_CONFIG } from '../editor/config.ts';
 import { useTarget } from '../connection/use-target.ts';
 import { useQueryStore } from '../query/store.ts';
@@ -23,7 +25,10 @@ export function useGuardedRun(values: LiveValues, edition: Edition) {
   const request = useCallback(() => {
     const { text, context } = useQueryStore.getState();
     const options = analyzeOptions({ ...DEFAULT_CONFIG, context, edition, values });
-    const errors = analyze(text, context, options).diagnostics.filter((d) => d.severity === 'error');
+    // Missing or wrong template values are not asked about: Run refuses them and their form says why.
+    const errors = analyzeTemplate(text, context, options, templateParamsOf(text)).diagnostics.filter(
+      (d) => d.severity === 'error' && d.reason !== 'templateParameter',
+    );
     if (errors.length > 0) {
       const first = [...errors].sort((a, b) => a.from - b.from)[0]!;
       setPending({ problems: errors.length, first: first.message });

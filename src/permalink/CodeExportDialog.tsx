@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiUrlFor, authConfigQuery } from '../connection/config.ts';
 import { EXPORT_FORMATS, exportCode, type ExportFormat } from './code-export.ts';
 import { currentSetup } from './share.ts';
+import { useTarget } from '../connection/use-target.ts';
 import { TabList, tabId } from '../ui/TabList.tsx';
 
 const FALLBACK_API: Record<string, string> = {
@@ -19,7 +20,10 @@ export default function CodeExportDialog({ onClose }: { onClose: () => void }) {
   const config = useQuery(authConfigQuery());
   const titleId = useId();
   const panelId = useId();
-  const setup = useMemo(() => currentSetup(), []);
+  const target = useTarget();
+  // The query as it was when the dialog opened.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const setup = useMemo(() => currentSetup(target), []);
   const apiUrl = useMemo(() => {
     const session = useAuthStore.getState().session;
     if (session) return session.apiUrl;

@@ -2,9 +2,11 @@ import { useId, useRef, useState } from 'react';
 import { announce } from '../ui/announce.ts';
 import { Popover } from '../ui/Popover.tsx';
 import { currentPermalinkUrl } from './share.ts';
+import { useTarget } from '../connection/use-target.ts';
 
 /** "Copy link": puts the permalink on the clipboard and shows it, selectable, in case copying is blocked. */
 export function CopyLinkButton() {
+  const target = useTarget();
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState<boolean | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -12,7 +14,7 @@ export function CopyLinkButton() {
   const inputId = useId();
 
   const copy = async () => {
-    const url = currentPermalinkUrl();
+    const url = currentPermalinkUrl(target);
     setLink(url);
     try {
       await navigator.clipboard.writeText(url);

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } fr
 import { announce } from '../ui/announce.ts';
 import { tabListKeys } from '../ui/tabs.ts';
 import { CONNECTION_LABELS } from '../connection/config.ts';
-import { useTargetStore } from '../connection/target.ts';
+import { useTarget } from '../connection/use-target.ts';
 import { projectKey, useLibraryStore, type QuerySetup } from './library.ts';
 import { currentConnection, currentSetup, openSetup } from './share.ts';
 import { Tab } from '../ui/Tab.tsx';
@@ -35,7 +35,8 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
   const [tab, setTab] = useState<LibraryTab>('saved');
   const [comparing, setComparing] = useState<{ setup: QuerySetup; label: string } | null>(null);
   const { library, actions } = useLibraryStore();
-  const projectId = useTargetStore((s) => s.projectId);
+  const target = useTarget();
+  const projectId = target.projectId;
   const [name, setName] = useState('');
   const [confirmClear, setConfirmClear] = useState(false);
   const ids = {
@@ -79,7 +80,7 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
     e.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return;
-    const setup = currentSetup();
+    const setup = currentSetup(target);
     if (!setup.text.trim()) {
       announce('The query is empty; write one before saving.');
       return;

@@ -14,10 +14,14 @@ export function currentConnection(): Pick<QuerySetup, 'connection' | 'domain'> {
   return { connection, domain: connection === 'enterprise' && domain ? domain : null };
 }
 
-export function currentSetup(): QuerySetup {
+/**
+ * The query as the user sees it. `target` is the effective one (useTarget: the picks, with the obvious
+ * defaults the pickers show); without it, only what was picked explicitly.
+ */
+export function currentSetup(target: Target = currentTarget()): QuerySetup {
   const { text, context } = useQueryStore.getState();
   const params = currentTemplateParams();
-  return { text, ...(params ? { params } : {}), context, target: currentTarget(), ...currentConnection() };
+  return { text, ...(params ? { params } : {}), context, target, ...currentConnection() };
 }
 
 function listingIdOf(setup: QuerySetup): string | number | null {
@@ -45,8 +49,8 @@ export function permalinkOf(setup: QuerySetup): Permalink {
   };
 }
 
-export function currentPermalinkUrl(): string {
-  return permalinkUrl(location.origin, permalinkOf(currentSetup()));
+export function currentPermalinkUrl(target?: Target): string {
+  return permalinkUrl(location.origin, permalinkOf(currentSetup(target)));
 }
 
 /** Opens a history entry or saved query: text, listing, target, and the connection choice. */

@@ -14,7 +14,7 @@ import {
   projectQuery,
   SIGNED_OUT_CLIENT,
 } from '../connection/queries.ts';
-import { useTargetStore } from '../connection/target.ts';
+import { useTarget } from '../connection/use-target.ts';
 import { PARAM_TYPES, renderValue, type ParamType, type TemplateParam } from './params.ts';
 import './templates.css';
 
@@ -26,7 +26,7 @@ interface Option {
 /** The choices of a picked type from the project's lists; null while there is no list (type the value). */
 function useChoices(type: ParamType): Option[] | null {
   const client = useApiClient();
-  const projectId = useTargetStore((s) => s.projectId);
+  const { projectId } = useTarget();
   const api = client ?? SIGNED_OUT_CLIENT;
   const id = projectId ?? 0;
   const ready = client !== null && projectId !== null;
