@@ -6,7 +6,7 @@
 import { memberOf, resolveName } from './check.ts';
 import type { Token } from './lex.ts';
 import { COMPARISON_SPELLINGS, FOREIGN_LOGIC, FOREIGN_OPERATOR_WORDS } from './operators.ts';
-import { rootType } from './schema.ts';
+import { rootType, USER_OBJECT } from './schema.ts';
 import type { FieldDef, ListingName, TypeInfo } from './types.ts';
 
 export const UNKNOWN: TypeInfo = { kind: 'unknown' };
@@ -131,7 +131,14 @@ export class Walker {
       case 'lparen': {
         if (f.filterSubject) {
           const s = f.filterSubject;
-          const inner = s.kind === 'collection' ? s.elementType : s.kind === 'object' ? s.objectType : null;
+          const inner =
+            s.kind === 'collection'
+              ? s.elementType
+              : s.kind === 'object'
+                ? s.objectType
+                : s.kind === 'scalar' && s.type === 'user'
+                  ? USER_OBJECT
+                  : null;
           f.filterSubject = null;
           this.stack.push(newFrame(inner ? [...f.scopes, inner] : [...f.scopes], 'filter'));
         } else {

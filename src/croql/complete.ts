@@ -357,7 +357,9 @@ class Completer {
     }
     if (f.lastWasName === 'count' && !items.length) items.push(opItem('of', 10));
     if (atom.kind === 'collection') items.push(opItem('where', 8));
-    if (atom.kind === 'object' && f.pending.length === 0) items.push(opItem('with', 8));
+    const userValue = atom.kind === 'scalar' && atom.type === 'user';
+    if ((atom.kind === 'object' || userValue) && f.pending.length === 0)
+      items.push(opItem('with', userValue ? -5 : 8));
     const comparing = f.lhs !== null;
     if (type.kind === 'scalar' && !comparing) {
       // Every binary operator the table accepts after this type (comparisons, `between`, arithmetic).

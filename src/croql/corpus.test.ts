@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from './check.ts';
 import { compile } from './compile.ts';
+import { complete } from './complete.ts';
+import { explain } from './explain.ts';
 import { corpusLanguages, corpusUsers, docsExamples, specQueries } from './corpus.ts';
 import { format, stripSpans } from './format.ts';
 import { parse } from './parse.ts';
@@ -113,6 +115,12 @@ describe('`with` on a user', () => {
     expect(predicate!({ user: 1 })).toBe(false);
     expect(predicate!({ user: 99 })).toBe(false);
     expect(analyze('user with (nickname = "x")', 'translations').diagnostics[0]!.reason).toBe('unknownField');
+    // Completion offers `with` after a user and its `login` inside.
+    expect(complete('user ', 5, 'translations', {})!.items.map((i) => i.label)).toContain('with');
+    expect(complete('user with (lo', 13, 'translations', {})!.items.map((i) => i.label)).toEqual(['login']);
+    expect(explain('user with (login = "crowdin")', 'translations')).toBe(
+      'Translations with a user whose login is “crowdin”.',
+    );
     // `=` with a mention or an id keeps working.
     expect(compile('user = @user:"crowdin" and user = 2', 'translations', env).predicate!({ user: 2 })).toBe(
       true,

@@ -247,9 +247,10 @@ class Explainer {
   /** `file with (id = 10 and is hidden)`: "hidden … with a file whose id is 10". */
   private withClause(e: Filter, at: number): Clause {
     const owner = this.info(e.subject).type;
-    if (owner.kind !== 'object') return this.fallback(e);
+    const isUser = owner.kind === 'scalar' && owner.type === 'user';
+    if (owner.kind !== 'object' && !isUser) return this.fallback(e);
     const { inner, outer, elementDepth } = this.split(e);
-    const noun = elementNoun(owner.objectType).sg;
+    const noun = isUser ? 'user' : elementNoun((owner as { objectType: string }).objectType).sg;
     const about = this.all(inner, elementDepth);
     const it = about
       ? have(`${article(noun)} ${relative(about, 'sg')}`, `no ${noun} ${relative(about, 'sg')}`)
