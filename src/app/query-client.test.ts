@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore, type Session } from '../auth/session.ts';
 import { createApiClient } from '../connection/api.ts';
+import { authConfigQuery } from '../connection/config.ts';
 import { useInspectorStore } from '../results/inspector-store.ts';
 import { useRunStore } from '../results/run-store.ts';
 import { emulatorOnlyAuthConfig, memoryStorage } from '../testing/fixtures.ts';
@@ -42,6 +43,7 @@ function network({ refreshWorks }: { refreshWorks: boolean }) {
 
 function accountDataOnScreen() {
   queryClient.setQueryData(['projects', BASE], [{ id: 1, name: 'Previous account’s project' }]);
+  queryClient.setQueryData(authConfigQuery().queryKey, emulatorOnlyAuthConfig);
   useRunStore.getState().actions.run({ projectId: 1, languageId: null, tmId: null, glossaryId: null });
   useInspectorStore
     .getState()
@@ -58,7 +60,13 @@ describe('the one sign-out path', () => {
 
   const expectNothingLeft = () => {
     expect(useAuthStore.getState().session).toBeNull();
-    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+    // Only the sign-in settings stay: they belong to no account, and "Sign in again" needs them at once.
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey),
+    ).toEqual([authConfigQuery().queryKey]);
     expect(useRunStore.getState().current).toBeNull();
     expect(useInspectorStore.getState().requests).toEqual([]);
   };

@@ -1,6 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type Query } from '@tanstack/react-query';
 import { onSignOut } from '../auth/session.ts';
 import { ApiError } from '../connection/api.ts';
+import { authConfigQuery } from '../connection/config.ts';
 import { useInspectorStore } from '../results/inspector-store.ts';
 import { useRunStore } from '../results/run-store.ts';
 
@@ -19,12 +20,18 @@ export const queryClient = new QueryClient({
 });
 
 /**
+ * Everything cached except the app server's sign-in settings: they belong to no account, and "Sign in
+ * again" needs them at once.
+ */
+const isAccountData = (query: Query) => query.queryKey[0] !== authConfigQuery().queryKey[0];
+
+/**
  * Whatever ends the session (the Sign out button, a refresh that fails, a 401 after a refresh), nothing of
  * the account stays on screen or in memory: the cached lists, the rows shown and the inspected response go.
  */
 export function clearAccountData(): void {
-  void queryClient.cancelQueries();
-  queryClient.clear();
+  void queryClient.cancelQueries({ predicate: isAccountData });
+  queryClient.removeQueries({ predicate: isAccountData });
   useRunStore.getState().actions.clear();
   useInspectorStore.getState().actions.clear();
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { CodeText } from '../ui/CodeText.tsx';
 import { Popover } from '../ui/Popover.tsx';
@@ -41,8 +41,8 @@ export function useSignIn() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const typedClientId = clientIds[connection] ?? '';
+  const queryClient = useQueryClient();
   const signIn = async () => {
-    if (!config.data) return;
     setError(null);
     if (connection === 'enterprise' && !isValidOrganizationDomain(domain)) {
       setError(
@@ -58,7 +58,8 @@ export function useSignIn() {
     }
     saveDraft();
     try {
-      await startSignIn(config.data, {
+      // Still loading (or reloading after a sign-out): wait for the settings instead of doing nothing.
+      await startSignIn(config.data ?? (await queryClient.fetchQuery(authConfigQuery())), {
         connection,
         domain: connection === 'enterprise' ? domain : null,
         clientId: typedClientId || null,
