@@ -51,15 +51,23 @@ export function useSignIn() {
       return;
     }
     setBusy(true);
-    if (connection === 'emulator' && !(await emulatorRunning(config.data.emulator.authorizeUrl))) {
+    let settings;
+    try {
+      // Still loading (or reloading after a sign-out): wait for the settings instead of doing nothing.
+      settings = config.data ?? (await queryClient.fetchQuery(authConfigQuery()));
+    } catch (e) {
+      setBusy(false);
+      setError(e instanceof Error ? e.message : String(e));
+      return;
+    }
+    if (connection === 'emulator' && !(await emulatorRunning(settings.emulator.authorizeUrl))) {
       setBusy(false);
       setError(EMULATOR_DOWN);
       return;
     }
     saveDraft();
     try {
-      // Still loading (or reloading after a sign-out): wait for the settings instead of doing nothing.
-      await startSignIn(config.data ?? (await queryClient.fetchQuery(authConfigQuery())), {
+      await startSignIn(settings, {
         connection,
         domain: connection === 'enterprise' ? domain : null,
         clientId: typedClientId || null,
