@@ -1,3 +1,4 @@
+import type { ItemEnvelope, ListEnvelope } from '../wire/envelope.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { LiveValues } from '../croql/types.ts';
@@ -45,13 +46,6 @@ export interface Tm {
 export interface Glossary {
   id: number;
   name: string;
-}
-
-interface ListEnvelope<T> {
-  data: { data: T }[];
-}
-interface ItemEnvelope<T> {
-  data: T;
 }
 
 /** The most the pickers and completion load in one page (the service's maximum). */

@@ -2,11 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../connection/api.ts';
 import { analyze } from '../croql/index.ts';
 import type { RunRequest } from './run-store.ts';
+import type { ListEnvelope as WireListEnvelope } from '../wire/envelope.ts';
 import { describeVerdict, findEmptyingClause, topLevelAndClauses, type Clause } from './clauses.ts';
 
-interface ListEnvelope {
-  data?: unknown[];
-}
+/** A body that may not be the envelope after all (a proxy's page): every part optional. */
+type ListEnvelope = Partial<WireListEnvelope<unknown>>;
 
 /** Each clause (and growing prefixes) run with limit=1 to find the one that removes everything. */
 const emptyWhyQuery = (client: ApiClient, path: string, run: RunRequest, clauses: readonly Clause[]) =>

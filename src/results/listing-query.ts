@@ -1,4 +1,5 @@
 // One page of a listing through the app's API client, and the query factory for the pages of a run.
+import type { ListEnvelope as WireListEnvelope } from '../wire/envelope.ts';
 import { infiniteQueryOptions, keepPreviousData, skipToken } from '@tanstack/react-query';
 import { ApiError, type ApiClient, type ApiResponse } from '../connection/api.ts';
 import { listingPath } from '../wire/listings.ts';
@@ -18,9 +19,8 @@ export interface ListingPage {
   elapsedMs: number;
 }
 
-interface ListEnvelope {
-  data?: { data: Row }[];
-}
+/** A body that may not be the envelope after all (a proxy's page): every part optional. */
+type ListEnvelope = Partial<WireListEnvelope<Row>>;
 
 export function croqlParam(text: string): string | undefined {
   return text.trim() === '' ? undefined : text;
