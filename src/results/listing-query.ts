@@ -4,7 +4,7 @@ import { infiniteQueryOptions, keepPreviousData, skipToken } from '@tanstack/rea
 import { ApiError, type ApiClient, type ApiResponse } from '../connection/api.ts';
 import { listingPath } from '../wire/listings.ts';
 import type { ContextName } from '../croql/types.ts';
-import { PAGE_SIZE } from './fetch-all.ts';
+import { PAGE_SIZE } from './page-size.ts';
 import { useInspectorStore } from './inspector-store.ts';
 import type { Row } from './listings.ts';
 import type { RunRequest } from './run-store.ts';

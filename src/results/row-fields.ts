@@ -31,8 +31,12 @@ const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** `labelIds` → "Label ids", `isHidden` → "Is hidden", `maxLength` → "Max length". */
+/** Ids shown with their names, labelled by what they name. */
+const NAMED: Record<string, string> = { fileId: 'File', branchId: 'Branch', labelIds: 'Labels' };
+
+/** `isHidden` → "Is hidden", `maxLength` → "Max length", `fileId` → "File". */
 export function fieldLabel(key: string): string {
+  if (NAMED[key]) return NAMED[key];
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/_/g, ' ')
@@ -46,7 +50,7 @@ function named(names: ReadonlyMap<number, string> | undefined, id: unknown, what
 }
 
 function valueView(key: string, value: unknown, names: DisplayNames | undefined): ValueView {
-  if (value == null || value === '') return { kind: 'empty' };
+  if (value == null || value === '' || (Array.isArray(value) && value.length === 0)) return { kind: 'empty' };
   if (key === 'fileId') return named(names?.files, value, 'id');
   if (key === 'branchId') return named(names?.branches, value, 'id');
   if (key === 'labelIds' && Array.isArray(value)) {

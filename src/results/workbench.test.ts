@@ -79,7 +79,9 @@ describe('row details', () => {
     expect(rowTitle({ stringId: 3, translationId: 9 }, 'translations')).toBe('Translation 9 of string 3');
     expect(webUrlOf(row)).toBe(row.webUrl);
     expect(webUrlOf({ webUrl: 'javascript:alert(1)' })).toBeNull();
-    expect(fieldLabel('labelIds')).toBe('Label ids');
+    expect(fieldLabel('labelIds')).toBe('Labels');
+    expect(fieldLabel('maxLength')).toBe('Max length');
+    expect(rowFields({ labelIds: [] }, 'strings')[0]!.value).toEqual({ kind: 'empty' });
   });
 });
 
