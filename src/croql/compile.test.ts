@@ -128,6 +128,26 @@ describe('compile: source strings', () => {
   });
 });
 
+describe('compile: a predicate that reads only an enclosing object', () => {
+  // `translations` inside a translation is the string's collection, so each level used to loop over all of
+  // them again: the work grew with the collection size to the power of the depth. The predicate is the same for every element, so it runs once.
+  it('nested counts over the enclosing collection evaluate once per level', () => {
+    const nested = (levels: number, inner: string) =>
+      'count of translations where ('.repeat(levels) + inner + ') > 0'.repeat(levels);
+    const reads = { n: 0 };
+    const counted = fixtureStrings.map(
+      (s) => new Proxy(s, { get: (o, k) => (k === 'isHidden' && reads.n++, Reflect.get(o, k)) }),
+    );
+    const { predicate } = compile(nested(12, 'is hidden'), 'strings', fixtureEnv);
+    const matched = counted.filter(predicate!).map((o) => o.id);
+    expect(matched).toEqual(strings('is hidden and count of translations > 0'));
+    expect(reads.n).toBeLessThanOrEqual(12 * fixtureStrings.length);
+    expect(strings(nested(3, 'language = @language:"uk"'))).toEqual(
+      strings('count of translations where (language = @language:"uk") > 0'),
+    );
+  });
+});
+
 describe('compile: other contexts', () => {
   it('translations', () => {
     const t = (q: string) => run(q, 'translations', fixtureTranslations);

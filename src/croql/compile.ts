@@ -117,6 +117,8 @@ class Compiler {
   private readonly frames: unknown[] = [];
   /** Depths read from a deeper scope (so the loop at that depth must publish its object in `frames`). */
   private readonly readFromDeeper = new Set<number>();
+  /** Depths read by the names compiled so far (collected per `where` predicate, see whereParts). */
+  private readDepths = new Set<number>();
   private readonly usersByName: Map<string, number>;
   private readonly languagesByCode: Map<string, string>;
 
@@ -246,6 +248,7 @@ class Compiler {
     if (!field || depth === undefined) return internal(`the name \`${e.raw}\` was not resolved`, e);
     const read = readerOf(field);
     const nullable = nullableField(field);
+    this.readDepths.add(depth);
     if (depth === scopes.length - 1) {
       const get = readerForKey(field.key);
       const boolTest =
@@ -294,8 +297,18 @@ class Compiler {
 
   /** `count of X where (P)`: counts without building the filtered array, and can stop at a cap. */
   private countWhere(filter: Extract<Expr, { kind: 'filter' }>): Compiled {
-    const { subject, subjectGet, pred, predNullable, publishAt } = this.whereParts(filter);
+    const { subject, subjectGet, pred, predNullable, publishAt, invariant } = this.whereParts(filter);
     const frames = this.frames;
+    if (invariant) {
+      // P never reads the element: it holds for all of X or for none, so it is evaluated once.
+      const capped: CappedCount = (o, cap) => {
+        const items = subject(o) as unknown[];
+        if (!Array.isArray(items) || items.length === 0) return 0;
+        if (publishAt >= 0) frames[publishAt] = o;
+        return pred(items[0]) === true ? Math.min(items.length, cap) : 0;
+      };
+      return { fn: (o) => capped(o, Infinity), nullable: false, capped };
+    }
     const capped: CappedCount =
       publishAt < 0 && !predNullable && subjectGet
         ? (o, cap) => {
@@ -329,9 +342,19 @@ class Compiler {
   private whereParts(filter: Extract<Expr, { kind: 'filter' }>) {
     const { scopes } = this.info(filter);
     const subject = this.expr(filter.subject);
+    const outerReads = this.readDepths;
+    this.readDepths = new Set();
     const pred = this.expr(filter.predicate);
+    const predReads = this.readDepths;
+    this.readDepths = outerReads;
+    for (const d of predReads) outerReads.add(d);
     const depth = scopes.length - 1;
+    // A predicate that reads no name of the element's own scope gives the same answer for every element:
+    // nested `count of X where (…)` over an enclosing object's collection would otherwise multiply the work
+    // by the collection's size at every level.
+    const elementDepth = this.info(filter.predicate).scopes.length - 1;
     return {
+      invariant: !predReads.has(elementDepth),
       subject: subject.fn,
       /** The collection's raw getter when it is a field of the innermost scope. */
       subjectGet: subject.get,
@@ -344,11 +367,12 @@ class Compiler {
   private filter(e: Extract<Expr, { kind: 'filter' }>): Compiled {
     const frames = this.frames;
     if (e.op === 'where') {
-      const { subject, pred, publishAt } = this.whereParts(e);
+      const { subject, pred, publishAt, invariant } = this.whereParts(e);
       return {
         fn: (o) => {
           const items = subject(o) as unknown[];
           if (publishAt >= 0) frames[publishAt] = o;
+          if (invariant) return items.length > 0 && pred(items[0]) === true ? items.slice() : [];
           const out: unknown[] = [];
           for (let i = 0; i < items.length; i++) if (pred(items[i]) === true) out.push(items[i]);
           return out;
