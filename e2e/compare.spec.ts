@@ -1,19 +1,13 @@
 // Compare, snapshots, templates and the clause funnel, against the emulator's own data.
 import { runInNewContext } from 'node:vm';
-import { expect, test, type Page } from '@playwright/test';
-import { authorizationOf, countIn, editString, emulatorQuery } from './support/emulator-data.ts';
+import { expect, test } from '@playwright/test';
+import { authorizationOf, countIn, emulatorQuery } from './support/emulator-data.ts';
 import { editorOf, runFromEditor, setQuery, signInToDemoProject } from './support/query.ts';
 import { signIn } from './support/signin.ts';
+import { openLibraryTab } from './support/library.ts';
 
 const STRINGS = '/projects/1/strings';
 const ids = (rows: Record<string, unknown>[]) => new Set(rows.map((r) => String(r.id)));
-
-async function openLibraryTab(page: Page, tab: RegExp) {
-  await page.getByRole('button', { name: 'Library' }).click();
-  const library = page.getByRole('complementary', { name: 'Library' });
-  await library.getByRole('tab', { name: tab }).click();
-  return library;
-}
 
 test('compare: only A, only B and both equal the sets computed from the emulator', async ({ page }) => {
   await signInToDemoProject(page);
@@ -59,65 +53,6 @@ test('compare: only A, only B and both equal the sets computed from the emulator
   let text = '';
   for await (const chunk of csv) text += String(chunk);
   expect(text.trim().split('\r\n')).toHaveLength(onlyB.length + 1);
-});
-
-test('a snapshot survives a reload, and its diff shows exactly the rows the emulator changed', async ({
-  page,
-}) => {
-  await signInToDemoProject(page);
-  // Ten strings marked through the emulator's test hook make the snapshot's rows.
-  await setQuery(page, 'not is hidden');
-  const first = await runFromEditor(page);
-  const authorization = await authorizationOf(first);
-  const visible = (await emulatorQuery(authorization, STRINGS, 'not is hidden')).slice(-11);
-  for (const [k, row] of visible.slice(0, 10).entries()) {
-    await editString({ id: row.id as number, text: `zq-keep ${k}` });
-  }
-  const outside = visible[10]!;
-  const query = '(text contains "zq-keep" or text contains "zq-added") and not text contains "zq-removed"';
-  await setQuery(page, query);
-  await runFromEditor(page);
-  await expect(page.getByTestId('results-count')).toContainText('10 rows loaded');
-  const before = await emulatorQuery(authorization, STRINGS, query);
-
-  let library = await openLibraryTab(page, /Snapshots/);
-  await library.getByLabel('Snapshot the last run as').fill('Release');
-  await library.getByRole('button', { name: 'Save snapshot' }).click();
-  await expect(library.getByTestId('snapshot-item')).toContainText('Release');
-  await expect(library.getByTestId('snapshot-item')).toContainText('10 rows');
-
-  await page.reload();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 15_000 });
-  library = await openLibraryTab(page, /Snapshots/);
-  const item = library.getByTestId('snapshot-item').filter({ hasText: 'Release' });
-  await expect(item).toBeVisible();
-  await expect(item.getByTestId('snapshot-size')).toHaveText(/\d+(\.\d)? (B|KB)/);
-
-  const changed = before[2]!;
-  const removed = before[5]!;
-  await editString({ id: changed.id as number, text: 'zq-keep, changed' });
-  await editString({ id: removed.id as number, text: 'zq-keep zq-removed' });
-  await editString({ id: outside.id as number, text: 'zq-added' });
-
-  await item.getByRole('button', { name: 'Diff with a new run' }).click();
-  const dialog = page.getByTestId('diff-dialog');
-  await expect(dialog.getByTestId('diff-summary')).toHaveText('1 added, 1 removed, 1 changed, 8 unchanged.', {
-    timeout: 20_000,
-  });
-  const table = dialog.getByTestId('compare-table');
-  await expect(table.locator('tbody tr')).toHaveCount(1);
-  await expect(table.locator('tbody tr')).toHaveAttribute('data-row-id', `string:${outside.id}`);
-  await dialog.getByRole('tab', { name: /Removed/ }).click();
-  await expect(table.locator('tbody tr')).toHaveAttribute('data-row-id', `string:${removed.id}`);
-  await dialog.getByRole('tab', { name: /Changed/ }).click();
-  await expect(table.locator('tbody tr')).toHaveAttribute('data-row-id', `string:${changed.id}`);
-  await expect(table.getByTestId('changed-fields')).toHaveText('text, updated');
-  await expect(table.locator('ins').first()).toHaveText('zq-keep, changed');
-
-  // Deleting keeps the others (and the list says so).
-  await page.keyboard.press('Escape');
-  await item.getByRole('button', { name: 'Delete snapshot Release' }).click();
-  await expect(library.getByTestId('snapshot-item').filter({ hasText: 'Release' })).toHaveCount(0);
 });
 
 const TEMPLATE = 'count of translations where (language = {{lang}} and user = {{who}}) > 0';

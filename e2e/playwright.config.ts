@@ -28,7 +28,16 @@ export default defineConfig({
       args: [...CHROMIUM_ARGS],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: '**/snapshot-diff.spec.ts' },
+    // Specs that change the emulator's data run once everything else has finished.
+    {
+      name: 'changes-data',
+      use: { browserName: 'chromium' },
+      testMatch: '**/snapshot-diff.spec.ts',
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: [
     {
       command: `npm run --silent emulator -- --port ${EMULATOR_PORT} --test-hooks`,
