@@ -1,4 +1,5 @@
-// The editor's advanced filters (crowdin-api-notes.md, "The editor's advanced filter") and their CroQL.
+// The editor's advanced filters (the service's advanced filter panel; see README, "The visual builder and
+// the filter converter") and their CroQL.
 // Rows of the spec table "Expressions equivalent to the editor's advanced filter" yield exactly the
 // table's expression; filters the table does not give get the most faithful expression over the schema
 // (each choice is explained beside it); filters without an exact form are approximations (labelled) or
