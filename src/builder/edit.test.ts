@@ -7,9 +7,12 @@ import { group, toCroql, type BuilderNode, type FieldNode, type GroupNode } from
 import { find, indent, insert, move, outdent, remove, setOp, toggleNegated, update, walk } from './ops.ts';
 
 const field = (n: BuilderNode) => n as FieldNode;
+// Every new condition gets its own id, as in the app: two nodes with one id made the random-edit property
+// fail on a seed that inserted the same value twice.
+let created = 0;
 const newField = (value: string): FieldNode => ({
   kind: 'field',
-  id: `new-${value}`,
+  id: `new-${value}-${++created}`,
   path: ['max length'],
   op: '>',
   value: { kind: 'number', value },
