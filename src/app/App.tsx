@@ -11,7 +11,7 @@ import { searchMembers, useLiveValues } from '../connection/queries.ts';
 import { TargetPickers } from '../connection/TargetPickers.tsx';
 import { useTarget } from '../connection/use-target.ts';
 import { QueryEditor, type EditorHandle } from '../editor/QueryEditor.tsx';
-import { ExampleChips, ExamplesMenu } from '../examples/ExamplesMenu.tsx';
+import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
 import type { Example } from '../examples/examples.ts';
 import { useQueryContext, useQueryStore, useQueryText } from '../query/store.ts';
 import { announce } from '../ui/announce.ts';
@@ -36,6 +36,8 @@ const LibraryPanel = lazy(() => import('../permalink/LibraryPanel.tsx'));
 // The results table (and its virtualiser) is needed only once something runs; signing in prefetches it.
 const loadResultsPanel = () => import('../results/ResultsPanel.tsx');
 const ResultsPanel = lazy(() => loadResultsPanel().then((m) => ({ default: m.ResultsPanel })));
+// The chips under the empty editor carry the documented patterns: loaded just after the first screen.
+const ExampleChips = lazy(() => import('../examples/ExampleChips.tsx'));
 const Builder = lazy(() => import('../builder/Builder.tsx').then((m) => ({ default: m.Builder })));
 
 export function App() {
@@ -162,7 +164,9 @@ function Shell() {
       )}
       {side === 'explorer' && (
         <ErrorBoundary area="The schema explorer">
-          <Suspense fallback={<aside className="side-column" aria-busy="true" aria-label="Schema explorer" />}>
+          <Suspense
+            fallback={<aside className="side-column" aria-busy="true" aria-label="Schema explorer" />}
+          >
             <SchemaExplorer
               context={context}
               edition={edition}
@@ -308,7 +312,9 @@ function QueryPane(props: {
           />
         )}
         {mode === 'editor' && text.trim() === '' && (
-          <ExampleChips listing={context} values={values} onPick={onPickExample} />
+          <Suspense fallback={null}>
+            <ExampleChips listing={context} values={values} onPick={onPickExample} />
+          </Suspense>
         )}
       </div>
       <div

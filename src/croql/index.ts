@@ -1,4 +1,5 @@
-// The public API of the CroQL core. Everything outside src/croql imports from here.
+// The public API of the CroQL core. Everything outside src/croql imports from here, except complete() and
+// hover(), which the app loads after the first screen (see the notes at their places below).
 export type * from './types.ts';
 export {
   schema,
@@ -19,5 +20,6 @@ export { DATETIME_FORMS, isValidDatetime } from './datetime.ts';
 export { format } from './format.ts';
 export { compile, compileModel } from './compile.ts';
 export { explain, explainModel } from './explain.ts';
-export { complete } from './complete.ts';
-export { hover } from './hover.ts';
+// complete() is not re-exported here: importing it from './complete.ts' lets the app load completion (and its
+// tables) in a chunk of its own, after the first screen (src/editor/completion.ts).
+// Nor is hover(), for the same reason (src/editor/hover.ts).

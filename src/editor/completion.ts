@@ -8,7 +8,6 @@ import {
   type CompletionResult,
 } from '@codemirror/autocomplete';
 import type { CompletionItem } from '../croql/index.ts';
-import { completeTemplate } from '../templates/analyze.ts';
 import { templateParamSource } from './placeholders.ts';
 import { croqlConfig, type SearchUsers } from './config.ts';
 
@@ -75,19 +74,31 @@ async function searchMembers(
   }
 }
 
+// The core's completion (and its tables of names, docs and snippets) is not needed for the first screen: it
+// loads when the editor is created, and a completion asked for before it arrives waits for it.
+type CompleteTemplate = typeof import('../templates/complete.ts').completeTemplate;
+let completeTemplate: CompleteTemplate | null = null;
+let loading: Promise<CompleteTemplate> | null = null;
+function loadCompletion(): Promise<CompleteTemplate> {
+  loading ??= import('../templates/complete.ts').then((m) => (completeTemplate = m.completeTemplate));
+  return loading;
+}
+
 /** The core's completion: schema names, keywords, operators, known values, snippets. */
-export function croqlCompletionSource(context: CompletionContext): CompletionResult | null {
+export function croqlCompletionSource(
+  context: CompletionContext,
+): CompletionResult | null | Promise<CompletionResult | null> {
+  if (!completeTemplate)
+    return loadCompletion().then((run) => (context.aborted ? null : answer(context, run)));
+  return answer(context, completeTemplate);
+}
+
+function answer(context: CompletionContext, run: CompleteTemplate): CompletionResult | null {
   const { state, pos } = context;
   const config = state.field(croqlConfig);
   let result;
   try {
-    result = completeTemplate(
-      state.doc.toString(),
-      pos,
-      config.context,
-      config.values,
-      config.templateParams,
-    );
+    result = run(state.doc.toString(), pos, config.context, config.values, config.templateParams);
   } catch (error) {
     // A bug in the core: logged, and the editor keeps working without completion at this point.
     console.error('CroQL completion failed', error);
@@ -118,6 +129,7 @@ export function memberSearchSource(context: CompletionContext): Promise<Completi
 }
 
 export function croqlAutocompletion() {
+  void loadCompletion();
   return autocompletion({
     override: [croqlCompletionSource, memberSearchSource, templateParamSource],
     activateOnTyping: true,

@@ -1,11 +1,21 @@
 import { forEachDiagnostic } from '@codemirror/lint';
-import { hoverTooltip } from '@codemirror/view';
+import { hoverTooltip, type Tooltip } from '@codemirror/view';
 import { appendCodeText } from '../ui/CodeText.tsx';
-import { hover, type HoverInfo } from '../croql/index.ts';
+import type { HoverInfo } from '../croql/index.ts';
 import { analyzeOptions, croqlConfig, type CroqlConfig } from './config.ts';
 
+// The core's hover() and its docs are not needed for the first screen: loaded with the editor, and a hover
+// before they arrive waits for them.
+type Hover = typeof import('../croql/hover.ts').hover;
+let hover: Hover | null = null;
+let loading: Promise<Hover> | null = null;
+export function loadHover(): Promise<Hover> {
+  loading ??= import('../croql/hover.ts').then((m) => (hover = m.hover));
+  return loading;
+}
+
 /** The core's hover(); a bug in it shows as an "internal error" tooltip (and is logged), never a dead editor. */
-function hoverAt(text: string, pos: number, config: CroqlConfig): HoverInfo | null {
+function hoverAt(hover: Hover, text: string, pos: number, config: CroqlConfig): HoverInfo | null {
   try {
     return hover(text, pos, config.context, analyzeOptions(config));
   } catch (error) {
@@ -27,7 +37,12 @@ export const croqlHover = hoverTooltip((view, pos, side) => {
     if ((from < pos || (from === pos && side > 0)) && (to > pos || (to === pos && side < 0))) linted = true;
   });
   if (linted) return null;
-  const info = hoverAt(view.state.doc.toString(), pos, view.state.field(croqlConfig));
+  const show = (run: Hover) =>
+    tooltipOf(hoverAt(run, view.state.doc.toString(), pos, view.state.field(croqlConfig)));
+  return hover ? show(hover) : loadHover().then(show);
+});
+
+function tooltipOf(info: HoverInfo | null): Tooltip | null {
   if (!info) return null;
   return {
     pos: info.from,
@@ -47,4 +62,4 @@ export const croqlHover = hoverTooltip((view, pos, side) => {
       return { dom };
     },
   };
-});
+}

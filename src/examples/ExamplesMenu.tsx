@@ -2,7 +2,7 @@
 // the empty editor show a few of the current listing's.
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { ContextName, LiveValues } from '../croql/types.ts';
-import { starterExamples, type Example } from './examples.ts';
+import type { Example } from './examples.ts';
 
 // The menu's content (every listing's examples) loads when it first opens.
 const ExamplesList = lazy(() => import('./ExamplesList.tsx'));
@@ -35,35 +35,5 @@ export function ExamplesMenu(props: {
         </Suspense>
       )}
     </span>
-  );
-}
-
-/** Under the empty editor: a few examples to click, and where the rest are. */
-export function ExampleChips(props: {
-  listing: ContextName;
-  values: LiveValues;
-  onPick: (e: Example) => void;
-}) {
-  const examples = starterExamples(props.listing, props.values);
-  if (examples.length === 0) return null;
-  return (
-    <div className="example-chips" role="group" aria-label="Example queries" data-testid="example-chips">
-      <span className="hint">Try:</span>
-      {examples.map((e) => (
-        <button
-          key={e.intent}
-          type="button"
-          className="code-chip"
-          title={e.intent}
-          onClick={() => props.onPick(e)}
-        >
-          {e.text}
-        </button>
-      ))}
-      <span className="hint">
-        or open <strong>Examples</strong>; <kbd>Ctrl</kbd>+<kbd>Space</kbd> in the empty editor lists every
-        pattern.
-      </span>
-    </div>
   );
 }

@@ -4,7 +4,6 @@
 import {
   describeFieldType,
   fieldsOf,
-  hover,
   rootType,
   schema,
   typeLabel,
@@ -12,6 +11,7 @@ import {
   type Edition,
   type FieldDef,
 } from '../croql/index.ts';
+import { hover } from '../croql/hover.ts';
 
 /** A step into a nested type: the field followed and the type it leads to. */
 export interface Step {

@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { useQueryText } from '../query/store.ts';
-import { ParamsForm } from './ParamsForm.tsx';
 import { useTemplateStore } from './store.ts';
 import { useTemplateParams } from './use-template.ts';
+
+// Only a query with `{{…}}` needs the form and its pickers: loaded then, outside the first screen's JS.
+const ParamsForm = lazy(() => import('./ParamsForm.tsx').then((m) => ({ default: m.ParamsForm })));
 
 /** The current query's parameters under the editor; nothing for a query without `{{…}}`. */
 export function TemplateParamsBar() {
@@ -12,13 +15,15 @@ export function TemplateParamsBar() {
   if (params.length === 0) return null;
   return (
     <section className="template-bar" aria-label="Template parameters">
-      <ParamsForm
-        params={params}
-        showMissing={runRefused}
-        onType={actions.setType}
-        onValue={actions.setValue}
-        label="Template parameters"
-      />
+      <Suspense fallback={null}>
+        <ParamsForm
+          params={params}
+          showMissing={runRefused}
+          onType={actions.setType}
+          onValue={actions.setValue}
+          label="Template parameters"
+        />
+      </Suspense>
       {runRefused && (
         <p className="inline-error" role="alert">
           Not run: give every parameter a valid value first. Your query is kept.

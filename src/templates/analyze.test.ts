@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeTemplate, completeTemplate, placeholderPrefixAt } from './analyze.ts';
+import { analyzeTemplate, placeholderPrefixAt } from './analyze.ts';
+import { completeTemplate } from './complete.ts';
 
 describe('analysis of a template', () => {
   it('places the core’s diagnostics in the template text', () => {

@@ -1,22 +1,13 @@
-// The core's analysis and completion over a template: substitute, call the core with its usual call shape,
+// The core's analysis over a template (completion: complete.ts): substitute, call the core with its usual call shape,
 // map the ranges back. A text without placeholders goes to the core untouched (and keeps its tree reuse).
 import {
   analyze,
-  complete,
   type AnalyzeOptions,
   type AnalyzeResult,
-  type CompletionResult,
   type ContextName,
   type Diagnostic,
-  type LiveValues,
 } from '../croql/index.ts';
-import {
-  findPlaceholders,
-  mapToSubstituted,
-  mapToTemplate,
-  substitute,
-  type TemplateParam,
-} from './params.ts';
+import { findPlaceholders, mapToTemplate, substitute, type TemplateParam } from './params.ts';
 
 /**
  * Diagnostics of a template, at their places in the template's text: the core's (those about a stand-in
@@ -67,27 +58,6 @@ export function analyzeTemplate(
   diagnostics.sort((a, b) => a.from - b.from);
   // The model (ranges in the substituted text) stays; a parameter problem makes it invalid.
   return { ...result, diagnostics, valid: result.valid && !diagnostics.some((d) => d.severity === 'error') };
-}
-
-/** The core's completion at `pos` of a template (placeholders before it count as values of their type). */
-export function completeTemplate(
-  text: string,
-  pos: number,
-  context: ContextName,
-  values: LiveValues,
-  params: readonly TemplateParam[],
-): CompletionResult | null {
-  const placeholders = findPlaceholders(text);
-  if (placeholders.length === 0) return complete(text, pos, context, values);
-  if (placeholders.some((p) => pos > p.from && pos < p.to)) return null;
-  const sub = substitute(text, params);
-  const result = complete(sub.text, mapToSubstituted(sub.replacements, pos), context, values);
-  if (!result) return null;
-  return {
-    ...result,
-    from: mapToTemplate(sub.replacements, result.from, -1),
-    to: mapToTemplate(sub.replacements, result.to, 1),
-  };
 }
 
 /** `{{` and the start of a name before `pos`: where a parameter completion applies. */

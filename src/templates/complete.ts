@@ -1,0 +1,33 @@
+// The core's completion over a template: substitute, complete with the core's call shape, map the range
+// back. Its own module so the editor can load completion (and the core's completion tables) after the first
+// screen.
+import { complete } from '../croql/complete.ts';
+import type { CompletionResult, ContextName, LiveValues } from '../croql/index.ts';
+import {
+  findPlaceholders,
+  mapToSubstituted,
+  mapToTemplate,
+  substitute,
+  type TemplateParam,
+} from './params.ts';
+
+/** The core's completion at `pos` of a template (placeholders before it count as values of their type). */
+export function completeTemplate(
+  text: string,
+  pos: number,
+  context: ContextName,
+  values: LiveValues,
+  params: readonly TemplateParam[],
+): CompletionResult | null {
+  const placeholders = findPlaceholders(text);
+  if (placeholders.length === 0) return complete(text, pos, context, values);
+  if (placeholders.some((p) => pos > p.from && pos < p.to)) return null;
+  const sub = substitute(text, params);
+  const result = complete(sub.text, mapToSubstituted(sub.replacements, pos), context, values);
+  if (!result) return null;
+  return {
+    ...result,
+    from: mapToTemplate(sub.replacements, result.from, -1),
+    to: mapToTemplate(sub.replacements, result.to, 1),
+  };
+}
