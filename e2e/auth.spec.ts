@@ -91,7 +91,7 @@ test('an expired token is refreshed silently and the query still runs', async ({
   await expect(page.getByTestId('results-count')).toContainText(/\d+ rows? loaded/);
 
   const tokenBefore = await accessToken(page);
-  const expired = await request.post(`${EMULATOR_URL}/__emulator/expire-tokens`);
+  const expired = await request.post(expireTokensOf(tokenBefore));
   expect(expired.ok()).toBe(true);
 
   await setQuery(page, 'max length > 1');
@@ -125,9 +125,9 @@ test('when the session cannot be renewed, the app says so and signing in again k
   // Run only once the reloaded app has its target back; a Run before that only asks for a project.
   await expect(page.getByLabel('Project')).not.toHaveValue('');
   await expect(editorOf(page)).toHaveText('max length > 5');
-  expect((await request.post(`${EMULATOR_URL}/__emulator/expire-tokens`)).ok()).toBe(true);
-  // Run meets the 401, unless a background request of the app (project data) met it first and the app has
-  // already signed out and disabled Run: a click that waits for an enabled button would then wait forever.
+  expect((await request.post(expireTokensOf(await accessToken(page)))).ok()).toBe(true);
+  // Run meets the 401, unless a request of the reloaded app still in flight (project data) met it first and
+  // the app has already signed out and disabled Run: a click that waits for an enabled button would hang.
   await page.getByRole('button', { name: 'Run', exact: true }).dispatchEvent('click');
   await expect(
     page.getByRole('alert').filter({ hasText: 'Session expired — sign in again' }).first(),
@@ -139,6 +139,11 @@ test('when the session cannot be renewed, the app says so and signing in again k
   await expectSignedIn(page);
   await expect(editorOf(page)).toHaveText('max length > 5');
 });
+
+/** The test hook that expires this page's sign-in only: tests in parallel keep their own sessions. */
+function expireTokensOf(token: string | undefined): string {
+  return `${EMULATOR_URL}/__emulator/expire-tokens?token=${encodeURIComponent(token ?? '')}`;
+}
 
 function accessToken(page: Page): Promise<string | undefined> {
   return page.evaluate(

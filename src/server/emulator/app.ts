@@ -8,6 +8,7 @@ import { emulatorConfig, type EmulatorConfig } from './config.ts';
 import { editStringHook } from './edit-hook.ts';
 import type { Dataset } from './data/model.ts';
 import { oauthRoutes } from './oauth/routes.ts';
+import { verifyJwt } from './oauth/jwt.ts';
 import { OAuthStore, personalAccessToken } from './oauth/store.ts';
 
 export interface Emulator {
@@ -66,7 +67,14 @@ export function createEmulator(options: Partial<EmulatorConfig> & { data: Datase
   app.route('/', oauthRoutes(config, store));
 
   if (config.testHooks) {
-    app.post('/__emulator/expire-tokens', (c) => c.json({ expired: store.expireAllAccessTokens() }));
+    // With `?token=<access token>`, only that sign-in's access tokens expire; without, every one does.
+    app.post('/__emulator/expire-tokens', (c) => {
+      const token = c.req.query('token');
+      const claims = token === undefined ? null : verifyJwt(token, config.signingKey);
+      if (token !== undefined && !claims)
+        return c.json({ error: 'not an access token of this emulator' }, 400);
+      return c.json({ expired: store.expireAllAccessTokens(claims?.jti) });
+    });
     app.post('/__emulator/edit-string', editStringHook(config));
   }
 

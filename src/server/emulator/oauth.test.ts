@@ -265,6 +265,17 @@ describe('access tokens', () => {
     expect(await apiStatus(json.access_token as string)).toBe(401);
   });
 
+  it('the test hook given one access token expires only that sign-in', async () => {
+    const mine = (await exchange(await codeFor())).json;
+    const theirs = (await exchange(await codeFor())).json;
+    const url = `${emulator.url}/__emulator/expire-tokens?token=${mine.access_token as string}`;
+    expect((await fetch(url, { method: 'POST' })).status).toBe(200);
+    expect(await apiStatus(mine.access_token as string)).toBe(401);
+    expect(await apiStatus(theirs.access_token as string)).toBe(200);
+    const bad = await fetch(`${emulator.url}/__emulator/expire-tokens?token=forged`, { method: 'POST' });
+    expect(bad.status).toBe(400);
+  });
+
   it('all expire through the test hook, and a refresh brings a working one', async () => {
     const { json } = await exchange(await codeFor());
     const hook = await fetch(`${emulator.url}/__emulator/expire-tokens`, { method: 'POST' });

@@ -144,10 +144,16 @@ export class OAuthStore {
     else this.revoked.set(claims.jti, claims.exp === undefined ? Infinity : claims.exp * 1000);
   }
 
-  /** The test hook: every access token issued so far counts as expired. */
-  expireAllAccessTokens(): number {
+  /**
+   * The test hook: every access token issued so far counts as expired, or, given the `jti` of one access
+   * token, only those of its sign-in (so parallel tests do not expire each other's sessions).
+   */
+  expireAllAccessTokens(onlyGrantOf?: string): number {
+    const only = onlyGrantOf === undefined ? undefined : this.accessGrant.get(onlyGrantOf);
+    if (onlyGrantOf !== undefined && only === undefined) return 0;
     let n = 0;
-    for (const grant of this.grants.values()) {
+    for (const [grantId, grant] of this.grants) {
+      if (only !== undefined && grantId !== only) continue;
       for (const [jti, expiresAt] of grant.access) {
         this.revoked.set(jti, expiresAt);
         this.accessGrant.delete(jti);
