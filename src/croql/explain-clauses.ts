@@ -256,21 +256,19 @@ export function humanName(field: FieldDef): string {
   return field.name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
-const LANGUAGE_NAMES = (() => {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'language' });
-  } catch {
-    return null;
-  }
-})();
+// Runtimes without Intl.DisplayNames (older ones) fall back to the quoted code.
+const LANGUAGE_NAMES =
+  typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
 
 export function languageName(code: string): string {
+  let name: string | undefined;
   try {
-    const name = LANGUAGE_NAMES?.of(code);
-    return name && name.toLowerCase() !== code.toLowerCase() ? name : `“${code}”`;
-  } catch {
-    return `“${code}”`;
+    name = LANGUAGE_NAMES?.of(code);
+  } catch (error) {
+    // A code that is no language tag at all (`@language:"x y"`) is a RangeError by the Intl spec: quoted.
+    if (!(error instanceof RangeError)) throw error;
   }
+  return name && name.toLowerCase() !== code.toLowerCase() ? name : `“${code}”`;
 }
 
 export const DATE_PARTICIPLES: Record<string, string> = {
