@@ -3,11 +3,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT } from './config.ts';
 import { signJwt } from './oauth/jwt.ts';
-import { startEmulator, type RunningEmulator } from './testing.ts';
+import {
+  authorizeUrl,
+  DEMO_REDIRECT,
+  RFC7636_CHALLENGE,
+  RFC7636_VERIFIER,
+  startEmulator,
+  type RunningEmulator,
+} from './testing.ts';
 
-const REDIRECT = 'http://127.0.0.1:4317/callback';
-const VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
-const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 const KEY = 'a-test-signing-key';
 
 let now = Date.UTC(2025, 0, 1);
@@ -22,28 +26,13 @@ beforeEach(() => {
 
 type Json = Record<string, unknown>;
 
-function authorizeUrl(params: Record<string, string | undefined>, repeat: [string, string][] = []): string {
-  const url = new URL('/oauth/authorize', emulator.url);
-  const all = {
-    client_id: DEMO_CLIENT.id,
-    redirect_uri: REDIRECT,
-    response_type: 'code',
-    scope: 'project tm glossary',
-    state: 'xyz',
-    ...params,
-  };
-  for (const [k, v] of Object.entries(all)) if (v) url.searchParams.set(k, v);
-  for (const [k, v] of repeat) url.searchParams.append(k, v);
-  return url.toString();
-}
-
 /** A code approved for demo user 1 through the consent form. */
 async function codeFor(
-  params: Record<string, string> = { code_challenge: CHALLENGE, code_challenge_method: 'S256' },
+  params: Record<string, string> = { code_challenge: RFC7636_CHALLENGE, code_challenge_method: 'S256' },
 ): Promise<string> {
   const form = new URLSearchParams({
     client_id: DEMO_CLIENT.id,
-    redirect_uri: REDIRECT,
+    redirect_uri: DEMO_REDIRECT,
     response_type: 'code',
     scope: 'project tm glossary',
     state: 'xyz',
@@ -80,8 +69,8 @@ const exchange = (code: string, extra: Json = {}) =>
     grant_type: 'authorization_code',
     client_id: DEMO_CLIENT.id,
     code,
-    redirect_uri: REDIRECT,
-    code_verifier: VERIFIER,
+    redirect_uri: DEMO_REDIRECT,
+    code_verifier: RFC7636_VERIFIER,
     ...extra,
   });
 
@@ -211,15 +200,18 @@ describe('client authentication (RFC 6749 §2.3.1)', () => {
 
 describe('parameters and scopes', () => {
   it('refuses duplicate authorization parameters', async () => {
-    const twice = await fetch(authorizeUrl({}, [['scope', 'project']]), { redirect: 'manual' });
+    const twice = await fetch(authorizeUrl(emulator.url, {}, [['scope', 'project']]), { redirect: 'manual' });
     expect(twice.status).toBe(302);
     const location = new URL(twice.headers.get('location')!);
     expect(location.searchParams.get('error')).toBe('invalid_request');
     expect(location.searchParams.get('error_description')).toContain('scope');
     // A second redirect_uri or client_id could send the browser elsewhere: an error page, no redirect.
-    const page = await fetch(authorizeUrl({}, [['redirect_uri', 'http://localhost:4317/callback']]), {
-      redirect: 'manual',
-    });
+    const page = await fetch(
+      authorizeUrl(emulator.url, {}, [['redirect_uri', 'http://localhost:4317/callback']]),
+      {
+        redirect: 'manual',
+      },
+    );
     expect(page.status).toBe(400);
     expect(page.headers.get('location')).toBeNull();
   });
@@ -227,7 +219,7 @@ describe('parameters and scopes', () => {
   it('refuses duplicate token parameters', async () => {
     const code = await codeFor();
     const res = await token(
-      `grant_type=authorization_code&client_id=${DEMO_CLIENT.id}&code=${code}&code=${code}&redirect_uri=${encodeURIComponent(REDIRECT)}&code_verifier=${VERIFIER}`,
+      `grant_type=authorization_code&client_id=${DEMO_CLIENT.id}&code=${code}&code=${code}&redirect_uri=${encodeURIComponent(DEMO_REDIRECT)}&code_verifier=${RFC7636_VERIFIER}`,
     );
     expect(res.json).toMatchObject({ error: 'invalid_request' });
   });
@@ -241,16 +233,16 @@ describe('parameters and scopes', () => {
       'constructor',
       '__proto__',
     ]) {
-      const res = await fetch(authorizeUrl({ scope }), { redirect: 'manual' });
+      const res = await fetch(authorizeUrl(emulator.url, { scope }), { redirect: 'manual' });
       const location = new URL(res.headers.get('location')!);
       expect(location.searchParams.get('error'), scope).toBe('invalid_scope');
     }
-    const fine = await fetch(authorizeUrl({ scope: 'project.source project.translation tm' }));
+    const fine = await fetch(authorizeUrl(emulator.url, { scope: 'project.source project.translation tm' }));
     expect(fine.status).toBe(200);
   });
 
   it('sends anti-framing headers with the consent and error pages', async () => {
-    for (const url of [authorizeUrl({}), authorizeUrl({ client_id: 'nope' })]) {
+    for (const url of [authorizeUrl(emulator.url, {}), authorizeUrl(emulator.url, { client_id: 'nope' })]) {
       const res = await fetch(url);
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -319,7 +311,7 @@ describe('the store', () => {
       for (let i = 0; i < 20; i++) {
         pruned.store.issueCode({
           clientId: DEMO_CLIENT.id,
-          redirectUri: REDIRECT,
+          redirectUri: DEMO_REDIRECT,
           userId: 1,
           scope: 'project',
           challenge: null,
@@ -366,7 +358,7 @@ describe('hostile requests', () => {
       ['/oauth/authorize', 'client_id=__proto__&redirect_uri=constructor', {}],
       [
         '/oauth/authorize',
-        `${new URLSearchParams({ client_id: DEMO_CLIENT.id, redirect_uri: REDIRECT, response_type: 'code', scope: 'project', decision: 'approve', user: 'constructor' })}`,
+        `${new URLSearchParams({ client_id: DEMO_CLIENT.id, redirect_uri: DEMO_REDIRECT, response_type: 'code', scope: 'project', decision: 'approve', user: 'constructor' })}`,
         {},
       ],
     ];
@@ -382,7 +374,7 @@ describe('hostile requests', () => {
     for (const query of [
       'client_id=%E0%A4%A',
       'client_id=__proto__',
-      `client_id=${DEMO_CLIENT.id}&redirect_uri=${encodeURIComponent(REDIRECT)}&scope=toString`,
+      `client_id=${DEMO_CLIENT.id}&redirect_uri=${encodeURIComponent(DEMO_REDIRECT)}&scope=toString`,
     ]) {
       const res = await fetch(`${emulator.url}/oauth/authorize?${query}`, { redirect: 'manual' });
       expect(res.status, query).toBeLessThan(500);

@@ -2,12 +2,15 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT } from './config.ts';
-import { demoData, startEmulator, type RunningEmulator } from './testing.ts';
-
-const REDIRECT = 'http://127.0.0.1:4317/callback';
-// RFC 7636, appendix B.
-const RFC_VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
-const RFC_CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+import {
+  authorizeUrl,
+  demoData,
+  DEMO_REDIRECT,
+  RFC7636_CHALLENGE,
+  RFC7636_VERIFIER,
+  startEmulator,
+  type RunningEmulator,
+} from './testing.ts';
 
 let now = Date.UTC(2025, 0, 1);
 let emulator: RunningEmulator;
@@ -20,23 +23,9 @@ beforeEach(() => {
   now = Date.UTC(2025, 0, 1);
 });
 
-function authorizeUrl(params: Record<string, string | undefined>): string {
-  const url = new URL('/oauth/authorize', emulator.url);
-  const all = {
-    client_id: DEMO_CLIENT.id,
-    redirect_uri: REDIRECT,
-    response_type: 'code',
-    scope: 'project tm glossary',
-    state: 'xyz',
-    ...params,
-  };
-  for (const [k, v] of Object.entries(all)) if (v) url.searchParams.set(k, v);
-  return url.toString();
-}
-
 /** Opens the consent page and presses a button; returns where the browser is sent. */
 async function consent(params: Record<string, string>, decision = 'approve', user = '2'): Promise<URL> {
-  const page = await fetch(authorizeUrl(params));
+  const page = await fetch(authorizeUrl(emulator.url, params));
   expect(page.status).toBe(200);
   const html = await page.text();
   const form = new URLSearchParams();
@@ -58,7 +47,7 @@ async function consent(params: Record<string, string>, decision = 'approve', use
 }
 
 async function codeFor(
-  params: Record<string, string> = { code_challenge: RFC_CHALLENGE, code_challenge_method: 'S256' },
+  params: Record<string, string> = { code_challenge: RFC7636_CHALLENGE, code_challenge_method: 'S256' },
 ) {
   const location = await consent(params);
   expect(location.searchParams.get('state')).toBe('xyz');
@@ -79,8 +68,8 @@ const exchange = (code: string, extra: Record<string, string> = {}) =>
     grant_type: 'authorization_code',
     client_id: DEMO_CLIENT.id,
     code,
-    redirect_uri: REDIRECT,
-    code_verifier: RFC_VERIFIER,
+    redirect_uri: DEMO_REDIRECT,
+    code_verifier: RFC7636_VERIFIER,
     ...extra,
   });
 
@@ -97,7 +86,7 @@ function claims(jwt: string): Record<string, unknown> {
 
 describe('authorization endpoint', () => {
   it('shows a consent page naming the client, the scopes and the demo users', async () => {
-    const html = await (await fetch(authorizeUrl({}))).text();
+    const html = await (await fetch(authorizeUrl(emulator.url, {}))).text();
     expect(html).toContain('CroQL Playground');
     expect(html).toMatch(/<code>project<\/code>.*<code>tm<\/code>.*<code>glossary<\/code>/s);
     expect(html).toContain('<label for="user">Sign in as</label>');
@@ -108,7 +97,7 @@ describe('authorization endpoint', () => {
 
   it('redirects a decline with access_denied and the same state', async () => {
     const location = await consent({}, 'decline');
-    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
+    expect(`${location.origin}${location.pathname}`).toBe(DEMO_REDIRECT);
     expect(location.searchParams.get('error')).toBe('access_denied');
     expect(location.searchParams.get('state')).toBe('xyz');
     expect(location.searchParams.has('code')).toBe(false);
@@ -120,7 +109,7 @@ describe('authorization endpoint', () => {
       { redirect_uri: 'http://evil.example/callback' },
       { redirect_uri: '' },
     ]) {
-      const res = await fetch(authorizeUrl(params), { redirect: 'manual' });
+      const res = await fetch(authorizeUrl(emulator.url, params), { redirect: 'manual' });
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
       expect(res.headers.get('content-type')).toContain('text/html');
@@ -129,11 +118,11 @@ describe('authorization endpoint', () => {
 
   it('rejects a challenge without a method and a method without a challenge', async () => {
     for (const params of [
-      { code_challenge: RFC_CHALLENGE },
+      { code_challenge: RFC7636_CHALLENGE },
       { code_challenge_method: 'S256' },
-      { code_challenge: RFC_CHALLENGE, code_challenge_method: 'S512' },
+      { code_challenge: RFC7636_CHALLENGE, code_challenge_method: 'S512' },
     ]) {
-      const res = await fetch(authorizeUrl(params), { redirect: 'manual' });
+      const res = await fetch(authorizeUrl(emulator.url, params), { redirect: 'manual' });
       expect(res.status).toBe(302);
       const location = new URL(res.headers.get('location')!);
       expect(location.searchParams.get('error')).toBe('invalid_request');
@@ -161,7 +150,7 @@ describe('token endpoint', () => {
         grant_type: 'authorization_code',
         client_id: DEMO_CLIENT.id,
         code,
-        redirect_uri: REDIRECT,
+        redirect_uri: DEMO_REDIRECT,
         code_verifier: verifier,
       },
       true,
@@ -178,7 +167,7 @@ describe('token endpoint', () => {
       client_id: DEMO_CLIENT.id,
       client_secret: DEMO_CLIENT.secret,
       code: again,
-      redirect_uri: REDIRECT,
+      redirect_uri: DEMO_REDIRECT,
     });
     expect(ok.status).toBe(200);
   });
@@ -252,7 +241,12 @@ describe('token endpoint', () => {
     );
     expect((await token({ grant_type: 'authorization_code' })).json.error).toBe('invalid_request');
     expect(
-      await token({ grant_type: 'authorization_code', client_id: 'nope', code: 'x', redirect_uri: REDIRECT }),
+      await token({
+        grant_type: 'authorization_code',
+        client_id: 'nope',
+        code: 'x',
+        redirect_uri: DEMO_REDIRECT,
+      }),
     ).toMatchObject({ status: 401, json: { error: 'invalid_client' } });
   });
 });
@@ -305,15 +299,15 @@ describe('one-click sign-in (--auto-approve)', () => {
     const oneClick = await startEmulator({ autoApproveUser: 'Bob' });
     try {
       const url = new URL(
-        authorizeUrl({ code_challenge: RFC_CHALLENGE, code_challenge_method: 'S256' }).replace(
-          emulator.url,
-          oneClick.url,
-        ),
+        authorizeUrl(emulator.url, {
+          code_challenge: RFC7636_CHALLENGE,
+          code_challenge_method: 'S256',
+        }).replace(emulator.url, oneClick.url),
       );
       const res = await fetch(url, { redirect: 'manual' });
       expect(res.status).toBe(302);
       const location = new URL(res.headers.get('location')!);
-      expect(location.origin + location.pathname).toBe(REDIRECT);
+      expect(location.origin + location.pathname).toBe(DEMO_REDIRECT);
       expect(location.searchParams.get('state')).toBe('xyz');
 
       const exchanged = await fetch(new URL('/oauth/token', oneClick.url), {
@@ -323,8 +317,8 @@ describe('one-click sign-in (--auto-approve)', () => {
           grant_type: 'authorization_code',
           client_id: DEMO_CLIENT.id,
           code: location.searchParams.get('code'),
-          redirect_uri: REDIRECT,
-          code_verifier: RFC_VERIFIER,
+          redirect_uri: DEMO_REDIRECT,
+          code_verifier: RFC7636_VERIFIER,
         }),
       });
       const body = (await exchanged.json()) as { access_token: string };

@@ -1,8 +1,9 @@
-// Starts an emulator in-process on a free loopback port (tests and the bench).
+// Starts an emulator in-process on a free loopback port (tests and the bench), and the OAuth fixtures its
+// tests share.
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createEmulator, type Emulator } from './app.ts';
-import type { EmulatorConfig } from './config.ts';
+import { DEMO_CLIENT, type EmulatorConfig } from './config.ts';
 import { generateDemoDataset } from './data/demo.ts';
 import type { Dataset } from './data/model.ts';
 
@@ -33,4 +34,30 @@ export async function startEmulator(options: Partial<EmulatorConfig> = {}): Prom
         server.close(() => resolve());
       }),
   };
+}
+
+/** The demo client's e2e redirect URI. */
+export const DEMO_REDIRECT = 'http://127.0.0.1:4317/callback';
+/** RFC 7636, appendix B: a verifier and its S256 challenge. */
+export const RFC7636_VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+export const RFC7636_CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+
+/** The demo client's authorize URL at `base`; an undefined parameter is left out, `repeat` is appended. */
+export function authorizeUrl(
+  base: string,
+  params: Record<string, string | undefined>,
+  repeat: [string, string][] = [],
+): string {
+  const url = new URL('/oauth/authorize', base);
+  const all = {
+    client_id: DEMO_CLIENT.id,
+    redirect_uri: DEMO_REDIRECT,
+    response_type: 'code',
+    scope: 'project tm glossary',
+    state: 'xyz',
+    ...params,
+  };
+  for (const [k, v] of Object.entries(all)) if (v) url.searchParams.set(k, v);
+  for (const [k, v] of repeat) url.searchParams.append(k, v);
+  return url.toString();
 }
