@@ -4,12 +4,12 @@ import { appendCodeText } from '../ui/CodeText.tsx';
 import type { HoverInfo } from '../croql/index.ts';
 import { analyzeOptions, croqlConfig, type CroqlConfig } from './config.ts';
 
-// The core's hover() and its docs are not needed for the first screen: loaded with the editor, and a hover
-// before they arrive waits for them.
+// The core's hover() and its docs are not needed for the first screen: loaded on the first hover, which
+// waits for them.
 type Hover = typeof import('../croql/hover.ts').hover;
 let hover: Hover | null = null;
 let loading: Promise<Hover> | null = null;
-export function loadHover(): Promise<Hover> {
+function loadHover(): Promise<Hover> {
   loading ??= import('../croql/hover.ts').then((m) => (hover = m.hover));
   return loading;
 }
