@@ -15,12 +15,14 @@ import { median, row, type BenchRow } from './stats.ts';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = join(ROOT, 'src', 'server', 'emulator', 'cli.ts');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
-const EXPECTED_ROWS = 20_000;
-/** Large data (the emulator's scale option) and a query matching 20,000 of its strings. */
-const EMULATOR_ARGS = ['--scale', '25000'];
+/** Large data (the emulator's scale option) and a query matching about 20,000 of its strings. */
+const EMULATOR_ARGS = ['--scale', '21000'];
 /** The emulator and its `token` command share this run's signing key. */
 const EMULATOR_ENV = { ...process.env, CROQL_EMULATOR_SIGNING_KEY: randomBytes(32).toString('base64url') };
-const QUERY = `id <= ${EXPECTED_ROWS}`;
+// A documented field (the service refuses string `id` in CroQL): 19,987 of the 21,000 demo strings.
+const QUERY = 'not is hidden';
+/** Fewer would measure a smaller fetch than the figure names. */
+const MIN_ROWS = 19_000;
 const PROJECT_ID = 1;
 const ROUNDS = 5;
 const TARGET_RATIO = 0.5;
@@ -103,23 +105,22 @@ export default async function fetchAllBench(): Promise<BenchRow[]> {
     const apiUrl = `http://127.0.0.1:${port}/api/v2`;
     const token = await personalToken();
     // Warm the emulator's cache for the query (both sides then read the same cached matches).
-    await official(apiUrl, token);
+    const expected = await official(apiUrl, token);
+    if (expected < MIN_ROWS) throw new Error(`The query matched ${expected} rows, fewer than ${MIN_ROWS}`);
     const mine: number[] = [];
     const theirs: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const a = await timed(() => ours(apiUrl, token));
       const b = await timed(() => official(apiUrl, token));
-      if (a.rows !== b.rows || a.rows !== EXPECTED_ROWS) {
-        throw new Error(
-          `Row counts differ: ours ${a.rows}, official client ${b.rows}, expected ${EXPECTED_ROWS}`,
-        );
+      if (a.rows !== b.rows || a.rows !== expected) {
+        throw new Error(`Row counts differ: ours ${a.rows}, official client ${b.rows}, expected ${expected}`);
       }
       mine.push(a.ms);
       theirs.push(b.ms);
     }
     return [
       row(
-        `fetch all ${EXPECTED_ROWS.toLocaleString('en-US')} rows vs withFetchAll`,
+        `fetch all ${expected.toLocaleString('en-US')} rows vs withFetchAll`,
         median(mine),
         'ms',
         median(theirs),
