@@ -20,7 +20,7 @@ export interface Column {
 
 const PLURAL_ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
-function isRecord(v: unknown): v is Record<string, unknown> {
+export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
@@ -53,26 +53,28 @@ export function displayText(row: Row): string {
   return text == null ? '' : String(text);
 }
 
-function scalar(v: unknown): string {
+/** A cell value as one line of text: strings as they are, other values as JSON. */
+export function scalar(v: unknown): string {
   if (v == null) return '';
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   return JSON.stringify(v);
 }
 
-const field =
+export const field =
   (key: string) =>
   (row: Row): string =>
     scalar(row[key]);
 
-function translationUser(row: Row): string {
+export function translationUser(row: Row): string {
   const user =
     row.user ?? (Array.isArray(row.plurals) && isRecord(row.plurals[0]) ? row.plurals[0].user : null);
   if (!isRecord(user)) return '';
   return String(user.username ?? user.fullName ?? user.id ?? '');
 }
 
-function firstPlural(row: Row, key: string): string {
+/** A translation's own field, or its first plural form's. */
+export function firstPlural(row: Row, key: string): string {
   if (row[key] != null) return scalar(row[key]);
   if (Array.isArray(row.plurals) && isRecord(row.plurals[0])) return scalar(row.plurals[0][key]);
   return '';
@@ -111,7 +113,7 @@ export function segmentRecords(row: Row): string {
     .join(' · ');
 }
 
-function list(v: unknown): string {
+export function list(v: unknown): string {
   return Array.isArray(v) ? v.map(scalar).join(', ') : scalar(v);
 }
 

@@ -1,7 +1,19 @@
-// The fields a snapshot keeps of each row, per listing: what the results table shows, as text, so a later
-// run can be diffed field by field (text, labels, updated, hidden…). Pure.
+// The fields a snapshot keeps of each row, per listing, as text, so a later run can be diffed field by field
+// (text, labels, updated, hidden…). The cell readers are the results table's (src/results/listings.ts); the
+// list differs from the table's columns on purpose: it keeps raw ids rather than display names, so a diff does
+// not change when the project's file and label lists load, and it adds the fields an edit moves (updated,
+// hidden, max length). Pure.
 import type { ContextName } from '../croql/types.ts';
-import { displayText, segmentRecords } from '../results/listings.ts';
+import {
+  displayText,
+  field,
+  firstPlural,
+  isRecord,
+  list,
+  scalar,
+  segmentRecords,
+  translationUser,
+} from '../results/listings.ts';
 import type { Row } from '../compare/identity.ts';
 
 export interface SnapshotField {
@@ -10,34 +22,9 @@ export interface SnapshotField {
   value: (row: Row) => string;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function scalar(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return JSON.stringify(v);
-}
-
-const field = (key: string) => (row: Row) => scalar(row[key]);
 const flag = (key: string) => (row: Row) => (row[key] === true ? 'yes' : 'no');
-const list = (key: string) => (row: Row) =>
-  Array.isArray(row[key]) ? (row[key] as unknown[]).map(scalar).join(', ') : scalar(row[key]);
-
-/** A translation's own field, or its first plural form's. */
-const translation = (key: string) => (row: Row) => {
-  if (row[key] !== undefined) return scalar(row[key]);
-  const first = Array.isArray(row.plurals) ? row.plurals[0] : undefined;
-  return isRecord(first) ? scalar(first[key]) : '';
-};
-
-function translationUser(row: Row): string {
-  const first = Array.isArray(row.plurals) ? row.plurals[0] : undefined;
-  const user = row.user ?? (isRecord(first) ? first.user : undefined);
-  return isRecord(user) ? scalar(user.username ?? user.id) : '';
-}
+const listOf = (key: string) => (row: Row) => list(row[key]);
+const translation = (key: string) => (row: Row) => firstPlural(row, key);
 
 function recordsUpdated(row: Row): string {
   if (!Array.isArray(row.records)) return '';
@@ -53,7 +40,7 @@ export const SNAPSHOT_FIELDS: Record<ContextName, SnapshotField[]> = {
     { key: 'context', label: 'context', value: field('context') },
     { key: 'fileId', label: 'file', value: field('fileId') },
     { key: 'branchId', label: 'branch', value: field('branchId') },
-    { key: 'labelIds', label: 'labels', value: list('labelIds') },
+    { key: 'labelIds', label: 'labels', value: listOf('labelIds') },
     { key: 'isHidden', label: 'hidden', value: flag('isHidden') },
     { key: 'isDuplicate', label: 'duplicate', value: flag('isDuplicate') },
     { key: 'maxLength', label: 'max length', value: field('maxLength') },
