@@ -4,8 +4,7 @@ import { useId, useState } from 'react';
 import type { ContextName } from '../croql/types.ts';
 import { download } from '../results/download.ts';
 import type { SnapshotRow } from '../snapshots/fields.ts';
-import { Tab } from '../ui/Tab.tsx';
-import { tabListKeys } from '../ui/tabs.ts';
+import { TabList, tabId } from '../ui/TabList.tsx';
 import { RowsTable } from './RowsTable.tsx';
 
 export interface Part {
@@ -24,30 +23,24 @@ export function PartsView(props: { context: ContextName; parts: Part[]; label: s
   const [current, setCurrent] = useState(props.parts[0]!.id);
   const panelId = useId();
   const part = props.parts.find((p) => p.id === current) ?? props.parts[0]!;
-  const ids = props.parts.map((p) => p.id);
   return (
     <>
       <div className="compare-counts">
-        <div
-          role="tablist"
-          aria-label={props.label}
-          className="tabs"
-          onKeyDown={tabListKeys(ids, current, setCurrent)}
-        >
-          {props.parts.map((p) => (
-            <Tab
-              key={p.id}
-              id={`${panelId}-${p.id}`}
-              panelId={panelId}
-              selected={p.id === part.id}
-              onSelect={() => setCurrent(p.id)}
-            >
+        <TabList
+          label={props.label}
+          tabs={props.parts.map((p) => ({
+            id: p.id,
+            label: (
               <span data-testid={`count-${p.id}`}>
                 {p.label}: {number(p.rows.length)}
               </span>
-            </Tab>
-          ))}
-        </div>
+            ),
+          }))}
+          selected={part.id}
+          onSelect={setCurrent}
+          prefix={panelId}
+          panelId={panelId}
+        />
         <button
           type="button"
           onClick={() => download(part.fileName, part.csv(), 'text/csv;charset=utf-8')}
@@ -56,7 +49,7 @@ export function PartsView(props: { context: ContextName; parts: Part[]; label: s
           Export CSV ({part.label.toLowerCase()})
         </button>
       </div>
-      <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${part.id}`}>
+      <div id={panelId} role="tabpanel" aria-labelledby={tabId(panelId, part.id)}>
         <RowsTable context={props.context} rows={part.rows} caption={part.label} changes={part.changes} />
       </div>
     </>

@@ -4,7 +4,7 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CONTEXT_LABELS, rootType, type ContextName, type Edition, type FieldDef } from '../croql/index.ts';
 import { CodeText } from '../ui/CodeText.tsx';
-import { TabList, tabId } from '../ui/TabList.tsx';
+import { Tabs } from '../ui/Tabs.tsx';
 import {
   describeFieldType,
   fieldAtCursor,
@@ -50,7 +50,7 @@ export default function SchemaExplorer(props: ExplorerProps) {
     setPath([]);
   }
   const [search, setSearch] = useState('');
-  const ids = { title: useId(), tabs: useId(), panel: useId(), search: useId() };
+  const ids = { title: useId(), search: useId() };
   const titleRef = useRef<HTMLHeadingElement>(null);
   const typeName = path.at(-1)?.typeName ?? rootType(context);
   const fields = useMemo(() => fieldsOfType(typeName, edition), [typeName, edition]);
@@ -89,15 +89,7 @@ export default function SchemaExplorer(props: ExplorerProps) {
           ×
         </button>
       </header>
-      <TabList
-        label="Explorer"
-        tabs={TABS}
-        selected={tab}
-        onSelect={setTab}
-        prefix={ids.tabs}
-        panelId={ids.panel}
-      />
-      <div id={ids.panel} role="tabpanel" aria-labelledby={tabId(ids.tabs, tab)} className="explorer-body">
+      <Tabs label="Explorer" tabs={TABS} selected={tab} onSelect={setTab} panelClassName="explorer-body">
         {tab === 'reference' ? (
           <Suspense fallback={<p className="hint">Loading the reference…</p>}>
             <Reference />
@@ -181,7 +173,7 @@ export default function SchemaExplorer(props: ExplorerProps) {
             )}
           </>
         )}
-      </div>
+      </Tabs>
     </aside>
   );
 }

@@ -6,7 +6,7 @@ import { apiUrlFor, authConfigQuery } from '../connection/config.ts';
 import { EXPORT_FORMATS, exportCode, type ExportFormat } from './code-export.ts';
 import { currentSetup } from './share.ts';
 import { useTarget } from '../connection/use-target.ts';
-import { TabList, tabId } from '../ui/TabList.tsx';
+import { Tabs } from '../ui/Tabs.tsx';
 
 const FALLBACK_API: Record<string, string> = {
   emulator: 'http://127.0.0.1:8787/api/v2',
@@ -19,7 +19,6 @@ export default function CodeExportDialog({ onClose }: { onClose: () => void }) {
   const [format, setFormat] = useState<ExportFormat>('curl');
   const config = useQuery(authConfigQuery());
   const titleId = useId();
-  const panelId = useId();
   const target = useTarget();
   // The query as it was when the dialog opened.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -63,19 +62,11 @@ export default function CodeExportDialog({ onClose }: { onClose: () => void }) {
           ×
         </button>
       </header>
-      <TabList
-        label="Language"
-        tabs={EXPORT_FORMATS}
-        selected={format}
-        onSelect={setFormat}
-        prefix={panelId}
-        panelId={panelId}
-      />
-      <div id={panelId} role="tabpanel" aria-labelledby={tabId(panelId, format)}>
+      <Tabs label="Language" tabs={EXPORT_FORMATS} selected={format} onSelect={setFormat}>
         <pre className="code-block" tabIndex={0} aria-label={`${format} code`}>
           <code>{code}</code>
         </pre>
-      </div>
+      </Tabs>
       <p className="hint">
         Replace <code>CROWDIN_TOKEN</code> with an access token of yours (a personal access token works); the
         playground never puts your sign-in token in exported code.

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { announce } from '../ui/announce.ts';
-import { tabListKeys } from '../ui/tabs.ts';
 import { CONNECTION_LABELS } from '../connection/config.ts';
 import { useTarget } from '../connection/use-target.ts';
 import { projectKey, useLibraryStore, type QuerySetup } from './library.ts';
 import { currentConnection, currentSetup, openSetup } from './share.ts';
-import { Tab } from '../ui/Tab.tsx';
+import { Tabs } from '../ui/Tabs.tsx';
 import { SnapshotsTab } from '../snapshots/SnapshotsTab.tsx';
 import { SavedTemplateForm } from '../templates/SavedTemplateForm.tsx';
 
@@ -39,19 +38,7 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
   const projectId = target.projectId;
   const [name, setName] = useState('');
   const [confirmClear, setConfirmClear] = useState(false);
-  const ids = {
-    name: useId(),
-    title: useId(),
-    historyTab: useId(),
-    savedTab: useId(),
-    snapshotsTab: useId(),
-    panel: useId(),
-  };
-  const tabIds: Record<LibraryTab, string> = {
-    saved: ids.savedTab,
-    history: ids.historyTab,
-    snapshots: ids.snapshotsTab,
-  };
+  const ids = { name: useId(), title: useId() };
   const compareButton = (setup: QuerySetup, label: string, what: string) => (
     <button
       type="button"
@@ -106,38 +93,16 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
           ×
         </button>
       </header>
-      <div
-        role="tablist"
-        aria-label="Library"
-        className="tabs"
-        onKeyDown={tabListKeys(['saved', 'history', 'snapshots'] as const, tab, setTab)}
+      <Tabs
+        label="Library"
+        tabs={[
+          { id: 'saved', label: `Saved (${saved.length})` },
+          { id: 'history', label: `History (${library.history.length})` },
+          { id: 'snapshots', label: 'Snapshots' },
+        ]}
+        selected={tab}
+        onSelect={setTab}
       >
-        <Tab
-          id={ids.savedTab}
-          panelId={ids.panel}
-          selected={tab === 'saved'}
-          onSelect={() => setTab('saved')}
-        >
-          Saved ({saved.length})
-        </Tab>
-        <Tab
-          id={ids.historyTab}
-          panelId={ids.panel}
-          selected={tab === 'history'}
-          onSelect={() => setTab('history')}
-        >
-          History ({library.history.length})
-        </Tab>
-        <Tab
-          id={ids.snapshotsTab}
-          panelId={ids.panel}
-          selected={tab === 'snapshots'}
-          onSelect={() => setTab('snapshots')}
-        >
-          Snapshots
-        </Tab>
-      </div>
-      <div id={ids.panel} role="tabpanel" aria-labelledby={tabIds[tab]}>
         {tab === 'snapshots' ? (
           <SnapshotsTab describe={describeTarget} />
         ) : tab === 'saved' ? (
@@ -207,7 +172,7 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
             ))}
           </ul>
         )}
-      </div>
+      </Tabs>
       <footer className="panel-footer">
         {confirmClear ? (
           <>

@@ -2,7 +2,7 @@
 // JSON, a link to the resource in the service, and the previous / next row. Lazy-loaded.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ContextName } from '../croql/types.ts';
-import { TabList, tabId } from '../ui/TabList.tsx';
+import { Tabs } from '../ui/Tabs.tsx';
 import type { DisplayNames, Row } from './listings.ts';
 import { rowFields, rowTitle, webUrlOf, type FieldView, type ValueView } from './row-fields.ts';
 
@@ -25,7 +25,7 @@ export default function DetailsPanel(props: {
 }) {
   const { row, context, position, count, names, onPrevious, onNext, onClose } = props;
   const [tab, setTab] = useState<DetailsTab>('fields');
-  const ids = { title: useId(), tabs: useId(), panel: useId() };
+  const titleId = useId();
   const fields = useMemo(() => rowFields(row, context, names), [row, context, names]);
   const json = useMemo(() => JSON.stringify(row, null, 2), [row]);
   const webUrl = webUrlOf(row);
@@ -39,7 +39,7 @@ export default function DetailsPanel(props: {
     <aside
       ref={panelRef}
       className="side-panel details-panel"
-      aria-labelledby={ids.title}
+      aria-labelledby={titleId}
       data-testid="details-panel"
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
@@ -49,7 +49,7 @@ export default function DetailsPanel(props: {
       }}
     >
       <header className="panel-header">
-        <h2 id={ids.title}>{rowTitle(row, context)}</h2>
+        <h2 id={titleId}>{rowTitle(row, context)}</h2>
         <span className="results-muted" aria-live="polite">
           {position.toLocaleString('en-US')} of {count.toLocaleString('en-US')}
         </span>
@@ -71,19 +71,12 @@ export default function DetailsPanel(props: {
           </a>
         </p>
       )}
-      <TabList
+      <Tabs
         label="Details view"
         tabs={TABS}
         selected={tab}
         onSelect={setTab}
-        prefix={ids.tabs}
-        panelId={ids.panel}
-      />
-      <div
-        id={ids.panel}
-        role="tabpanel"
-        aria-labelledby={tabId(ids.tabs, tab)}
-        className="panel-body details-body"
+        panelClassName="panel-body details-body"
       >
         {tab === 'fields' ? (
           <FieldList fields={fields} />
@@ -97,7 +90,7 @@ export default function DetailsPanel(props: {
             {json}
           </pre>
         )}
-      </div>
+      </Tabs>
     </aside>
   );
 }

@@ -1,7 +1,7 @@
 // Every request of the current run, "Fetch all" included: method, path and parameters, status, time, size,
 // and whether it retried after a 429. Selecting one shows its request (token masked) and its response.
 import { useId, useMemo, useState } from 'react';
-import { TabList, tabId } from '../ui/TabList.tsx';
+import { Tabs } from '../ui/Tabs.tsx';
 import { useInspectorStore, type InspectedRequest } from './inspector-store.ts';
 
 /** Beyond this the raw response is cut, so a 500-row page does not freeze the page when shown. */
@@ -107,7 +107,6 @@ const DETAIL_TABS = [
 
 function RequestDetail({ request }: { request: InspectedRequest }) {
   const [tab, setTab] = useState<DetailTab>('response');
-  const ids = { tabs: useId(), panel: useId() };
   const raw = useMemo(() => {
     const text =
       typeof request.body === 'string' ? request.body : JSON.stringify(request.body ?? null, null, 2);
@@ -124,15 +123,13 @@ function RequestDetail({ request }: { request: InspectedRequest }) {
   }, [request.url]);
   return (
     <div className="inspector-detail">
-      <TabList
+      <Tabs
         label="Request or response"
         tabs={DETAIL_TABS}
         selected={tab}
         onSelect={setTab}
-        prefix={ids.tabs}
-        panelId={ids.panel}
-      />
-      <div id={ids.panel} role="tabpanel" aria-labelledby={tabId(ids.tabs, tab)} className="panel-body">
+        panelClassName="panel-body"
+      >
         {tab === 'request' ? (
           <dl className="inspector-fields">
             <dt>URL</dt>
@@ -175,7 +172,7 @@ function RequestDetail({ request }: { request: InspectedRequest }) {
             </pre>
           </>
         )}
-      </div>
+      </Tabs>
     </div>
   );
 }
