@@ -1,7 +1,7 @@
 // The builder's model: a tree of groups holding conditions, its CroQL (`toCroql`, one code path: build the
 // text, then the core's `format`) and the way back (`fromCroql`: every query opens; what the builder
 // cannot show structurally becomes a raw block holding its exact source text).
-import { analyze, format, lookupField, rootType } from '../croql/index.ts';
+import { analyze, format, lookupField, printExpr, rootType } from '../croql/index.ts';
 import type { AnalyzeResult, ComparisonOp, ContextName, Expr, FieldDef, LogicalOp } from '../croql/index.ts';
 import { matchFilter } from './recognize.ts';
 import { filterToCroql, quoteString, type FilterParams } from './filters.ts';
@@ -281,8 +281,9 @@ export function readCroql(text: string, context: ContextName): ReadResult {
   const errors = diagnostics.filter((d) => d.severity === 'error' && !HARMLESS_REASONS.has(d.reason));
   const reader = new Reader(text, context, errors, model.nodes);
   const root = reader.top(ast, [rootType(context)], whole);
-  // The safety net behind "text → builder → text equals format(text)".
-  if (toCroql(root) !== format(text)) return wholeRaw(text);
+  // The safety net behind "text → builder → text equals format(text)". Without syntax errors, format(text)
+  // is the printed tree the model already holds, so the text is not parsed again.
+  if (!writesAs(buildGroup(root).text, ast)) return wholeRaw(text);
   return { root, origins: reader.origins };
 }
 
@@ -312,6 +313,18 @@ function formatted(text: string): string {
 
 /** Same query once formatted: the test every recognised condition passes before it is shown as one. */
 export const sameQuery = (a: string, b: string) => formatted(a) === formatted(b);
+
+/**
+ * Whether the builder's text `written` formats to what the expression `e` of the checked text formats to:
+ * `sameQuery` without parsing either side again when `written` is already canonical (the usual case). The
+ * formatted source of `e` is `print(e)`, and formatting is idempotent (src/croql/format.ts), so a `written`
+ * equal to it formats to it too. Parsing thousands of small texts one by one was most of the first
+ * opening of a long chain (src/bench/builder.bench.ts).
+ */
+function writesAs(written: string, e: Expr): boolean {
+  const canonical = printExpr(e);
+  return written === canonical || formatted(written) === canonical;
+}
 
 class Reader {
   readonly origins = new Map<NodeId, Origin>();
@@ -394,7 +407,7 @@ class Reader {
   private negation(e: Expr & { kind: 'not' }, scopes: string[]): BuilderNode {
     const span = spanOf(e);
     const operand = e.operand;
-    const bool = this.hasError(e) ? undefined : this.booleanField(operand, 'isFalse', span);
+    const bool = this.hasError(e) ? undefined : this.booleanField(operand, 'isFalse', e);
     if (bool) return bool;
     const outer = expandParens(this.text, spanOf(operand), span, this.pairs);
     const wrapped = outer.from !== operand.from;
@@ -409,7 +422,7 @@ class Reader {
 
   private field(e: Expr): FieldNode | undefined {
     const span = spanOf(e);
-    if (e.kind === 'identifier' || e.kind === 'member') return this.booleanField(e, 'isTrue', span);
+    if (e.kind === 'identifier' || e.kind === 'member') return this.booleanField(e, 'isTrue', e);
     let node: FieldNode | undefined;
     if (e.kind === 'comparison') {
       const path = fieldPath(e.left, this.nodes);
@@ -422,18 +435,19 @@ class Reader {
       if (path && low && high)
         node = { kind: 'field', id: newId(), path, op: 'between', value: low, value2: high };
     }
-    if (!node || !sameQuery(fieldText(node), this.slice(e))) return undefined;
+    if (!node || !writesAs(fieldText(node), e)) return undefined;
     return this.remember(node, span);
   }
 
-  private booleanField(e: Expr, op: 'isTrue' | 'isFalse', span: Span): FieldNode | undefined {
+  /** `e` tested as true (`whole` is `e`) or as false (`whole` is `not e`). */
+  private booleanField(e: Expr, op: 'isTrue' | 'isFalse', whole: Expr): FieldNode | undefined {
     const path = fieldPath(e, this.nodes);
     if (!path) return undefined;
     const def = fieldOf(e, this.nodes);
     if (def?.type.kind !== 'scalar' || def.type.type !== 'boolean') return undefined;
     const node: FieldNode = { kind: 'field', id: newId(), path, op, value: null, value2: null };
-    if (!sameQuery(fieldText(node), this.slice(span))) return undefined;
-    return this.remember(node, span);
+    if (!writesAs(fieldText(node), whole)) return undefined;
+    return this.remember(node, spanOf(whole));
   }
 
   private collection(e: Expr, scopes: string[]): CollectionNode | undefined {
@@ -470,7 +484,7 @@ class Reader {
       op: e.op,
       count: e.right.raw,
     };
-    if (!sameQuery(buildNode(node).text, this.slice(e))) return undefined;
+    if (!writesAs(buildNode(node).text, e)) return undefined;
     return this.remember(node, spanOf(e));
   }
 

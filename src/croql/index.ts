@@ -17,7 +17,7 @@ export {
 export { analyze } from './check.ts';
 export { OPERATORS, operator, operatorsAfter, rightTypes, resultType, SCALAR_TYPES } from './operators.ts';
 export { DATETIME_FORMS, isValidDatetime } from './datetime.ts';
-export { format } from './format.ts';
+export { format, print as printExpr } from './format.ts';
 export { compile, compileModel } from './compile.ts';
 export { explain, explainModel } from './explain.ts';
 // complete() is not re-exported here: importing it from './complete.ts' lets the app load completion (and its
