@@ -7,9 +7,10 @@ import { DATETIME_FORMS } from './datetime.ts';
 import { article } from './english.ts';
 import { languageName } from './explain.ts';
 import { lex, type Token } from './lex.ts';
+import { locate } from './locate.ts';
 import { foreignDoc, operatorBySpelling } from './operators.ts';
 import { countField, describeFieldType, typeLabel } from './schema.ts';
-import type { AnalyzeOptions, Expr, FieldDef, HoverInfo, ListingName, NodeInfo } from './types.ts';
+import type { AnalyzeOptions, FieldDef, HoverInfo, ListingName, NodeInfo } from './types.ts';
 
 export function hover(
   text: string,
@@ -71,7 +72,7 @@ function mentionHover(token: Extract<Token, { kind: 'mention' }>, text: string):
   return { ...span, title: raw, body: 'Mentions are `@user:"name"` and `@language:"code"`.' };
 }
 
-/** The name under the cursor, as the checker resolved it (the narrowest name node covering `pos`). */
+/** The name under the cursor, as the checker resolved it (the innermost node there, locate.ts). */
 function nameHover(
   text: string,
   pos: number,
@@ -79,13 +80,9 @@ function nameHover(
   options: AnalyzeOptions,
 ): HoverInfo | null {
   const model = analyze(text, listing, { ...options, tree: undefined });
-  let hit: { node: Expr & { kind: 'identifier' }; info: NodeInfo } | null = null;
-  for (const [node, info] of model.nodes) {
-    if (node.kind !== 'identifier' || node.from > pos || pos > node.to) continue;
-    if (!hit || node.to - node.from < hit.node.to - hit.node.from) hit = { node, info };
-  }
-  if (!hit) return null;
-  const { node, info } = hit;
+  const found = locate(model, pos);
+  if (!found || found.node.kind !== 'identifier' || !found.info) return null;
+  const { node, info } = found;
   const span = { from: node.from, to: node.to };
   if (!info.field) {
     const where = typeLabel(info.scopes[info.scopes.length - 1]!);

@@ -15,6 +15,7 @@ export {
   LISTING_LABELS,
 } from './schema.ts';
 export { analyze } from './check.ts';
+export { locate, fieldOf, type Located } from './locate.ts';
 export { OPERATORS, operator, operatorsAfter, rightTypes, resultType, SCALAR_TYPES } from './operators.ts';
 export { DATETIME_FORMS, isValidDatetime } from './datetime.ts';
 export { format, print as printExpr } from './format.ts';

@@ -28,6 +28,19 @@ describe('schema explorer', () => {
     expect(fieldAtCursor('is hidden', 2, 'strings')?.typeName).toBe('sourceString');
   });
 
+  it('takes the field and its type from the checked model, not from words', () => {
+    // A translation of the translations listing and a source string's translation are both called
+    // "translation": the model knows which type the name is bound to.
+    expect(fieldAtCursor('user = @user:"alice"', 2, 'translations')?.typeName).toBe('translation');
+    // The cursor right after a name, before `)`, is on that name.
+    const text = 'count of comments where (has issue) > 0';
+    const at = fieldAtCursor(text, text.indexOf(')'), 'strings');
+    expect(at && [at.typeName, at.field.name]).toEqual(['comment', 'has issue']);
+    // `count` belongs to every collection, no type of its own; an unknown name is no field.
+    expect(fieldAtCursor('count of comments > 0', 2, 'strings')).toBeNull();
+    expect(fieldAtCursor('is hiden', 2, 'strings')).toBeNull();
+  });
+
   it('inserts `name of file` for an object field and `count of` for a collection', () => {
     const path = pathTo('strings', 'file')!;
     expect(insertionFor(lookupField('file', 'name')!, path)).toBe('name of file');

@@ -1,17 +1,18 @@
 // What the schema explorer shows, from the one schema (src/croql/schema.ts): the fields of a type, a search
-// over every type reachable from a listing, the field under the editor's cursor, and the text a click
-// inserts. Pure.
+// over every type reachable from a listing, the field under the editor's cursor (from the checked model, as
+// src/croql/locate.ts finds it), and the text a click inserts. Pure.
 import {
+  analyze,
   describeFieldType,
+  fieldOf,
   fieldsOf,
+  locate,
   rootType,
-  schema,
   typeLabel,
   type ContextName,
   type Edition,
   type FieldDef,
 } from '../croql/index.ts';
-import { hover } from '../croql/hover.ts';
 
 /** A step into a nested type: the field followed and the type it leads to. */
 export interface Step {
@@ -91,25 +92,17 @@ export function pathTo(context: ContextName, typeName: string): Step[] | null {
   return null;
 }
 
-/** The field the editor's cursor is on (as hover resolves it, in its scope), or null. */
+/** The field the editor's cursor is on, in the scope the checker bound it to (`count` has none), or null. */
 export function fieldAtCursor(
   text: string,
   pos: number,
   context: ContextName,
 ): { typeName: string; field: FieldDef } | null {
-  const info = hover(text, pos, context);
-  if (!info) return null;
-  const name = /^(.+?): /.exec(info.title)?.[1];
-  if (!name) return null;
-  // hover names the owner in words ("Field of a TM record; key …"); the schema knows each type's label.
-  const owner = /Field of an? (.+?);/.exec(info.body)?.[1];
-  const candidates = Object.values(schema.types).filter((t) => t.fields.some((f) => f.name === name));
-  const type =
-    candidates.find((t) => typeLabel(t.name) === owner) ??
-    candidates.find((t) => pathTo(context, t.name) !== null) ??
-    candidates[0];
-  const field = type?.fields.find((f) => f.name === name);
-  return type && field ? { typeName: type.name, field } : null;
+  const model = analyze(text, context);
+  const found = locate(model, pos);
+  if (!found || found.node.kind !== 'identifier') return null;
+  const named = fieldOf(model, found.node);
+  return named?.owner ? { typeName: named.owner, field: named.field } : null;
 }
 
 /**
