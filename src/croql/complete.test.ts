@@ -190,6 +190,30 @@ describe('complete: values', () => {
   });
 });
 
+describe('complete: types, fields and scopes as the checker found them', () => {
+  it('offers the files after the id of a file tested with with, as after id of file', () => {
+    expect(at('file with (id = |').result!.items[0]).toMatchObject({ label: 'app.json', apply: '3' });
+    expect(at('file with (id = 3) and id of file = |').labels[0]).toBe('app.json');
+  });
+  it('reads `user with (…)` as a condition: logic follows it, not another with', () => {
+    const { labels } = at('user with (login = "alice") |', 'translations');
+    expect(labels).toEqual(['=', '!=', 'and', 'or', 'xor']);
+  });
+  it('types a parenthesised operand as a whole', () => {
+    expect(at('(max length + 1) |').labels).toEqual(expect.arrayContaining(['>', 'between', '+']));
+    expect(at('max length = (1 + |').labels).toContain('max length');
+    // Parentheses opened after a comparison hold an expression of their own.
+    expect(at('is hidden = (|').labels).toEqual(expect.arrayContaining(['not', 'is duplicate']));
+    expect(at('is hidden = (max length |').labels).toContain('>');
+  });
+  it('completes inside unfinished between, if and parentheses, as if they were finished', () => {
+    expect(at('if count of translations where (is hidden |').labels).toEqual(['=', '!=', 'and', 'or', 'xor']);
+    expect(at('if is hidden then added between |').labels[0]).toBe("'today'");
+    expect(at('(added between (|').labels).not.toContain("'today'");
+    expect(at('count of translations where (added between |').labels[0]).toBe("'today'");
+  });
+});
+
 describe('complete: inside datetime quotes', () => {
   it("offers 'today' and the accepted forms filled with today's date after >, between and and alike", () => {
     const expected = ['today', '2024-06-15', '2024-06-15 00:00:00'];

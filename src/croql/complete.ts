@@ -1,7 +1,10 @@
-// complete(text, pos, listing, values?): editor-agnostic completion. The walk over the tokens before the
-// cursor (complete-walk.ts) says what comes next; the operator table (operators.ts) says which operators
-// follow an operand of each type and what their right side may be; complete-items.ts makes the items.
-import { memberOf, resolveName } from './check.ts';
+// complete(text, pos, listing, values?): editor-agnostic completion. The tokens before the cursor say what
+// kind of thing comes next (complete-syntax.ts: an operand or an operator, inside quotes, a partial word);
+// the checked model of the text before the cursor (check.ts, read through locate.ts) says the scopes there
+// and the type, field and owner of the operand before it, or of the left side of the comparison in
+// progress. The operator table (operators.ts) says which operators follow an operand of each type and what
+// their right side may be; complete-items.ts makes the items.
+import { analyze, memberOf, resolveName } from './check.ts';
 import {
   datetimeItems,
   escapeString,
@@ -11,8 +14,9 @@ import {
   opItem,
   SNIPPETS,
 } from './complete-items.ts';
-import { finalType, UNKNOWN, Walker, type Frame } from './complete-walk.ts';
+import { closers, scan, type Syntax } from './complete-syntax.ts';
 import { lex, type Token, type Word } from './lex.ts';
+import { fieldOf, locate } from './locate.ts';
 import {
   CANONICAL_SPELLING,
   COMPARISON_SPELLINGS,
@@ -22,10 +26,20 @@ import {
   type OperatorDef,
   type OperatorName,
 } from './operators.ts';
-import { countField, fieldsOf, lookupField, normalizeName, schema } from './schema.ts';
+import {
+  allFieldNames,
+  countField,
+  fieldsOf,
+  lookupField,
+  normalizeName,
+  rootType,
+  schema,
+} from './schema.ts';
 import type {
+  AnalyzeResult,
   CompletionItem,
   CompletionResult,
+  Expr,
   FieldDef,
   ListingName,
   LiveValues,
@@ -70,6 +84,50 @@ export function complete(
   return new Completer(text, at, listing, values, options.now ?? new Date()).run();
 }
 
+const UNKNOWN: TypeInfo = { kind: 'unknown' };
+
+/** The left side of the comparison whose right side is at the cursor, and its operator as written. */
+interface Lhs {
+  type: TypeInfo;
+  field: FieldDef | null;
+  /** The object type that has the field (`file` in `id of file`, `label` for `id` inside `labels where`). */
+  owner: string | null;
+  op: string;
+}
+
+/** Where an operand goes at the cursor, as the checked model sees it. */
+interface OperandPlace {
+  scopes: readonly string[];
+  /** `A of |`: the member A, whose object comes next. */
+  member: string | null;
+  lhs: Lhs | null;
+  /** Outside any parentheses. */
+  topLevel: boolean;
+}
+
+/** The operand that ends at the cursor, as the checked model sees it. */
+interface OperatorPlace {
+  /** The scopes the operand was checked in. */
+  scopes: readonly string[];
+  /** The innermost operand's type (`translations` in `count of translations`) … */
+  atom: TypeInfo;
+  /** … and the type once the members waiting for it are applied (`count of translations`: an integer). */
+  type: TypeInfo;
+  /** Whether members wait for the atom (`count of` before `translations`). */
+  pending: boolean;
+  /** The atom's name when it is a bare name. */
+  name: string | null;
+  /** The operand is the right side of a comparison or `between`. */
+  comparing: boolean;
+  /** Inside an `if` not yet given its `else`. */
+  inIf: boolean;
+  /** After `between` and its low bound: only `and` comes next. */
+  awaitingAnd: boolean;
+}
+
+/** What stands for the operand at the cursor while the text before it is analysed: a plain number. */
+const HOLE = '0';
+
 class Completer {
   private readonly tokens: Token[];
   constructor(
@@ -110,11 +168,13 @@ class Completer {
     } else if (last && last.kind === 'name' && last.to < pos) {
       // `is |`: a name that only makes sense as the start of a longer one continues.
       const typed = normalizeName(this.text.slice(last.from, pos)) + ' ';
-      const walker = this.walk(tokens.slice(0, -1));
-      const scopes = walker.top.scopes;
-      const whole = resolveName(scopes, typed.trim());
-      if (!whole && this.scopeFields(scopes).some((f) => f.name.startsWith(typed))) {
-        return this.result(last.from, this.fieldItems(walker, typed), this.text.slice(last.from, pos));
+      // Only when some field anywhere goes on like this is the scope worth an analysis.
+      if ([...allFieldNames()].some((n) => n.startsWith(typed))) {
+        const { scopes } = this.operandAt(tokens.slice(0, -1), last.from);
+        const whole = resolveName(scopes, typed.trim());
+        if (!whole && this.scopeFields(scopes).some((f) => f.field.name.startsWith(typed))) {
+          return this.result(last.from, this.fieldItems(scopes, typed), this.text.slice(last.from, pos));
+        }
       }
     } else if (touching && touching.kind === 'op') {
       // Right after a symbol: complete what follows it once a space is typed.
@@ -122,9 +182,9 @@ class Completer {
     }
 
     const from = partial ? partial.from : pos;
-    const walker = this.walk(before);
-    const f = walker.top;
-    const items = f.expectOperand ? this.operandItems(walker, before) : this.operatorItems(walker);
+    const items = expectsOperand(before)
+      ? this.operandItems(this.operandAt(before, from))
+      : this.operatorItems(this.operatorAt(before));
     return this.result(from, items, partial?.text ?? '');
   }
 
@@ -136,25 +196,96 @@ class Completer {
     return { from, to, items: kept };
   }
 
-  private walk(tokens: Token[]): Walker {
-    const walker = new Walker(this.listing, this.text);
-    for (let i = 0; i < tokens.length; i++) walker.feed(tokens[i]!, tokens[i + 1]);
-    return walker;
+  /** The model of `text[0, end)` followed by `hole` and what finishes every open construct. */
+  private analyzeBefore(end: number, hole: string, syntax: Syntax): AnalyzeResult {
+    return analyze(this.text.slice(0, end) + hole + closers(syntax), this.listing);
+  }
+
+  /** An operand goes at `at` (after the tokens `before`): the scopes there, and what it is compared with. */
+  private operandAt(before: Token[], at: number): OperandPlace {
+    const syntax = scan(before);
+    const model = this.analyzeBefore(at, HOLE, syntax);
+    const found = locate(model, at);
+    const place: OperandPlace = {
+      // Where the parser could not place the hole, the innermost node there still knows the scope.
+      scopes: found?.info?.scopes ?? [rootType(this.listing)],
+      member: null,
+      lhs: null,
+      topLevel: syntax.groups.length === 1,
+    };
+    if (!found || found.node.kind !== 'number' || found.node.from !== at) return place;
+    const { path } = found;
+    const hole = path.length - 1;
+    const parent = path[hole - 1];
+    if (parent?.kind === 'member' && parent.object === found.node) place.member = parent.member.name;
+    const up = comparisonAround(path, upArithmetic(path, hole), groupStart(syntax, before));
+    if (up?.kind === 'comparison') {
+      place.lhs = lhsOf(model, up.left, this.text.slice(up.opSpan.from, up.opSpan.to));
+    } else if (up?.kind === 'between') {
+      place.lhs = lhsOf(model, up.subject, 'between');
+    }
+    return place;
+  }
+
+  /** An operator goes after the tokens `before`: the operand that ends there. */
+  private operatorAt(before: Token[]): OperatorPlace {
+    const syntax = scan(before);
+    const group = syntax.groups[syntax.groups.length - 1]!;
+    const place: OperatorPlace = {
+      scopes: [rootType(this.listing)],
+      atom: UNKNOWN,
+      type: UNKNOWN,
+      pending: false,
+      name: null,
+      comparing: false,
+      inIf: group.ifs.length > 0,
+      awaitingAnd: group.between === 1,
+    };
+    if (place.awaitingAnd) return place;
+    const last = before[before.length - 1]!;
+    const model = this.analyzeBefore(last.to, '', syntax);
+    // The operand's last character; a node spanning it and ending with it is the operand.
+    const found = locate(model, last.to - 1);
+    if (!found) return place;
+    const { path } = found;
+    let a = -1;
+    const opened = syntax.closedFrom === null ? null : before[syntax.closedFrom - 1];
+    if (syntax.closedFrom !== null && !(opened?.kind === 'keyword' && FILTERS.has(opened.value))) {
+      // `( … )` closed at the cursor: the operand is what the parentheses hold (they make no node).
+      const inside = before[syntax.closedFrom]!.to;
+      a = path.findIndex((n) => n.from >= inside);
+    } else {
+      for (let i = path.length - 1; i >= 0 && a < 0; i--) if (path[i]!.to === last.to) a = i;
+    }
+    if (a < 0) return place;
+    const atom = path[a]!;
+    // `count of translations`: the members waiting for the atom apply to it.
+    const operand = upMembers(path, a);
+    const atomInfo = model.nodes.get(atom);
+    place.scopes = atomInfo?.scopes ?? place.scopes;
+    place.atom = atomInfo?.type ?? UNKNOWN;
+    place.type = model.nodes.get(path[operand]!)?.type ?? UNKNOWN;
+    place.pending = operand !== a;
+    place.name = atom.kind === 'identifier' ? atom.name : null;
+    const start = groupStart(syntax, before);
+    place.comparing = comparisonAround(path, upArithmetic(path, operand), start) !== null;
+    return place;
   }
 
   /**
    * A run of words ending at the cursor: when the whole run is not the start of a field name, its leading
-   * words may be a finished name and the last word the start of a keyword (`translations wh`).
+   * words may be a finished name and the last word the start of a keyword (`translations wh`). Which words
+   * make a name is a question about the text: the names in scope answer it.
    */
   private splitRun(
     words: Word[],
     before: Token[],
   ): { head: Token; partial: { from: number; text: string } } | null {
     if (words.length < 2) return null;
-    const scopes = this.walk(before).top.scopes;
+    const { scopes } = this.operandAt(before, words[0]!.from);
     const runText = words.map((w) => w.text).join(' ');
     const fields = this.scopeFields(scopes);
-    if (fields.some((f) => f.name.startsWith(runText)) || runText === 'count') return null;
+    if (fields.some((f) => f.field.name.startsWith(runText)) || runText === 'count') return null;
     for (let k = words.length - 1; k >= 1; k--) {
       const head = words.slice(0, k);
       const name = head.map((w) => w.text).join(' ');
@@ -173,49 +304,46 @@ class Completer {
     return Object.values(schema.types).some((t) => !!lookupField(t.name, name));
   }
 
-  private scopeFields(scopes: readonly string[]): FieldDef[] {
-    const out: FieldDef[] = [];
-    for (let i = scopes.length - 1; i >= 0; i--) out.push(...fieldsOf(scopes[i]!));
+  /**
+   * The fields in scope, the innermost scope first, each with its boost; a field hidden by an inner one of
+   * the same name is left out.
+   */
+  private scopeFields(scopes: readonly string[]): { field: FieldDef; boost: number }[] {
+    const seen = new Set<string>();
+    const out: { field: FieldDef; boost: number }[] = [];
+    for (let i = scopes.length - 1; i >= 0; i--) {
+      for (const field of fieldsOf(scopes[i]!)) {
+        if (seen.has(field.name)) continue;
+        seen.add(field.name);
+        out.push({ field, boost: 10 * (i - scopes.length + 1) + 5 });
+      }
+    }
     return out;
   }
 
-  /** Fields in scope, the innermost scope first; an outer field hidden by an inner one is left out. */
-  private fieldItems(walker: Walker, prefix = ''): CompletionItem[] {
-    const scopes = walker.top.scopes;
-    const seen = new Set<string>();
-    const items: CompletionItem[] = [];
-    for (let i = scopes.length - 1; i >= 0; i--) {
-      for (const field of fieldsOf(scopes[i]!)) {
-        if (seen.has(field.name) || !field.name.startsWith(prefix.trimEnd() ? prefix : '')) continue;
-        seen.add(field.name);
-        items.push(fieldItem(field, 10 * (i - scopes.length + 1) + 5));
-      }
-    }
-    return items;
+  private fieldItems(scopes: readonly string[], prefix = ''): CompletionItem[] {
+    const start = prefix.trimEnd() ? prefix : '';
+    return this.scopeFields(scopes)
+      .filter(({ field }) => field.name.startsWith(start))
+      .map(({ field, boost }) => fieldItem(field, boost));
   }
 
-  private operandItems(walker: Walker, before: Token[]): CompletionItem[] {
-    const f = walker.top;
-    const prev = before[before.length - 1];
+  private operandItems(place: OperandPlace): CompletionItem[] {
+    const { lhs, scopes } = place;
     // `A of |`: what has a member A. `count of` → collections; `id of` → objects with an id.
-    if (prev && prev.kind === 'keyword' && prev.value === 'of' && f.pending.length) {
-      return this.ownerItems(f.scopes, f.pending[f.pending.length - 1]!);
-    }
+    if (place.member !== null) return this.ownerItems(scopes, place.member);
     const items: CompletionItem[] = [];
-    if (f.lhs) items.push(...this.valueItems(f.lhs, f.scopes));
-    const fields = this.fieldItems(walker);
-    if (f.lhs) {
+    if (lhs) {
+      items.push(...this.valueItems(lhs));
       // The right side of a comparison: fields of a type the operator accepts there, after the values.
-      const accepted = acceptedRight(f.lhs.op, f.lhs.type);
-      const fitting = accepted
-        ? fields.filter((i) => {
-            const t = resolveName(f.scopes, i.label)?.field.type;
-            return t?.kind === 'scalar' && accepted.includes(t.type);
-          })
-        : fields;
-      items.push(...fitting.map((i) => ({ ...i, boost: (i.boost ?? 0) - 20 })));
+      const accepted = acceptedRight(lhs.op, lhs.type);
+      for (const { field, boost } of this.scopeFields(scopes)) {
+        const t = field.type;
+        if (accepted && !(t.kind === 'scalar' && accepted.includes(t.type))) continue;
+        items.push(fieldItem(field, boost - 20));
+      }
     } else {
-      items.push(...fields);
+      items.push(...this.fieldItems(scopes));
     }
     items.push({
       label: 'count of',
@@ -223,9 +351,9 @@ class Completer {
       apply: 'count of ',
       detail: 'integer',
       description: countField.description,
-      boost: f.lhs ? -15 : 0,
+      boost: lhs ? -15 : 0,
     });
-    if (!f.lhs && !f.between) {
+    if (!lhs) {
       items.push(
         {
           label: 'not',
@@ -244,9 +372,9 @@ class Completer {
           boost: -5,
         },
       );
-      if (walker.stack.length === 1) items.push(...SNIPPETS[this.listing]);
+      if (place.topLevel) items.push(...SNIPPETS[this.listing]);
+      items.push(...mentionStarters());
     }
-    if (!f.lhs) items.push(...mentionStarters());
     return items;
   }
 
@@ -267,7 +395,7 @@ class Completer {
   }
 
   /** Values that fit the right side of a comparison with `lhs`. */
-  private valueItems(lhs: NonNullable<Frame['lhs']>, scopes: readonly string[]): CompletionItem[] {
+  private valueItems(lhs: Lhs): CompletionItem[] {
     const t = lhs.type;
     const items: CompletionItem[] = [];
     const boost = 20;
@@ -308,7 +436,6 @@ class Completer {
         });
       }
     }
-    const element = scopes[scopes.length - 1];
     if (lhs.field?.key === 'id' && lhs.owner === 'file') {
       for (const file of this.values.files ?? []) {
         items.push({
@@ -321,7 +448,7 @@ class Completer {
         });
       }
     }
-    if (element === 'label' && lhs.field && !lhs.owner) {
+    if (lhs.owner === 'label' && lhs.field) {
       for (const label of this.values.labels ?? []) {
         if (lhs.field.key === 'id') {
           items.push({
@@ -345,38 +472,34 @@ class Completer {
     return items;
   }
 
-  private operatorItems(walker: Walker): CompletionItem[] {
-    const f = walker.top;
-    const items: CompletionItem[] = [];
+  private operatorItems(place: OperatorPlace): CompletionItem[] {
     // `x between a |`: only its `and`.
-    if (f.between === 1) return [opItem('and', 10)];
-    const { type } = finalType(f);
-    const atom = f.atom ?? UNKNOWN;
-    if (f.pending.length === 0 && f.lastWasName && this.ownerItems(f.scopes, f.lastWasName).length) {
+    if (place.awaitingAnd) return [opItem('and', 10)];
+    const { atom, type, comparing, name } = place;
+    const items: CompletionItem[] = [];
+    if (!place.pending && name && this.ownerItems(place.scopes, name).length) {
       items.push(opItem('of', atom.kind === 'unknown' ? 10 : -5));
     }
-    if (f.lastWasName === 'count' && !items.length) items.push(opItem('of', 10));
+    if (name === 'count' && !items.length) items.push(opItem('of', 10));
     if (atom.kind === 'collection') items.push(opItem('where', 8));
     const userValue = atom.kind === 'scalar' && atom.type === 'user';
-    if ((atom.kind === 'object' || userValue) && f.pending.length === 0)
+    if ((atom.kind === 'object' || userValue) && !place.pending)
       items.push(opItem('with', userValue ? -5 : 8));
-    const comparing = f.lhs !== null;
-    if (type.kind === 'scalar' && !comparing) {
-      // Every binary operator the table accepts after this type (comparisons, `between`, arithmetic).
-      for (const def of operatorsAfter(type.type))
-        items.push(opItem(def.symbol, operatorBoost(def, type.type)));
-    }
-    if (comparing && type.kind === 'scalar') {
-      for (const def of operatorsAfter(type.type))
-        if (def.kind === 'arithmetic') items.push(opItem(def.symbol, 1));
+    if (type.kind === 'scalar') {
+      // Every binary operator the table accepts after this type (comparisons, `between`, arithmetic); once
+      // compared, only arithmetic.
+      for (const def of operatorsAfter(type.type)) {
+        if (!comparing) items.push(opItem(def.symbol, operatorBoost(def, type.type)));
+        else if (def.kind === 'arithmetic') items.push(opItem(def.symbol, 1));
+      }
     }
     const isCondition =
       comparing || (type.kind === 'scalar' && type.type === 'boolean') || type.kind === 'unknown';
     if (isCondition) {
       items.push(opItem('and', 3), opItem('or', 3), opItem('xor', 1));
-      if (f.inIf > 0) items.push(opItem('then', 4));
+      if (place.inIf) items.push(opItem('then', 4));
     }
-    if (f.inIf > 0 && !isCondition) items.push(opItem('else', 4));
+    if (place.inIf && !isCondition) items.push(opItem('else', 4));
     return items;
   }
 
@@ -396,8 +519,8 @@ class Completer {
     if (token.kind === 'mention') {
       if (!token.quote) {
         // `@`, `@us`, `@user:`: the mention starters, with values when there are any.
-        const lhs = this.walk(before).top.lhs;
-        const forLhs = lhs ? this.valueItems(lhs, []).filter((i) => i.label.startsWith('@')) : [];
+        const { lhs } = this.operandAt(before, token.from);
+        const forLhs = lhs ? this.valueItems(lhs).filter((i) => i.label.startsWith('@')) : [];
         const items = forLhs.length ? forLhs : mentionStarters();
         return this.result(token.from, items, text.slice(token.from, this.pos));
       }
@@ -432,11 +555,11 @@ class Completer {
     if (token.kind !== 'string') return null;
     if (token.closed && this.pos >= token.to) return null;
     token = { ...token, ...this.quoteInFullText(token.from) };
-    const lhs = this.walk(before).top.lhs;
+    const { lhs } = this.operandAt(before, token.from);
     if (!lhs) return null;
     const from = token.from + 1;
     const close = token.closed ? '' : '"';
-    const values = this.valueItems(lhs, this.walk(before).top.scopes)
+    const values = this.valueItems(lhs)
       .filter((i) => i.apply.startsWith('"'))
       .map((i) => {
         const inner = i.apply.slice(1, -1);
@@ -479,4 +602,62 @@ class Completer {
     const kept = items.filter((i) => matches(typed, i.label));
     return kept.length ? { from, to: Math.max(to, this.pos), items: kept } : null;
   }
+}
+
+/** `where` and `with`: the parentheses after them hold a condition, not an operand of their own. */
+const FILTERS = new Set(['where', 'with']);
+
+/** Whether an operand comes next after these tokens (else an operator does). */
+function expectsOperand(before: readonly Token[]): boolean {
+  const last = before[before.length - 1];
+  if (!last) return true;
+  return last.kind === 'lparen' || last.kind === 'keyword' || last.kind === 'op';
+}
+
+/** The left side of a comparison, as the checker typed it, with its operator as written. */
+function lhsOf(model: AnalyzeResult, left: Expr, op: string): Lhs {
+  const named = fieldOf(model, left);
+  return {
+    type: model.nodes.get(left)?.type ?? UNKNOWN,
+    field: named?.field ?? null,
+    owner: named?.owner ?? null,
+    op,
+  };
+}
+
+/** From `path[i]` up through the `A of …` whose object it is: the index of the whole member chain. */
+function upMembers(path: readonly Expr[], i: number): number {
+  for (let up = path[i - 1]; up?.kind === 'member' && up.object === path[i]; up = path[i - 1]) i--;
+  return i;
+}
+
+/**
+ * From `path[i]` up through the arithmetic and unary minus around it: arithmetic keeps the comparison it is
+ * part of (`max length > 1 + |` still compares with `max length`).
+ */
+function upArithmetic(path: readonly Expr[], i: number): number {
+  while (i > 0 && (path[i - 1]!.kind === 'arithmetic' || path[i - 1]!.kind === 'negate')) i--;
+  return i;
+}
+
+/** Where the innermost open parenthesis group starts (0 outside any). */
+function groupStart(syntax: Syntax, before: readonly Token[]): number {
+  const open = syntax.groups[syntax.groups.length - 1]!.open;
+  return open < 0 ? 0 : before[open]!.to;
+}
+
+/**
+ * The comparison or `between` whose right side is `path[i]`, if it lies in the parenthesis group starting at
+ * `start`: parentheses opened after its operator hold an expression of their own (`x = (a |`).
+ */
+function comparisonAround(
+  path: readonly Expr[],
+  i: number,
+  start: number,
+): Extract<Expr, { kind: 'comparison' | 'between' }> | null {
+  const up = path[i - 1];
+  if (!up || up.from < start) return null;
+  if (up.kind === 'comparison' && up.right === path[i]) return up;
+  if (up.kind === 'between' && up.subject !== path[i]) return up;
+  return null;
 }
