@@ -66,6 +66,60 @@ describe('explain', () => {
     );
   });
 
+  it('says a condition of "only X that P" about an enclosing object as that object’s, out of the count', () => {
+    // Where the string is not hidden, the filtered count is 0: the equality then holds only without
+    // translations.
+    const only =
+      'Strings that are hidden and have only pre-translated translations or that have no translations.';
+    expect(
+      explain(
+        'count of translations = count of translations where (is hidden and is pre translated)',
+        'strings',
+      ),
+    ).toBe(only);
+    expect(
+      explain(
+        'count of translations where (is hidden and is pre translated) = count of translations',
+        'strings',
+      ),
+    ).toBe(only);
+    const notOnly =
+      'Strings that have at least one translation that is not pre-translated or that are not hidden and have at least one translation.';
+    expect(
+      explain(
+        'count of translations != count of translations where (is hidden and is pre translated)',
+        'strings',
+      ),
+    ).toBe(notOnly);
+    expect(
+      explain(
+        'not (count of translations = count of translations where (is hidden and is pre translated))',
+        'strings',
+      ),
+    ).toBe(notOnly);
+    // A condition wholly about the string.
+    expect(explain('count of translations = count of translations where (is hidden)', 'strings')).toBe(
+      'Strings that are hidden or have no translations.',
+    );
+    expect(explain('count of translations != count of translations where (is hidden)', 'strings')).toBe(
+      'Strings that are not hidden and have at least one translation.',
+    );
+    // Nested inside another count, the string's condition is still the string's.
+    expect(
+      explain(
+        'count of comments where (count of translations = count of translations where (is hidden and is pre translated)) > 0',
+        'strings',
+      ),
+    ).not.toContain('the source string');
+    // Where it cannot move out of the count (an `or`), it says whose it is, as the other readings do.
+    expect(
+      explain(
+        'count of translations = count of translations where (is hidden or is pre translated)',
+        'strings',
+      ),
+    ).toBe('Strings with only translations where the source string is hidden or that are pre-translated.');
+  });
+
   it('reads `not (x = v)` and `x != v` differently where x can be missing', () => {
     expect(explain('max length != 10', 'strings')).toBe('Strings whose max length is not 10.');
     expect(explain('not max length = 10', 'strings')).toBe(

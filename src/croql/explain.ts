@@ -485,18 +485,32 @@ class Explainer {
     return nounPhrase(nounSg, 'pl', clause, q, nounPl);
   }
 
-  /** `count of X = count of X where (P)`: every X satisfies P. */
+  /**
+   * `count of X = count of X where (P)`: every X satisfies P. As in `countClause`, the parts A of P about an
+   * enclosing object are said of that object, out of the count: `count of X where (A and P)` is
+   * `count of X where (P)` where A holds and 0 elsewhere. So the equality reads "A and only X that P, or no
+   * X" (an object without X has only X that P), and its negation "at least one X that is not P, or not A
+   * and at least one X".
+   */
   private onlyClause(filtered: Filter, elementType: string, negated: boolean, at: number): Clause {
-    const elementDepth = this.info(filtered.predicate).scopes.length - 1;
-    const inner = this.clause(filtered.predicate, elementDepth);
-    const only = () => this.countedNoun(elementType, { text: 'only', num: 'pl' }, inner);
-    const some = () =>
-      this.countedNoun(elementType, { text: at ? 'a' : 'at least one', num: 'sg' }, negate(inner));
-    const yes = have(only(), '');
-    const no = have(some(), '');
-    yes.neg = () => no;
-    no.neg = () => yes;
-    return negated ? no : yes;
+    const { inner, outer, elementDepth } = this.split(filtered);
+    const about = this.all(inner, elementDepth);
+    const owner = this.all(outer, at);
+    const some: Quantity = { text: at ? 'a' : 'at least one', num: 'sg' };
+    const counted = (q: Quantity, c: Clause | null) => have(this.countedNoun(elementType, q, c), '');
+    const pair = (yes: Clause, no: Clause) => {
+      yes.neg = () => no;
+      no.neg = () => yes;
+      return negated ? no : yes;
+    };
+    if (!owner) return pair(counted({ text: 'only', num: 'pl' }, about), counted(some, negate(about!)));
+    const none = () => counted({ text: 'no', num: 'pl-unless-modified' }, null);
+    const anyAtAll = () => counted(some, null);
+    if (!about) return pair(combine('or', [owner, none()]), combine('and', [negate(owner), anyAtAll()]));
+    return pair(
+      combine('or', [combine('and', [owner, counted({ text: 'only', num: 'pl' }, about)]), none()]),
+      combine('or', [counted(some, negate(about)), combine('and', [negate(owner), anyAtAll()])]),
+    );
   }
 
   private userName(e: Expr): string | null {
