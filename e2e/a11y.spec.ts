@@ -40,9 +40,11 @@ test('results, details panel, inspector', async ({ page }) => {
 
 test('builder, library, export dialog, schema explorer', async ({ page }) => {
   await signInToDemoProject(page);
-  await setQuery(page, 'is hidden and count of translations where (provider = "tm") > 0');
+  // A comparison of two fields shows every control of a condition's right side.
+  await setQuery(page, 'is hidden and updated > added and count of translations where (provider = "tm") > 0');
   await page.getByRole('tab', { name: 'Builder' }).click();
   await expect(page.locator('.b-output .croql-static')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Other field' })).toHaveValue('added');
   await expectNoViolations(page, 'builder');
   await page.getByRole('tab', { name: 'Editor' }).click();
 

@@ -94,6 +94,10 @@ test('keyboard only: three editor filters and a field condition, run, the rows a
   await page.keyboard.type('c');
   await expect(builder.getByRole('combobox', { name: 'Operator', exact: true })).toHaveValue('contains');
   await page.keyboard.press('Tab');
+  // The right side is a value (the other choice is another field).
+  expect(await focusedName(page)).toBe('Compare with');
+  await expect(builder.getByRole('combobox', { name: 'Compare with' })).toHaveValue('value');
+  await page.keyboard.press('Tab');
   expect(await focusedName(page)).toBe('Value');
   await page.keyboard.type('e');
 
@@ -139,6 +143,28 @@ test('switching between editor and builder loses and rewrites nothing', async ({
   );
   await switchTo(page, 'Editor');
   expect(await editorText(page)).toBe(withRaw);
+});
+
+test('a comparison of two fields opens as a condition; switching its right field rewrites the text', async ({
+  page,
+}) => {
+  await setQuery(page, 'is hidden = is duplicate');
+  await switchTo(page, 'Builder');
+  const builder = page.getByRole('tabpanel', { name: 'Builder' });
+  await expect(builder.getByRole('combobox', { name: 'Field', exact: true })).toHaveValue('is hidden');
+  await expect(builder.getByRole('combobox', { name: 'Operator', exact: true })).toHaveValue('=');
+  // A boolean has no literal: its right side can only be another field.
+  const compareWith = builder.getByRole('combobox', { name: 'Compare with' });
+  await expect(compareWith).toHaveValue('field');
+  await expect(compareWith.getByRole('option', { name: 'value' })).toBeDisabled();
+  const other = builder.getByRole('combobox', { name: 'Other field' });
+  await expect(other).toHaveValue('is duplicate');
+  await expect(builder.getByRole('textbox', { name: 'Raw CroQL (kept exactly as written)' })).toHaveCount(0);
+
+  await other.selectOption('type is icu');
+  await expect(page.locator('.b-output .croql-static')).toHaveText('is hidden = type is icu');
+  await switchTo(page, 'Editor');
+  await expect(editorOf(page)).toHaveText('is hidden = type is icu');
 });
 
 test('keyboard: move, indent, add, outdent, operator and remove keep focus where the work is', async ({

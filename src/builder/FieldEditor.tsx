@@ -1,7 +1,17 @@
-// A field condition: field, operator, and one or two values.
-import { fieldChoices, fieldCondition, OP_LABELS, operatorsFor } from './choices.ts';
+// A field condition: field, operator, and its right side (one or two values, or another field).
+import {
+  fieldChoices,
+  fieldCondition,
+  fitRight,
+  OP_LABELS,
+  operatorsFor,
+  rightFieldChoices,
+  rightKinds,
+  rightOfKind,
+  type RightKind,
+} from './choices.ts';
 import { useBuilder } from './context.ts';
-import { resolvePath, type FieldNode, type FieldOp } from './model.ts';
+import { resolvePath, type FieldNode, type FieldOp, type FieldRef } from './model.ts';
 import { useSet } from './node-commands.ts';
 import { ValueEditor } from './ValueEditor.tsx';
 
@@ -11,9 +21,6 @@ export function FieldEditor({ node, scopes }: { node: FieldNode; scopes: string[
   const scope = scopes[scopes.length - 1]!;
   const choices = fieldChoices(scope, api.edition);
   const key = node.path.join(' of ');
-  const def = resolvePath(scopes, node.path);
-  const type = def?.type.kind === 'scalar' ? def.type.type : 'string';
-  const ops = operatorsFor(type);
   const unset = node.path.length === 0;
   return (
     <>
@@ -41,16 +48,22 @@ export function FieldEditor({ node, scopes }: { node: FieldNode; scopes: string[
       {unset ? (
         <span className="hint">Not in the query until a field is chosen.</span>
       ) : (
-        <OperatorAndValues node={node} def={def} ops={ops} />
+        <OperatorAndRight node={node} scopes={scopes} />
       )}
     </>
   );
 }
 
-/** The operator and the value(s) of a condition whose field is chosen. */
-function OperatorAndValues(props: { node: FieldNode; def: ReturnType<typeof resolvePath>; ops: FieldOp[] }) {
-  const { node, def, ops } = props;
+/** The operator and the right side of a condition whose field is chosen. */
+function OperatorAndRight({ node, scopes }: { node: FieldNode; scopes: string[] }) {
+  const api = useBuilder();
   const set = useSet(node);
+  const scope = scopes[scopes.length - 1]!;
+  const def = resolvePath(scopes, node.path);
+  const type = def?.type.kind === 'scalar' ? def.type.type : 'string';
+  const ops = operatorsFor(type);
+  const kinds = rightKinds(scope, api.edition, type, node.op);
+  const right = node.value;
   return (
     <>
       <select
@@ -59,7 +72,7 @@ function OperatorAndValues(props: { node: FieldNode; def: ReturnType<typeof reso
         value={node.op}
         onChange={(e) => {
           const op = e.target.value as FieldOp;
-          set((n) => ({ ...n, op, value2: op === 'between' ? (n.value2 ?? n.value) : null }));
+          set((n) => fitRight({ ...n, op }, scopes, api.values, api.edition));
         }}
       >
         {!ops.includes(node.op) && <option value={node.op}>{OP_LABELS[node.op]}</option>}
@@ -69,14 +82,36 @@ function OperatorAndValues(props: { node: FieldNode; def: ReturnType<typeof reso
           </option>
         ))}
       </select>
-      {node.op !== 'isTrue' && node.op !== 'isFalse' && (
-        <ValueEditor
-          label={node.op === 'between' ? 'From' : 'Value'}
-          focusKey="value"
-          value={node.value}
-          enumValues={def?.enumValues}
-          onChange={(value) => set((n) => ({ ...n, value }))}
-        />
+      {node.op !== 'between' && kinds.length > 0 && (
+        <select
+          data-focus="rightKind"
+          aria-label="Compare with"
+          value={right?.kind === 'field' ? 'field' : 'value'}
+          onChange={(e) => {
+            const kind = e.target.value as RightKind;
+            set((n) => ({ ...n, value: rightOfKind(n, kind, scopes, api.values, api.edition) }));
+          }}
+        >
+          {(['value', 'field'] as const).map((k) => (
+            <option key={k} value={k} disabled={!kinds.includes(k)}>
+              {k}
+            </option>
+          ))}
+        </select>
+      )}
+      {right?.kind === 'field' ? (
+        <RightField node={node} right={right} scopes={scopes} />
+      ) : (
+        node.op !== 'isTrue' &&
+        node.op !== 'isFalse' && (
+          <ValueEditor
+            label={node.op === 'between' ? 'From' : 'Value'}
+            focusKey="value"
+            value={right}
+            enumValues={def?.enumValues}
+            onChange={(value) => set((n) => ({ ...n, value }))}
+          />
+        )
       )}
       {node.op === 'between' && (
         <>
@@ -91,5 +126,33 @@ function OperatorAndValues(props: { node: FieldNode; def: ReturnType<typeof reso
         </>
       )}
     </>
+  );
+}
+
+/** The field on the right: those of the scope whose type the operator accepts beside the left one. */
+function RightField({ node, right, scopes }: { node: FieldNode; right: FieldRef; scopes: string[] }) {
+  const api = useBuilder();
+  const set = useSet(node);
+  const def = resolvePath(scopes, node.path);
+  const type = def?.type.kind === 'scalar' ? def.type.type : 'string';
+  const choices = rightFieldChoices(scopes[scopes.length - 1]!, api.edition, type, node.op);
+  const key = right.path.join(' of ');
+  return (
+    <select
+      data-focus="value"
+      aria-label="Other field"
+      value={key}
+      onChange={(e) => {
+        const choice = choices.find((c) => c.label === e.target.value);
+        if (choice) set((n) => ({ ...n, value: { kind: 'field', path: choice.path } }));
+      }}
+    >
+      {!choices.some((c) => c.label === key) && <option value={key}>{key}</option>}
+      {choices.map((c) => (
+        <option key={c.label} value={c.label}>
+          {c.label}
+        </option>
+      ))}
+    </select>
   );
 }

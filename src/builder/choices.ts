@@ -1,6 +1,6 @@
 // What the builder offers at each place: fields of a scope, operators of a type (from the core's operator
 // table), default values, and the new nodes the "add" buttons create.
-import { fieldsOf, isValidDatetime, resultType, rootType } from '../croql/index.ts';
+import { fieldsOf, isValidDatetime, resultType, rightTypes, rootType } from '../croql/index.ts';
 import type { ContextName, Edition, FieldDef, LiveValues, ScalarType } from '../croql/index.ts';
 import {
   group,
@@ -13,6 +13,7 @@ import {
   type FieldNode,
   type FieldOp,
   type FilterNode,
+  type Operand,
   type ValueLiteral,
 } from './model.ts';
 
@@ -71,8 +72,8 @@ const MENU: readonly Exclude<FieldOp, 'isTrue' | 'isFalse'>[] = [
 /**
  * The types a builder value can have beside a field of type `type`: its value editor writes a literal of
  * the field's own kind (a number, a text, a datetime, a user or language mention). CroQL has no boolean
- * literal, so a boolean field is tested as true or false instead (`is hidden`, `not is hidden`); comparing
- * two fields (`is hidden = is duplicate`) stays in text.
+ * literal, so a boolean field is tested as true or false (`is hidden`, `not is hidden`), or compared with
+ * another field (`is hidden = is duplicate`).
  */
 export function valueTypes(type: ScalarType): ScalarType[] {
   if (type === 'boolean') return [];
@@ -80,13 +81,89 @@ export function valueTypes(type: ScalarType): ScalarType[] {
   return [type];
 }
 
-/** The operators the builder offers for a field of type `type`: those the operator table accepts. */
+/**
+ * The operators the builder offers for a field of type `type`: every comparison the operator table accepts
+ * after it, with a value or another field on the right; `between` takes values only.
+ */
 export function operatorsFor(type: ScalarType): FieldOp[] {
-  if (type === 'boolean') return ['isTrue', 'isFalse'];
-  const values = valueTypes(type);
-  return MENU.filter((op) =>
-    values.some((v) => resultType(op, op === 'between' ? [type, v, v] : [type, v]) !== null),
+  const ops = MENU.filter((op) =>
+    op === 'between'
+      ? valueTypes(type).some((v) => resultType(op, [type, v, v]) !== null)
+      : rightTypes(op, type).length > 0,
   );
+  return type === 'boolean' ? ['isTrue', 'isFalse', ...ops] : ops;
+}
+
+const isComparison = (op: FieldOp) => op !== 'isTrue' && op !== 'isFalse' && op !== 'between';
+
+/** Fields of the scope that may stand on the right of `op` beside a field of type `type`. */
+export function rightFieldChoices(
+  scopeType: string,
+  edition: Edition,
+  type: ScalarType,
+  op: FieldOp,
+): FieldChoice[] {
+  if (!isComparison(op)) return [];
+  const accepted = rightTypes(op, type);
+  return fieldChoices(scopeType, edition).filter(
+    (c) => c.def.type.kind === 'scalar' && accepted.includes(c.def.type.type),
+  );
+}
+
+export type RightKind = 'value' | 'field';
+
+/** What the right side of a comparison `op` beside a field of type `type` can be; [] for no comparison. */
+export function rightKinds(scopeType: string, edition: Edition, type: ScalarType, op: FieldOp): RightKind[] {
+  if (!isComparison(op)) return [];
+  const accepted = rightTypes(op, type);
+  const kinds: RightKind[] = [];
+  if (valueTypes(type).some((v) => accepted.includes(v))) kinds.push('value');
+  if (rightFieldChoices(scopeType, edition, type, op).length > 0) kinds.push('field');
+  return kinds;
+}
+
+const scalarTypeOf = (def: FieldDef | undefined): ScalarType =>
+  def?.type.kind === 'scalar' ? def.type.type : 'string';
+
+/** A right side of kind `kind` for the condition: its default value, or the first fitting field but itself. */
+export function rightOfKind(
+  node: FieldNode,
+  kind: RightKind,
+  scopes: readonly string[],
+  values: LiveValues,
+  edition: Edition,
+): Operand | null {
+  const def = resolvePath(scopes, node.path);
+  if (kind === 'value') return def ? defaultValue(def, values) : null;
+  const type = scalarTypeOf(def);
+  const choices = rightFieldChoices(scopes[scopes.length - 1]!, edition, type, node.op);
+  const choice = choices.find((c) => c.path.join(' of ') !== node.path.join(' of ')) ?? choices[0];
+  return choice ? { kind: 'field', path: choice.path } : null;
+}
+
+/**
+ * The condition with a right side its operator accepts (after the operator changed): the one it has when
+ * the operator table accepts it, else a value if one fits, else another field.
+ */
+export function fitRight(
+  node: FieldNode,
+  scopes: readonly string[],
+  values: LiveValues,
+  edition: Edition,
+): FieldNode {
+  if (!isComparison(node.op) && node.op !== 'between') return { ...node, value: null, value2: null };
+  const type = scalarTypeOf(resolvePath(scopes, node.path));
+  const kinds = rightKinds(scopes[scopes.length - 1]!, edition, type, node.op);
+  const v = node.value;
+  const between = node.op === 'between';
+  const fits =
+    v?.kind === 'field'
+      ? !between && rightTypes(node.op, type).includes(scalarTypeOf(resolvePath(scopes, v.path)))
+      : v !== null && (between || kinds.includes('value'));
+  const kind = between || kinds.includes('value') ? 'value' : 'field';
+  const value = fits ? v : rightOfKind(node, kind, scopes, values, edition);
+  const value2 = between ? (node.value2 ?? (value?.kind === 'field' ? null : value)) : null;
+  return { ...node, value, value2 };
 }
 
 export const COUNT_OPS: CountOp[] = ['>', '>=', '=', '!=', '<', '<='];

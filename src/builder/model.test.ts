@@ -4,7 +4,16 @@ import { format, type ContextName } from '../croql/index.ts';
 import { arbitraryExpressionText, arbitraryQuery } from '../croql/arbitrary.ts';
 import { specQueries } from '../croql/corpus.ts';
 import { FILTERS, defaultParams, type FilterDef, type FilterParams } from './filters.ts';
-import { fromCroql, group, newId, raw, toCroql, type BuilderNode, type GroupNode } from './model.ts';
+import {
+  fromCroql,
+  group,
+  newId,
+  raw,
+  toCroql,
+  type BuilderNode,
+  type CollectionNode,
+  type GroupNode,
+} from './model.ts';
 import { stripIds } from './ops.ts';
 
 const contexts: ContextName[] = ['strings', 'translations', 'tmSegments', 'glossaryTerms'];
@@ -51,6 +60,23 @@ describe('every query opens in the builder', () => {
       'strings',
     );
     expect(root.children[0]).toMatchObject({ kind: 'filter', filter: 'approved', pinLanguage: 'de' });
+  });
+
+  it('reads a field on the right of a comparison as that field, and writes it back', () => {
+    const text = 'is hidden = is duplicate and updated > added and max length != id of file';
+    const root = fromCroql(text, 'strings');
+    expect(root.children).toMatchObject([
+      { kind: 'field', path: ['is hidden'], op: '=', value: { kind: 'field', path: ['is duplicate'] } },
+      { kind: 'field', path: ['updated'], op: '>', value: { kind: 'field', path: ['added'] } },
+      { kind: 'field', path: ['max length'], op: '!=', value: { kind: 'field', path: ['id', 'file'] } },
+    ]);
+    expect(toCroql(root)).toBe(text);
+    // A name of the enclosing string inside `where` is read too; a literal on the left stays text.
+    const inner = fromCroql('count of translations where (is pre translated != is hidden) > 0', 'strings');
+    expect((inner.children[0] as CollectionNode).where.children).toMatchObject([
+      { kind: 'field', path: ['is pre translated'], value: { kind: 'field', path: ['is hidden'] } },
+    ]);
+    expect(kinds(fromCroql('1 = id', 'strings'))).toEqual(['raw']);
   });
 
   it('keeps what it cannot show as raw blocks holding the exact source text', () => {
@@ -219,6 +245,18 @@ const arbitraryField: fc.Arbitrary<BuilderNode> = fc.oneof(
   fc
     .constantFrom('isFalse' as const)
     .map((op) => node({ kind: 'field', path: ['type is plain'], op, value: null, value2: null })),
+  // Another field on the right, of a type the operator accepts.
+  fc
+    .constantFrom(
+      { path: ['is hidden'], op: '=', other: ['is duplicate'] },
+      { path: ['is visible'], op: '!=', other: ['type is icu'] },
+      { path: ['updated'], op: '>', other: ['added'] },
+      { path: ['max length'], op: '<=', other: ['id', 'file'] },
+      { path: ['text'], op: 'contains', other: ['identifier'] },
+    )
+    .map(({ path, op, other }) =>
+      node({ kind: 'field', path, op, value: { kind: 'field', path: other }, value2: null }),
+    ),
   fc.constantFrom("'today'", "'2024-01-01'").map((d) =>
     node({
       kind: 'field',
@@ -239,6 +277,15 @@ const translationFields: fc.Arbitrary<BuilderNode> = fc.oneof(
     .map((v) =>
       node({ kind: 'field', path: ['provider'], op: '=', value: { kind: 'string', value: v }, value2: null }),
     ),
+  fc.constant(
+    node({
+      kind: 'field',
+      path: ['is pre translated'],
+      op: '!=',
+      value: { kind: 'field', path: ['is hidden'] },
+      value2: null,
+    }),
+  ),
   fc.constant(
     node({
       kind: 'field',

@@ -33,6 +33,15 @@ export type ValueLiteral =
   | { kind: 'user'; value: string }
   | { kind: 'language'; value: string };
 
+/** Another field on the right of a comparison (`is hidden = is duplicate`); `path` as in `FieldNode`. */
+export interface FieldRef {
+  kind: 'field';
+  path: string[];
+}
+
+/** The right side of a comparison: a value, or another field of a type the operator accepts. */
+export type Operand = ValueLiteral | FieldRef;
+
 export type FieldOp = ComparisonOp | 'between' | 'isTrue' | 'isFalse';
 
 /** `path` names the field, then the object holding it: `['id', 'file']` is `id of file`; `[]` is unset. */
@@ -41,7 +50,8 @@ export interface FieldNode {
   id: NodeId;
   path: string[];
   op: FieldOp;
-  value: ValueLiteral | null;
+  /** The right side of a comparison, or the lower bound of `between` (always a value). */
+  value: Operand | null;
   /** The upper bound of `between`. */
   value2: ValueLiteral | null;
 }
@@ -151,6 +161,10 @@ export function literalText(v: ValueLiteral | null): string {
   }
 }
 
+export function operandText(v: Operand | null): string {
+  return v?.kind === 'field' ? v.path.join(' of ') : literalText(v);
+}
+
 export function filterText(node: FilterNode): string {
   const r = filterToCroql(
     node.filter,
@@ -171,9 +185,9 @@ export function fieldText(node: FieldNode): string {
     case 'isFalse':
       return `not ${name}`;
     case 'between':
-      return `${name} between ${literalText(node.value)} and ${literalText(node.value2)}`;
+      return `${name} between ${operandText(node.value)} and ${literalText(node.value2)}`;
     default:
-      return `${name} ${node.op} ${literalText(node.value)}`;
+      return `${name} ${node.op} ${operandText(node.value)}`;
   }
 }
 
@@ -426,7 +440,10 @@ class Reader {
     let node: FieldNode | undefined;
     if (e.kind === 'comparison') {
       const path = fieldPath(e.left, this.nodes);
-      const value = literalOf(e.right);
+      // The checker accepted the pair (the node has no error), so a field on the right is of a type the
+      // operator accepts beside the left one.
+      const other = fieldPath(e.right, this.nodes);
+      const value: Operand | undefined = literalOf(e.right) ?? (other && { kind: 'field', path: other });
       if (path && value) node = { kind: 'field', id: newId(), path, op: e.op, value, value2: null };
     } else if (e.kind === 'between') {
       const path = fieldPath(e.subject, this.nodes);

@@ -1,12 +1,12 @@
 // The operator table is the one description of which operators exist and what they accept: the checker,
 // completion and the builder all follow it. This walks every (operator, left type, right type).
 import { describe, expect, it } from 'vitest';
-import { operatorsFor, valueTypes } from '../builder/choices.ts';
+import { fieldChoices, operatorsFor, rightFieldChoices, rightKinds, valueTypes } from '../builder/choices.ts';
 import { analyze } from './check.ts';
 import { complete } from './complete.ts';
 import { FOREIGN_OPERATORS, OPERATORS, resultType, SCALAR_TYPES } from './operators.ts';
 import { fieldsOf } from './schema.ts';
-import type { ScalarType } from './types.ts';
+import type { ComparisonOp, ScalarType } from './types.ts';
 
 /** An operand of each type, as a literal or a field of a source string. */
 const OPERAND: Record<ScalarType, string> = {
@@ -58,6 +58,13 @@ function completionFieldTypesAfter(op: string, left: ScalarType): Set<ScalarType
   return types;
 }
 
+/** Scopes whose fields (their own and their objects') cover every scalar type but float between them. */
+const BUILDER_SCOPES = ['sourceString', 'stringTranslation'];
+const typesInScope = (scope: string) =>
+  new Set(
+    fieldChoices(scope, 'enterprise').flatMap((c) => (c.def.type.kind === 'scalar' ? [c.def.type.type] : [])),
+  );
+
 describe('the operator table agrees with the checker, completion and the builder', () => {
   for (const op of BINARY) {
     for (const left of SCALAR_TYPES) {
@@ -83,23 +90,43 @@ describe('the operator table agrees with the checker, completion and the builder
             );
           }
         }
-        // The builder offers it for a field of this type exactly when the checker accepts it with a value
-        // the builder can write (booleans have no literal: they are tested as true or false instead).
+        // The builder offers it for a field of this type exactly when the checker accepts it …
         if (op.kind !== 'arithmetic') {
-          const withValue = accepted.filter((right) => valueTypes(left).includes(right));
           expect(
             (operatorsFor(left) as string[]).includes(op.name),
             `builder offers ${op.symbol} for a ${left} field`,
-          ).toBe(withValue.length > 0);
+          ).toBe(accepted.length > 0);
+        }
+        // … and, on its right, a value when the checker accepts one the builder can write (booleans have
+        // no literal), and fields of exactly the types the checker accepts there.
+        if (op.kind === 'comparison') {
+          for (const scope of BUILDER_SCOPES) {
+            const kinds = rightKinds(scope, 'enterprise', left, op.name as ComparisonOp);
+            expect(kinds.includes('value'), `builder: ${left} ${op.symbol} a value`).toBe(
+              accepted.some((right) => valueTypes(left).includes(right)),
+            );
+            const offered = new Set(
+              rightFieldChoices(scope, 'enterprise', left, op.name as ComparisonOp).map(
+                (c) => c.def.type.kind === 'scalar' && c.def.type.type,
+              ),
+            );
+            for (const right of typesInScope(scope)) {
+              expect(
+                offered.has(right),
+                `builder in ${scope}: ${left} ${op.symbol} field of type ${right}`,
+              ).toBe(accepted.includes(right));
+            }
+          }
         }
       });
     }
   }
 
-  it('a boolean compares with a boolean: the checker accepts it and completion offers it', () => {
+  it('a boolean compares with a boolean: the checker accepts it, completion and the builder offer it', () => {
     expect(analyze('is hidden = is duplicate', 'strings').diagnostics).toEqual([]);
     expect(completionOffersAfter('boolean')).toEqual(expect.arrayContaining(['=', '!=']));
-    expect(operatorsFor('boolean')).toEqual(['isTrue', 'isFalse']);
+    expect(operatorsFor('boolean')).toEqual(['isTrue', 'isFalse', '=', '!=']);
+    expect(rightKinds('sourceString', 'standard', 'boolean', '=')).toEqual(['field']);
   });
 
   it('texts order and languages contain, in the checker, completion and the builder alike', () => {
