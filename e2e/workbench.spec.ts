@@ -2,8 +2,9 @@
 // builder's unset conditions and generated CroQL, editor tooltips, stale results, failure paths.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { EMULATOR_URL } from './support/signin.ts';
+import { EMULATOR_URL, signIn } from './support/signin.ts';
 import {
+  chooseDemoProject,
   editorOf,
   emulatorRows,
   loadedCount,
@@ -284,4 +285,66 @@ test('the narrow layout (390×844): the table scrolls inside itself with its fir
   await expect.poll(async () => (await firstCell.boundingBox())!.x).toBeCloseTo(before.x, 0);
   expect(await table.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+// The limit is per account: emma is a demo user no other spec signs in as, so holding her slots disturbs
+// no other test running beside this one.
+test('Fetch all retries after a real 429 from the emulator; the inspector marks the retry and its final status', async ({
+  page,
+}) => {
+  await signIn(page, { user: 'emma' });
+  await chooseDemoProject(page);
+  await setQuery(page, '');
+  const request = await runFromEditor(page);
+  await expect(page.getByTestId('results-count')).toContainText('more available');
+  const expected = await emulatorRows(request);
+  expect(expected.length).toBeGreaterThan(500);
+
+  // Hold all 20 of emma's slots (the emulator's per-account limit) with requests it answers only after
+  // 10 s, until a request of the app has been refused with a 429; aborting them then frees the slots.
+  const authorization = (await request.allHeaders())['authorization']!;
+  const hold = new AbortController();
+  const held = Array.from({ length: 20 }, () =>
+    fetch(`${EMULATOR_URL}/api/v2/user`, {
+      headers: { Authorization: authorization, 'X-Emulator-Delay-Ms': '10000' },
+      signal: hold.signal,
+    }).catch(() => null),
+  );
+  try {
+    await expect
+      .poll(
+        async () =>
+          (await fetch(`${EMULATOR_URL}/api/v2/user`, { headers: { Authorization: authorization } })).status,
+      )
+      .toBe(429);
+    const refused = page.waitForResponse(
+      (r) => r.url().includes('/projects/1/strings') && r.status() === 429,
+    );
+    await page.getByRole('button', { name: 'Fetch all' }).click();
+    const refusedUrl = (await refused).url();
+    hold.abort();
+    await Promise.all(held);
+
+    await expect.poll(() => loadedCount(page), { timeout: 20_000 }).toBe(expected.length);
+    await expect(page.getByTestId('results-count')).not.toContainText('more available');
+    await expect(page.locator('.results-error')).toHaveCount(0);
+
+    await page.getByRole('button', { name: /^Inspector/ }).click();
+    const inspector = page.getByTestId('inspector');
+    await expect(inspector.getByTestId('inspector-summary')).toContainText(/\d+ retried after a 429/);
+    const offset = new URL(refusedUrl).searchParams.get('offset')!;
+    const attempts = inspector
+      .getByTestId('inspector-request')
+      .filter({ has: page.getByRole('button', { name: new RegExp(`[?&]offset=${offset}(?!\\d)`) }) });
+    await expect(attempts.first().getByRole('cell').nth(1)).toHaveText('429');
+    await expect(attempts.first()).not.toContainText('retry after 429');
+    const last = attempts.last();
+    await expect(last).toContainText('retry after 429');
+    await expect(last.getByRole('cell').nth(1)).toHaveText('200');
+    await last.getByRole('button').click();
+    await expect(page.getByTestId('inspector-status')).toHaveText('200');
+    await expect(inspector.locator('.inspector-detail')).toContainText('retried after a 429');
+  } finally {
+    hold.abort();
+  }
 });

@@ -79,7 +79,12 @@ export default function Inspector({ onClose }: { onClose: () => void }) {
                         onClick={() => setChosen(r.id)}
                       >
                         <span className="inspector-method">{r.method}</span> {shortUrl(r.url)}
-                        {r.afterRateLimit && <span className="badge">retry after 429</span>}
+                        {r.afterRateLimit && (
+                          <>
+                            {' '}
+                            <span className="badge">retry after 429</span>
+                          </>
+                        )}
                       </button>
                     </td>
                     <td className={r.status >= 400 || r.status === 0 ? 'status-bad' : undefined}>
