@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { runFromEditor, setQuery, signInToDemoProject, loadedCount } from './support/query.ts';
+import { EMULATOR_URL } from './support/signin.ts';
 
 // axe-core checks every node of the page; on a shared CI machine one screen can take several seconds.
 test.describe.configure({ timeout: 90_000 });
@@ -36,6 +37,15 @@ test('results, details panel, inspector', async ({ page }) => {
   await page.getByRole('button', { name: /^Inspector/ }).click();
   await expect(page.getByTestId('inspector-request')).toHaveCount(1);
   await expectNoViolations(page, 'inspector');
+});
+
+test('the notice of a host that does not answer', async ({ page }) => {
+  await signInToDemoProject(page);
+  await setQuery(page, 'is hidden');
+  await page.route(`${EMULATOR_URL}/api/**`, () => {});
+  await runFromEditor(page);
+  await expect(page.getByTestId('waiting-notice')).toBeVisible();
+  await expectNoViolations(page, 'waiting notice');
 });
 
 test('builder, library, export dialog, schema explorer', async ({ page }) => {

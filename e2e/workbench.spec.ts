@@ -246,6 +246,51 @@ test.describe('signed in', () => {
     await expect(page.getByTestId('results-count')).toContainText('rows loaded');
     await expect(page.getByTestId('results-error')).toHaveCount(0);
   });
+
+  test('a host that takes the request and never answers is reported after a second, with Retry and Cancel; rows and text stay', async ({
+    page,
+  }) => {
+    await setQuery(page, 'is hidden');
+    await runFromEditor(page);
+    await expect(page.getByTestId('results-count')).toContainText('first page');
+    const shown = `${(await loadedCount(page)).toLocaleString('en-US')} rows loaded`;
+    // Never fulfilled while `silent`: the host accepted the request and says nothing. (Removing the route
+    // instead would let Chromium resume the requests it holds, so the host would answer the old request.)
+    let silent = true;
+    await page.route(`${EMULATOR_URL}/api/**`, (route) => (silent ? undefined : route.continue()));
+    await editorOf(page).click();
+    const started = Date.now();
+    await page.keyboard.press('ControlOrMeta+Enter');
+    const notice = page.getByTestId('waiting-notice');
+    await expect(notice).toContainText('No answer from the emulator at 127.0.0.1:4318 yet', {
+      timeout: 2000,
+    });
+    expect(Date.now() - started).toBeLessThan(2000);
+    await expect(notice).toContainText('If the emulator is not running, start it with npm run emulator');
+    // The request goes on (a query may take seconds): no error, the last rows and the query stay.
+    await expect(page.getByTestId('results-error')).toHaveCount(0);
+    await expect(page.getByTestId('results-count')).toContainText(shown);
+    await expect(editorOf(page)).toHaveText('is hidden');
+    await page.getByRole('button', { name: /^Inspector/ }).click();
+    await expect(page.getByTestId('inspector-request').first()).toContainText('waiting…');
+    await page.getByRole('button', { name: 'Close the inspector' }).click();
+
+    await notice.getByRole('button', { name: 'Cancel' }).click();
+    const cancelled = page.getByTestId('run-cancelled');
+    await expect(cancelled).toContainText('Cancelled before an answer came');
+    await expect(notice).toHaveCount(0);
+    await expect(page.getByTestId('results-count')).toContainText(shown);
+
+    // Retry while the host is still silent: the notice comes back; once it answers, Retry loads the rows.
+    await cancelled.getByRole('button', { name: 'Retry' }).click();
+    await expect(notice).toBeVisible({ timeout: 2000 });
+    silent = false;
+    await notice.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByTestId('results-count')).toContainText('first page');
+    await expect(page.getByTestId('results-count')).toContainText(shown);
+    await expect(notice).toHaveCount(0);
+    await expect(cancelled).toHaveCount(0);
+  });
 });
 
 test("the emulator's root page points to the app, and npm start no longer stops the app with the emulator", async ({

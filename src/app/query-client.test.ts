@@ -45,9 +45,8 @@ function accountDataOnScreen() {
   queryClient.setQueryData(['projects', BASE], [{ id: 1, name: 'Previous account’s project' }]);
   queryClient.setQueryData(authConfigQuery().queryKey, emulatorOnlyAuthConfig);
   useRunStore.getState().actions.run({ projectId: 1, languageId: null, tmId: null, glossaryId: null });
-  useInspectorStore
-    .getState()
-    .actions.record({ method: 'GET', url: `${BASE}/x`, status: 200, elapsedMs: 1, size: 2, body: {}, at: 0 });
+  const { send, settle } = useInspectorStore.getState().actions;
+  settle(send(`${BASE}/x`), { status: 200, elapsedMs: 1, size: 2, body: {} });
 }
 
 describe('the one sign-out path', () => {

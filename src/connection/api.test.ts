@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore, type Session } from '../auth/session.ts';
-import { ApiError, createApiClient, SESSION_EXPIRED_MESSAGE } from './api.ts';
+import { ApiError, createApiClient, REQUEST_TIMEOUT_MS, SESSION_EXPIRED_MESSAGE } from './api.ts';
 
 const BASE = 'http://127.0.0.1:8787/api/v2';
 const ALLOW = { emulator: { apiUrl: BASE, authorizeUrl: '', clientId: null } };
@@ -207,6 +207,71 @@ describe('API client', () => {
       .catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(ApiError);
     expect((error as DOMException).name).toBe('AbortError');
+  });
+
+  it('lets a slow answer through, and fails a request unanswered for REQUEST_TIMEOUT_MS with what to do', async () => {
+    vi.useFakeTimers();
+    try {
+      /** Answers after `ms` (never when null), and gives up like fetch when its signal aborts. */
+      const answerAfter = (ms: number | null) =>
+        vi.stubGlobal(
+          'fetch',
+          vi.fn(
+            (_input: RequestInfo | URL, init?: RequestInit) =>
+              new Promise<Response>((resolve, reject) => {
+                const signal = init!.signal!;
+                if (signal.aborted) return reject(signal.reason as Error);
+                if (ms !== null) setTimeout(() => resolve(json(200, { data: [] })), ms);
+                signal.addEventListener('abort', () => reject(signal.reason as Error));
+              }),
+          ),
+        );
+      const get = (connection: Session['connection'], signal = new AbortController().signal) => {
+        useAuthStore.setState({ session: session({ accessToken: 'new-token', connection }) });
+        const outcome = { settled: false, value: undefined as unknown };
+        void createApiClient(BASE, ALLOW)
+          .get('/x', {}, signal)
+          .then(
+            (response) => response.status,
+            (error: unknown) => error,
+          )
+          .then((value) => Object.assign(outcome, { settled: true, value }));
+        return outcome;
+      };
+
+      // A query the service takes 5 s to evaluate is not cut off.
+      answerAfter(5000);
+      const slow = get('emulator');
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(slow).toEqual({ settled: true, value: 200 });
+
+      answerAfter(null);
+      const silent = get('emulator');
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      expect(silent.settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(silent.value).toBeInstanceOf(ApiError);
+      expect(silent.value).toMatchObject({ kind: 'network', status: 0 });
+      expect((silent.value as ApiError).message).toMatch(
+        /^The emulator at 127\.0\.0\.1:8787 sent no answer in 30 s\. .*`npm run emulator`.*retry\.$/,
+      );
+
+      const service = get('standard');
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      expect((service.value as ApiError).message).toBe(
+        '127.0.0.1:8787 sent no answer in 30 s. The service or your network may be down; retry in a moment.',
+      );
+
+      // Cancel (TanStack Query's signal) still ends it at once, as an abort rather than an error.
+      const caller = new AbortController();
+      const cancelled = get('emulator', caller.signal);
+      caller.abort();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(cancelled.value).not.toBeInstanceOf(ApiError);
+      expect((cancelled.value as DOMException).name).toBe('AbortError');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never sends a request outside the allow-list or to a host other than the session’s', async () => {

@@ -87,20 +87,13 @@ export function createApiClient(baseUrl: string, allowList: Pick<AuthConfig, 'em
           useAuthStore
             .getState()
             .actions.signOut({ kind: 'error', text: `${SESSION_EXPIRED_MESSAGE}. Your query is kept.` });
-          throw new ApiError(
-            'unauthorized',
-            SESSION_EXPIRED_MESSAGE,
-            401,
-            url,
-            await readBody(response.response),
-          );
+          throw new ApiError('unauthorized', SESSION_EXPIRED_MESSAGE, 401, url, response.body);
         }
       }
-      const body = await readBody(response.response);
-      if (!response.response.ok) throw errorFor(response.response, url, body);
+      if (!response.response.ok) throw errorFor(response.response, url, response.body);
       return {
         status: response.response.status,
-        body: body as T,
+        body: response.body as T,
         url,
         elapsedMs: response.elapsedMs,
         headers: response.response.headers,
@@ -151,23 +144,40 @@ async function refreshOrExpired(url: string, stale: Session): Promise<Session> {
   }
 }
 
+/**
+ * How long one request may go without its whole answer before it fails. A legitimate query can take
+ * seconds (the emulator refuses one only after 5 s of evaluation, `evaluationBudgetMs` in
+ * src/server/emulator/config.ts), so this is far longer; after 1 s without an answer the results already
+ * say so and offer Retry and Cancel (src/results/WaitingNotice.tsx).
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
 async function send(
   url: string,
   session: Session,
   signal: AbortSignal,
-): Promise<{ response: Response; status: number; elapsedMs: number }> {
+): Promise<{ response: Response; body: unknown; status: number; elapsedMs: number }> {
   const started = performance.now();
-  let response: Response;
+  // The caller's signal (TanStack Query's, Fetch all's) still cancels; the timeout only adds a bound.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   try {
-    response = await fetch(url, {
+    const response = await fetch(url, {
       headers: { Authorization: `Bearer ${session.accessToken}`, Accept: 'application/json' },
-      signal,
+      signal: AbortSignal.any([signal, timeout.signal]),
     });
+    const body = await readBody(response);
+    return { response, body, status: response.status, elapsedMs: Math.round(performance.now() - started) };
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new ApiError('network', unreachableMessage(session.connection, new URL(url).host), 0, url, null);
+    const host = new URL(url).host;
+    const message = timeout.signal.aborted
+      ? noAnswerMessage(session.connection, host)
+      : unreachableMessage(session.connection, host);
+    throw new ApiError('network', message, 0, url, null);
+  } finally {
+    clearTimeout(timer);
   }
-  return { response, status: response.status, elapsedMs: Math.round(performance.now() - started) };
 }
 
 /** What to say when the API cannot be reached at all (connection refused, DNS, offline). */
@@ -175,6 +185,22 @@ export function unreachableMessage(connection: Session['connection'], host: stri
   return connection === 'emulator'
     ? `The emulator is not running — start it with \`npm run emulator\` (or \`npm start\`), then retry.`
     : `Could not reach ${host}. Check your network connection and retry.`;
+}
+
+/** What to say when a request got no answer within REQUEST_TIMEOUT_MS. */
+function noAnswerMessage(connection: Session['connection'], host: string): string {
+  const waited = `${REQUEST_TIMEOUT_MS / 1000} s`;
+  return connection === 'emulator'
+    ? `The emulator at ${host} sent no answer in ${waited}. If it is stuck, restart it with \`npm run emulator\` (or \`npm start\`), then retry.`
+    : `${host} sent no answer in ${waited}. The service or your network may be down; retry in a moment.`;
+}
+
+/** What to say while a request has had no answer for a while (it goes on until REQUEST_TIMEOUT_MS). */
+export function waitingMessage(connection: Session['connection'], host: string): string {
+  const goesOn = `A query can take a few seconds; the request stops by itself after ${REQUEST_TIMEOUT_MS / 1000} s.`;
+  return connection === 'emulator'
+    ? `No answer from the emulator at ${host} yet. ${goesOn} If the emulator is not running, start it with \`npm run emulator\` (or \`npm start\`), then retry.`
+    : `No answer from ${host} yet. ${goesOn} Retry, or cancel and check your network connection.`;
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -1,5 +1,6 @@
 // Every request of the current run, "Fetch all" included: method, path and parameters, status, time, size,
-// and whether it retried after a 429. Selecting one shows its request (token masked) and its response.
+// and whether it retried after a 429; a request still unanswered shows as waiting. Selecting one shows its
+// request (token masked) and its response.
 import { useId, useMemo, useState } from 'react';
 import { Tabs } from '../ui/Tabs.tsx';
 import { useInspectorStore, type InspectedRequest } from './inspector-store.ts';
@@ -29,8 +30,11 @@ export function shortUrl(url: string): string {
 }
 
 function statusText(r: InspectedRequest): string {
+  if (r.status === null) return 'waiting…';
   return r.status === 0 ? 'no response' : String(r.status);
 }
+
+const failed = (r: InspectedRequest) => r.status !== null && (r.status >= 400 || r.status === 0);
 
 export default function Inspector({ onClose }: { onClose: () => void }) {
   const requests = useInspectorStore((s) => s.requests);
@@ -87,11 +91,9 @@ export default function Inspector({ onClose }: { onClose: () => void }) {
                         )}
                       </button>
                     </td>
-                    <td className={r.status >= 400 || r.status === 0 ? 'status-bad' : undefined}>
-                      {statusText(r)}
-                    </td>
-                    <td>{number(r.elapsedMs)} ms</td>
-                    <td>{formatSize(r.size)}</td>
+                    <td className={failed(r) ? 'status-bad' : undefined}>{statusText(r)}</td>
+                    <td>{r.status === null ? '—' : `${number(r.elapsedMs)} ms`}</td>
+                    <td>{r.status === null ? '—' : formatSize(r.size)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -168,13 +170,17 @@ function RequestDetail({ request }: { request: InspectedRequest }) {
         ) : (
           <>
             <p className="results-muted">
-              HTTP <span data-testid="inspector-status">{statusText(request)}</span> ·{' '}
-              {number(request.elapsedMs)} ms · {formatSize(request.size)}
+              HTTP <span data-testid="inspector-status">{statusText(request)}</span>
+              {request.status === null
+                ? ' · no answer yet'
+                : ` · ${number(request.elapsedMs)} ms · ${formatSize(request.size)}`}
               {request.afterRateLimit ? ' · retried after a 429' : ''}
             </p>
-            <pre className="results-json" tabIndex={0} aria-label="Response body">
-              {raw}
-            </pre>
+            {request.status !== null && (
+              <pre className="results-json" tabIndex={0} aria-label="Response body">
+                {raw}
+              </pre>
+            )}
           </>
         )}
       </Tabs>

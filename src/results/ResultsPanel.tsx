@@ -2,7 +2,7 @@
 // inspector), the views of the rows (tabs; the table first) and a side panel (a row's details, or the
 // inspector). Rows on screen survive a failed run and are marked stale once the query or target changes.
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiClient } from '../connection/api.ts';
 import { sameListingTarget, useTarget } from '../connection/use-target.ts';
 import { useQueryStore } from '../query/store.ts';
@@ -24,6 +24,7 @@ import { useTableStore } from './table-store.ts';
 import { useDisplayNames } from './use-display-names.ts';
 import { MAX_ROWS, useFetchAll } from './use-fetch-all.ts';
 import { RESULT_VIEWS } from './views.ts';
+import { WaitingNotice } from './WaitingNotice.tsx';
 import { LISTINGS, listingPath } from '../wire/listings.ts';
 import './results.css';
 
@@ -61,6 +62,7 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
   const croql = run ? croqlParam(run.text) : undefined;
   const options = runQueryOptions(client, run);
   const query = useInfiniteQuery(options);
+  const queryClient = useQueryClient();
   const fetchAll = useFetchAll(
     client,
     run?.context ?? 'strings',
@@ -88,6 +90,8 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
   const rowsContext = pages?.[0]?.context ?? run?.context ?? 'strings';
   const lastPage = pages?.at(-1);
   const moreAvailable = showingCurrent && !!lastPage?.full && rows.length < MAX_ROWS;
+  // Cancel (below) puts a run's first page back where it was before it was asked for: nothing loaded.
+  const cancelled = !!client && !!path && !query.isFetching && !query.isError && !successPages;
 
   const sortColumn = sort ? COLUMNS[rowsContext].find((c) => c.key === sort.key) : undefined;
   const sorted = useMemo(
@@ -115,6 +119,7 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
     if (!run) return '';
     if (query.isError) return errorMessage(query.error);
     if (query.isFetching && !query.isFetchingNextPage && !fetchAll.progress.running) return 'Running…';
+    if (cancelled) return 'Cancelled.';
     if (!showingCurrent) return '';
     if (rows.length === 0) return 'No rows match.';
     return `${number(rows.length)} row${rows.length === 1 ? '' : 's'} loaded${moreAvailable ? ', more available' : ''}.`;
@@ -125,6 +130,7 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
     query.isFetching,
     query.isFetchingNextPage,
     fetchAll.progress.running,
+    cancelled,
     showingCurrent,
     rows.length,
     moreAvailable,
@@ -147,6 +153,15 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
   const view = RESULT_VIEWS.find((v) => v.id === viewId) ?? RESULT_VIEWS[0]!;
   const View = view.component;
   const detailsRow = panel?.kind === 'details' && selected !== null ? rows[selected] : undefined;
+  // A request that gets no answer: Retry aborts it (TanStack Query's signal, or Fetch all's) and asks again
+  // for the same page; Cancel aborts it and keeps the rows loaded so far.
+  const cancelRun = () => queryClient.cancelQueries({ queryKey: options.queryKey, exact: true });
+  const retryWaiting = () => {
+    if (fetchAll.progress.running) return fetchAll.start();
+    const nextPage = query.isFetchingNextPage;
+    void cancelRun().then(() => (nextPage ? query.fetchNextPage() : query.refetch()));
+  };
+  const cancelWaiting = () => (fetchAll.progress.running ? fetchAll.cancel() : void cancelRun());
   const closePanel = () => {
     setPanel(null);
     document.querySelector<HTMLElement>('[data-testid="results-table"]')?.focus();
@@ -168,6 +183,23 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
           </span>
           <button type="button" onClick={onRun}>
             Run again
+          </button>
+        </p>
+      )}
+      <WaitingNotice
+        running={query.isFetching || fetchAll.progress.running}
+        onRetry={retryWaiting}
+        onCancel={cancelWaiting}
+      />
+      {cancelled && (
+        <p className="notice notice-info" role="status" data-testid="run-cancelled">
+          <span>
+            Cancelled before an answer came.
+            {pages ? ' The rows below are from the previous run.' : ''} Retry, or change the query and run
+            again.
+          </span>
+          <button type="button" onClick={() => void query.refetch()}>
+            Retry
           </button>
         </p>
       )}
@@ -204,7 +236,7 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
           {fetchAll.progress.elapsedMs !== null && !fetchAll.progress.running
             ? ` · fetch all ${number(fetchAll.progress.elapsedMs)} ms`
             : ''}
-          {query.isPlaceholderData ? ' · running the new query…' : ''}
+          {query.isPlaceholderData && query.isFetching ? ' · running the new query…' : ''}
         </span>
         {moreAvailable && !fetchAll.progress.running && (
           <>

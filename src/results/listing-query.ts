@@ -1,7 +1,7 @@
 // One page of a listing through the app's API client, and the query factory for the pages of a run.
 import type { ListEnvelope as WireListEnvelope } from '../wire/envelope.ts';
 import { infiniteQueryOptions, keepPreviousData, skipToken } from '@tanstack/react-query';
-import { ApiError, type ApiClient, type ApiResponse } from '../connection/api.ts';
+import { ApiError, buildUrl, type ApiClient, type ApiResponse } from '../connection/api.ts';
 import { listingPath } from '../wire/listings.ts';
 import type { ContextName } from '../croql/types.ts';
 import { PAGE_SIZE } from './page-size.ts';
@@ -35,36 +35,36 @@ export async function fetchListingPage(
   signal: AbortSignal,
   limit = PAGE_SIZE,
 ): Promise<ListingPage> {
+  const params = { croql, limit, offset };
+  const inspector = useInspectorStore.getState().actions;
+  // Listed before it is sent, so a request that gets no answer shows as waiting
+  // (src/results/WaitingNotice.tsx).
+  const id = inspector.send(buildUrl(client.baseUrl, path, params));
+  const started = performance.now();
   let response: ApiResponse<ListEnvelope>;
   try {
-    response = await client.get<ListEnvelope>(path, { croql, limit, offset }, signal);
+    response = await client.get<ListEnvelope>(path, params, signal);
   } catch (error) {
-    recordFailure(error);
+    // A failed request stays listed: its URL, status and body are what one needs to see. An aborted one
+    // (cancelled, or past the end of Fetch all) leaves the list.
+    if (error instanceof ApiError) {
+      const elapsedMs = Math.round(performance.now() - started);
+      inspector.settle(id, { status: error.status, elapsedMs, size: sizeOf(error.body), body: error.body });
+    } else inspector.drop(id);
     throw error;
   }
-  record(response.url, response.status, response.elapsedMs, response.body, response.headers);
-  const rows = (response.body?.data ?? []).map((item) => item.data);
-  return { context, offset, rows, full: rows.length >= limit, elapsedMs: response.elapsedMs };
+  const { status, elapsedMs, body, headers } = response;
+  inspector.settle(id, { status, elapsedMs, size: sizeOf(body, headers), body });
+  const rows = (body?.data ?? []).map((item) => item.data);
+  return { context, offset, rows, full: rows.length >= limit, elapsedMs };
 }
 
-function record(url: string, status: number, elapsedMs: number, body: unknown, headers?: Headers): void {
+/** Bytes of a response body: its Content-Length, else the length of its text. */
+function sizeOf(body: unknown, headers?: Headers): number {
   const length = Number(headers?.get('Content-Length'));
-  const size =
-    Number.isFinite(length) && length > 0
-      ? length
-      : body == null
-        ? 0
-        : typeof body === 'string'
-          ? body.length
-          : JSON.stringify(body).length;
-  useInspectorStore
-    .getState()
-    .actions.record({ method: 'GET', url, status, elapsedMs, size, body, at: Date.now() });
-}
-
-/** Records a failed request in the inspector too: its URL, status and body are what one needs to see. */
-export function recordFailure(error: unknown): void {
-  if (error instanceof ApiError) record(error.url, error.status, 0, error.body);
+  if (Number.isFinite(length) && length > 0) return length;
+  if (body == null) return 0;
+  return typeof body === 'string' ? body.length : JSON.stringify(body).length;
 }
 
 /** The endpoint of a run, or null when its target is incomplete. */

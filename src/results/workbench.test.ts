@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COLUMNS } from './listings.ts';
 import { fieldLabel, rowFields, rowTitle, webUrlOf } from './row-fields.ts';
 import { nextSort, sortOrder } from './sort.ts';
-import { useInspectorStore } from './inspector-store.ts';
+import { oldestUnanswered, useInspectorStore } from './inspector-store.ts';
 
 const idColumn = COLUMNS.strings.find((c) => c.key === 'id')!;
 const textColumn = COLUMNS.strings.find((c) => c.key === 'text')!;
@@ -86,13 +86,25 @@ describe('row details', () => {
 });
 
 describe('inspector requests', () => {
-  it('marks a request for a URL that was answered 429 as its retry', () => {
-    const { record, clear } = useInspectorStore.getState().actions;
+  it('lists a request as waiting until its answer, marks the retry after a 429, and forgets an aborted one', () => {
+    const { send, settle, drop, clear } = useInspectorStore.getState().actions;
+    const requests = () => useInspectorStore.getState().requests;
+    const answer = (status: number) => ({ status, elapsedMs: 1, size: 10, body: null });
     clear();
-    const base = { method: 'GET' as const, elapsedMs: 1, size: 10, body: null, at: 0 };
-    record({ ...base, url: 'u?offset=500', status: 429 });
-    record({ ...base, url: 'u?offset=1000', status: 200 });
-    record({ ...base, url: 'u?offset=500', status: 200 });
-    expect(useInspectorStore.getState().requests.map((r) => r.afterRateLimit)).toEqual([false, false, true]);
+    const refused = send('u?offset=500');
+    expect(requests()[0]!.status).toBeNull();
+    expect(oldestUnanswered(requests())).toBe(requests()[0]!.at);
+    settle(refused, answer(429));
+    settle(send('u?offset=1000'), answer(200));
+    const retry = send('u?offset=500');
+    expect(oldestUnanswered(requests())).toBe(requests()[2]!.at);
+    settle(retry, answer(200));
+    drop(send('u?offset=1500'));
+    expect(requests().map((r) => [r.url, r.status, r.afterRateLimit])).toEqual([
+      ['u?offset=500', 429, false],
+      ['u?offset=1000', 200, false],
+      ['u?offset=500', 200, true],
+    ]);
+    expect(oldestUnanswered(requests())).toBeNull();
   });
 });
