@@ -63,6 +63,15 @@ describe('complete: fields in scope', () => {
     ]);
   });
 
+  it('offers only what the grammar takes right after where or with: a parenthesis or a boolean field', () => {
+    const { labels } = at('count of translations where |');
+    expect(labels[0]).toBe('(');
+    expect(labels).toContain('is pre translated');
+    expect(labels).not.toContain('text');
+    for (const cannot of ['not', 'if', 'count of', '@user:""']) expect(labels).not.toContain(cannot);
+    expect(at('file with |').labels[0]).toBe('(');
+  });
+
   it('uses the context', () => {
     expect(at('|', 'glossaryTerms').labels).toEqual(expect.arrayContaining(['partOfSpeech', 'lemma']));
     expect(at('|', 'glossaryTerms').labels).not.toContain('is hidden');

@@ -103,7 +103,19 @@ interface OperandPlace {
   lhs: Lhs | null;
   /** Outside any parentheses. */
   topLevel: boolean;
+  /** Right after `where` or `with`, before any `(`. */
+  afterFilter: boolean;
 }
+
+/** After `where`/`with`: open the element's condition. */
+const OPEN_CONDITION: CompletionItem = {
+  label: '(',
+  kind: 'keyword',
+  apply: '(',
+  detail: 'condition',
+  description: 'a condition on each element: `where (…)`',
+  boost: 30,
+};
 
 /** The operand that ends at the cursor, as the checked model sees it. */
 interface OperatorPlace {
@@ -212,6 +224,7 @@ class Completer {
       member: null,
       lhs: null,
       topLevel: syntax.groups.length === 1,
+      afterFilter: isFilterKeyword(before[before.length - 1]),
     };
     if (!found || found.node.kind !== 'number' || found.node.from !== at) return place;
     const { path } = found;
@@ -332,6 +345,12 @@ class Completer {
     const { lhs, scopes } = place;
     // `A of |`: what has a member A. `count of` → collections; `id of` → objects with an id.
     if (place.member !== null) return this.ownerItems(scopes, place.member);
+    // `X where |`: the grammar takes one name there (a condition, so a boolean field) or a parenthesised
+    // condition; `not`, `if`, `count of`, comparisons and the patterns need the parentheses.
+    if (place.afterFilter) {
+      const conditions = this.scopeFields(scopes).filter(({ field }) => isBoolean(field.type));
+      return [OPEN_CONDITION, ...conditions.map(({ field, boost }) => fieldItem(field, boost))];
+    }
     const items: CompletionItem[] = [];
     if (lhs) {
       items.push(...this.valueItems(lhs));
@@ -661,3 +680,9 @@ function comparisonAround(
   if (up.kind === 'between' && up.subject !== path[i]) return up;
   return null;
 }
+
+function isFilterKeyword(token: Token | undefined): boolean {
+  return token?.kind === 'keyword' && (token.value === 'where' || token.value === 'with');
+}
+
+const isBoolean = (type: TypeInfo) => type.kind === 'scalar' && type.type === 'boolean';
