@@ -72,17 +72,30 @@ export function relative(c: Clause, num: Num): string {
     for (const p of parts) {
       const r = relative(p, num);
       const isThat = r.startsWith('that ') && !p.compound;
-      rendered.push(isThat && previousThat ? r.slice(5) : r);
+      rendered.push(isThat && previousThat ? r.slice(5) : p.compound ? grouped(r, p.compound.op) : r);
       previousThat = isThat;
     }
     const conj = c.compound.op === 'xor' ? 'or else' : c.compound.op;
-    const body = joinList(rendered, conj);
+    // A part that is itself an and/or gets a comma after it, so "hidden or duplicates, and that have a
+    // comment" cannot be read as "hidden, or duplicates that have a comment".
+    const nested = parts.some((p) => p.compound);
+    const body = nested ? joinSeparated(rendered, conj) : joinList(rendered, conj);
     if (c.compound.op === 'xor') return `${body} (but not both)`;
     return body;
   }
   if (c.whose) return `whose ${c.sg}`;
   if (c.lead) return `${c.lead} ${c.sg}`;
   return `that ${num === 'sg' ? c.sg : c.pl}`;
+}
+
+/** "a, and b", "a, b, and c". */
+function joinSeparated(items: readonly string[], conj: string): string {
+  return `${items.slice(0, -1).join(', ')}, ${conj} ${items[items.length - 1]}`;
+}
+
+/** An `or` inside an `and` reads "that either … or …", so the `and` cannot be taken as part of it. */
+function grouped(rendered: string, op: 'and' | 'or' | 'xor'): string {
+  return op === 'or' && rendered.startsWith('that ') ? `that either ${rendered.slice(5)}` : rendered;
 }
 
 /** "hidden strings in file 3 that are not duplicates and have at least one translation". */

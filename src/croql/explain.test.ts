@@ -70,7 +70,7 @@ describe('explain', () => {
     // Where the string is not hidden, the filtered count is 0: the equality then holds only without
     // translations.
     const only =
-      'Strings that are hidden and have only pre-translated translations or that have no translations.';
+      'Strings that are hidden and have only pre-translated translations, or that have no translations.';
     expect(
       explain(
         'count of translations = count of translations where (is hidden and is pre translated)',
@@ -84,7 +84,7 @@ describe('explain', () => {
       ),
     ).toBe(only);
     const notOnly =
-      'Strings that have at least one translation that is not pre-translated or that are not hidden and have at least one translation.';
+      'Strings that have at least one translation that is not pre-translated, or that are not hidden and have at least one translation.';
     expect(
       explain(
         'count of translations != count of translations where (is hidden and is pre translated)',
@@ -118,6 +118,17 @@ describe('explain', () => {
         'strings',
       ),
     ).toBe('Strings with only translations where the source string is hidden or that are pre-translated.');
+  });
+
+  it('groups an or inside an and (and the other way round) so the reading has one meaning', () => {
+    expect(explain('(is hidden or is duplicate) and count of comments > 0', 'strings')).toBe(
+      'Strings that either are hidden or are duplicates, and that have at least one comment.',
+    );
+    expect(explain('(is hidden and is duplicate) or count of comments > 0', 'strings')).toBe(
+      'Strings that are hidden and are duplicates, or that have at least one comment.',
+    );
+    // Without nesting nothing changes.
+    expect(explain('is hidden or is duplicate', 'strings')).toBe('Strings that are hidden or are duplicates.');
   });
 
   it('reads `not (x = v)` and `x != v` differently where x can be missing', () => {
