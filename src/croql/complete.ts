@@ -262,8 +262,8 @@ class Completer {
     if (!found) return place;
     const { path } = found;
     let a = -1;
-    const opened = syntax.closedFrom === null ? null : before[syntax.closedFrom - 1];
-    if (syntax.closedFrom !== null && !(opened?.kind === 'keyword' && FILTERS.has(opened.value))) {
+    const opened = syntax.closedFrom === null ? undefined : before[syntax.closedFrom - 1];
+    if (syntax.closedFrom !== null && !isFilterKeyword(opened)) {
       // `( … )` closed at the cursor: the operand is what the parentheses hold (they make no node).
       const inside = before[syntax.closedFrom]!.to;
       a = path.findIndex((n) => n.from >= inside);
@@ -682,7 +682,7 @@ function comparisonAround(
 }
 
 function isFilterKeyword(token: Token | undefined): boolean {
-  return token?.kind === 'keyword' && (token.value === 'where' || token.value === 'with');
+  return token?.kind === 'keyword' && FILTERS.has(token.value);
 }
 
 const isBoolean = (type: TypeInfo) => type.kind === 'scalar' && type.type === 'boolean';
