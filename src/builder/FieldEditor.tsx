@@ -1,4 +1,5 @@
 // A field condition: field, operator, and its right side (one or two values, or another field).
+import type { ScalarType } from '../croql/index.ts';
 import {
   fieldChoices,
   fieldCondition,
@@ -8,6 +9,7 @@ import {
   rightFieldChoices,
   rightKinds,
   rightOfKind,
+  scalarTypeOf,
   type RightKind,
 } from './choices.ts';
 import { useBuilder } from './context.ts';
@@ -60,7 +62,7 @@ function OperatorAndRight({ node, scopes }: { node: FieldNode; scopes: string[] 
   const set = useSet(node);
   const scope = scopes[scopes.length - 1]!;
   const def = resolvePath(scopes, node.path);
-  const type = def?.type.kind === 'scalar' ? def.type.type : 'string';
+  const type = scalarTypeOf(def);
   const ops = operatorsFor(type);
   const kinds = rightKinds(scope, api.edition, type, node.op);
   const right = node.value;
@@ -100,7 +102,7 @@ function OperatorAndRight({ node, scopes }: { node: FieldNode; scopes: string[] 
         </select>
       )}
       {right?.kind === 'field' ? (
-        <RightField node={node} right={right} scopes={scopes} />
+        <RightField node={node} type={type} right={right} scopes={scopes} />
       ) : (
         node.op !== 'isTrue' &&
         node.op !== 'isFalse' && (
@@ -130,11 +132,10 @@ function OperatorAndRight({ node, scopes }: { node: FieldNode; scopes: string[] 
 }
 
 /** The field on the right: those of the scope whose type the operator accepts beside the left one. */
-function RightField({ node, right, scopes }: { node: FieldNode; right: FieldRef; scopes: string[] }) {
+function RightField(props: { node: FieldNode; type: ScalarType; right: FieldRef; scopes: string[] }) {
+  const { node, type, right, scopes } = props;
   const api = useBuilder();
   const set = useSet(node);
-  const def = resolvePath(scopes, node.path);
-  const type = def?.type.kind === 'scalar' ? def.type.type : 'string';
   const choices = rightFieldChoices(scopes[scopes.length - 1]!, api.edition, type, node.op);
   const key = right.path.join(' of ');
   return (

@@ -122,7 +122,8 @@ export function rightKinds(scopeType: string, edition: Edition, type: ScalarType
   return kinds;
 }
 
-const scalarTypeOf = (def: FieldDef | undefined): ScalarType =>
+/** The scalar type of a condition's field; a field not (yet) resolved edits as text. */
+export const scalarTypeOf = (def: FieldDef | undefined): ScalarType =>
   def?.type.kind === 'scalar' ? def.type.type : 'string';
 
 /** A right side of kind `kind` for the condition: its default value, or the first fitting field but itself. */
