@@ -34,15 +34,14 @@ function useHasWaited(since: number | null, ms: number): boolean {
 
 export function WaitingNotice(props: { running: boolean; onRetry: () => void; onCancel: () => void }) {
   const { running, onRetry, onCancel } = props;
-  const since = useInspectorStore((s) => oldestUnanswered(s.requests));
-  const url = useInspectorStore((s) => s.requests.find((r) => r.status === null)?.url ?? null);
+  const waiting = useInspectorStore((s) => oldestUnanswered(s.requests));
   const connection = useSession()?.connection;
-  const waited = useHasWaited(running ? since : null, WAITING_NOTICE_MS);
-  if (!waited || !url || !connection) return null;
+  const waited = useHasWaited(running && waiting ? waiting.at : null, WAITING_NOTICE_MS);
+  if (!waited || !waiting || !connection) return null;
   return (
     <div className="notice notice-warning waiting-notice" role="status" data-testid="waiting-notice">
       <span>
-        <CodeText text={waitingMessage(connection, hostOf(url))} />
+        <CodeText text={waitingMessage(connection, hostOf(waiting.url))} />
       </span>
       <button type="button" onClick={onRetry}>
         Retry

@@ -43,9 +43,9 @@ interface InspectorState {
 
 let lastId = 0;
 
-/** When the oldest unanswered request was sent, or null when every request has its answer. */
-export const oldestUnanswered = (requests: readonly InspectedRequest[]): number | null =>
-  requests.find((r) => r.status === null)?.at ?? null;
+/** The oldest request still without an answer, or null when every request has its answer. */
+export const oldestUnanswered = (requests: readonly InspectedRequest[]): InspectedRequest | null =>
+  requests.find((r) => r.status === null) ?? null;
 
 export const useInspectorStore = create<InspectorState>()((set) => ({
   requests: [],

@@ -93,11 +93,11 @@ describe('inspector requests', () => {
     clear();
     const refused = send('u?offset=500');
     expect(requests()[0]!.status).toBeNull();
-    expect(oldestUnanswered(requests())).toBe(requests()[0]!.at);
+    expect(oldestUnanswered(requests())).toBe(requests()[0]);
     settle(refused, answer(429));
     settle(send('u?offset=1000'), answer(200));
     const retry = send('u?offset=500');
-    expect(oldestUnanswered(requests())).toBe(requests()[2]!.at);
+    expect(oldestUnanswered(requests())).toBe(requests()[2]);
     settle(retry, answer(200));
     drop(send('u?offset=1500'));
     expect(requests().map((r) => [r.url, r.status, r.afterRateLimit])).toEqual([
