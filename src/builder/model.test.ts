@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { format, type ContextName } from '../croql/index.ts';
 import { arbitraryExpressionText, arbitraryQuery } from '../croql/arbitrary.ts';
-import { specQueries } from '../croql/corpus.ts';
+import { labelIdChain, specQueries } from '../croql/corpus.ts';
 import { FILTERS, defaultParams, type FilterDef, type FilterParams } from './filters.ts';
 import {
   fromCroql,
@@ -101,8 +101,7 @@ describe('every query opens in the builder', () => {
   });
 
   it('opens chains of thousands of terms, each term a node, and writes them back', () => {
-    const ids = Array.from({ length: 5000 }, (_, i) => `id = ${i + 1}`).join(' or ');
-    const labels = `count of labels where (${ids}) > 0`;
+    const labels = labelIdChain();
     const root = fromCroql(labels, 'strings');
     expect(kinds(root)).toEqual(['collection']);
     expect(toCroql(root)).toBe(labels);

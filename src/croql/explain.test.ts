@@ -128,7 +128,9 @@ describe('explain', () => {
       'Strings that are hidden and are duplicates, or that have at least one comment.',
     );
     // Without nesting nothing changes.
-    expect(explain('is hidden or is duplicate', 'strings')).toBe('Strings that are hidden or are duplicates.');
+    expect(explain('is hidden or is duplicate', 'strings')).toBe(
+      'Strings that are hidden or are duplicates.',
+    );
   });
 
   it('reads `not (x = v)` and `x != v` differently where x can be missing', () => {

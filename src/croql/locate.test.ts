@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from './check.ts';
+import { labelIdChain } from './corpus.ts';
 import { fieldOf, locate } from './locate.ts';
 import type { ContextName } from './types.ts';
 
@@ -51,8 +52,7 @@ describe('locate: what is at a position in the checked model', () => {
   });
 
   it('finds an operand deep in the chain of 5,000 terms, and nothing outside the query', () => {
-    const ids = Array.from({ length: 5000 }, (_, i) => `id = ${i + 1}`).join(' or ');
-    const text = `count of labels where (${ids}) > 0`;
+    const text = labelIdChain();
     const pos = text.indexOf('id = 4321');
     const model = analyze(text, 'strings');
     const found = locate(model, pos)!;

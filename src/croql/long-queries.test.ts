@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from './check.ts';
 import { compile } from './compile.ts';
 import { complete } from './complete.ts';
+import { labelIdChain } from './corpus.ts';
 import { explain } from './explain.ts';
 import { fixtureEnv, fixtureStrings } from './fixtures.ts';
 import { format } from './format.ts';
@@ -14,7 +15,7 @@ const chainOf = (n: number, term: (i: number) => string, op: string) =>
   Array.from({ length: n }, (_, i) => term(i + 1)).join(` ${op} `);
 
 const longQueries = {
-  labels: `count of labels where (${chainOf(5000, (i) => `id = ${i}`, 'or')}) > 0`,
+  labels: labelIdChain(),
   hidden: chainOf(296, () => 'is hidden', 'and'),
 };
 
