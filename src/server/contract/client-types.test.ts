@@ -17,7 +17,7 @@ import type {
   TermResource,
   TextTranslationResource,
   TmSegmentResource,
-} from '../emulator/api/resources.ts';
+} from '../../wire/resources.ts';
 
 /** Every key of `Theirs` is in `Ours` with a type `Theirs` accepts; null where the OpenAPI marks it nullable. */
 type Covers<Ours, Theirs, Nullable extends keyof Theirs = never> = [Ours] extends [
