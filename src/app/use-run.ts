@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { Edition, LiveValues } from '../croql/index.ts';
-import { analyzeTemplate } from '../templates/analyze.ts';
+import { analyzeTemplate } from '../croql/index.ts';
 import { templateParamsOf } from '../templates/store.ts';
 import { analyzeOptions, DEFAULT_CONFIG } from '../editor/config.ts';
 import { useTarget } from '../connection/use-target.ts';

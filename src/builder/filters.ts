@@ -4,7 +4,7 @@
 // table's expression; filters the table does not give get the most faithful expression over the schema
 // (each choice is explained beside it); filters without an exact form are approximations (labelled) or
 // not expressible (with the reason). Nothing here parses: it only writes text.
-import { fieldsOf } from '../croql/index.ts';
+import { datetimeLiteral, fieldsOf, mentionLiteral, stringLiteral } from '../croql/index.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Parameters
@@ -72,12 +72,9 @@ export interface FilterDef {
 // ---------------------------------------------------------------------------------------------------------
 // Text helpers
 
-export function quoteString(value: string): string {
-  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-}
-const userMention = (name: string) => `@user:${quoteString(name)}`;
-const languageMention = (code: string) => `@language:${quoteString(code)}`;
-const datetime = (value: string) => `'${value}'`;
+const userMention = (name: string) => mentionLiteral('user', name);
+const languageMention = (code: string) => mentionLiteral('language', code);
+const datetime = datetimeLiteral;
 
 function str(params: FilterParams, key: string, fallback = ''): string {
   const v = params[key];
@@ -223,7 +220,7 @@ export const FILTERS: readonly FilterDef[] = [
     pinnable: true,
     origin: 'none',
     convert: (p, pin) => {
-      const needle = quoteString(str(p, 'text'));
+      const needle = stringLiteral(str(p, 'text'));
       const inTranslations = translations(`text contains ${needle}`, pin);
       const byScope: Record<string, string> = {
         strings: `text contains ${needle}`,

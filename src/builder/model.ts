@@ -1,10 +1,19 @@
 // The builder's model: a tree of groups holding conditions, its CroQL (`toCroql`, one code path: build the
 // text, then the core's `format`) and the way back (`fromCroql`: every query opens; what the builder
 // cannot show structurally becomes a raw block holding its exact source text).
-import { analyze, format, lookupField, printExpr, rootType } from '../croql/index.ts';
+import {
+  analyze,
+  datetimeLiteral,
+  format,
+  lookupField,
+  mentionLiteral,
+  printExpr,
+  rootType,
+  stringLiteral,
+} from '../croql/index.ts';
 import type { AnalyzeResult, ComparisonOp, ContextName, Expr, FieldDef, LogicalOp } from '../croql/index.ts';
 import { matchFilter } from './recognize.ts';
-import { filterToCroql, quoteString, type FilterParams } from './filters.ts';
+import { filterToCroql, type FilterParams } from './filters.ts';
 
 export type NodeId = string;
 
@@ -149,15 +158,14 @@ export function literalText(v: ValueLiteral | null): string {
   if (!v) return '""';
   switch (v.kind) {
     case 'string':
-      return quoteString(v.value);
+      return stringLiteral(v.value);
     case 'number':
       return /^\d+(\.\d+)?$/.test(v.value.trim()) ? v.value.trim() : '0';
     case 'datetime':
-      return `'${v.value}'`;
+      return datetimeLiteral(v.value);
     case 'user':
-      return `@user:${quoteString(v.value)}`;
     case 'language':
-      return `@language:${quoteString(v.value)}`;
+      return mentionLiteral(v.kind, v.value);
   }
 }
 

@@ -9,7 +9,7 @@ import type { QuerySetup } from '../permalink/library.ts';
 import { useQueryStore } from '../query/store.ts';
 import { exportFileName, toCsv } from '../results/export.ts';
 import { snapshotValues, type SnapshotRow } from '../snapshots/fields.ts';
-import { findPlaceholders, paramsForText, substitute } from '../templates/params.ts';
+import { paramsForText, sentQuery } from '../croql/index.ts';
 import { templateParamsOf } from '../templates/store.ts';
 import { Dialog } from './Dialog.tsx';
 import { rowIdentity, type Row } from './identity.ts';
@@ -24,10 +24,9 @@ export function sentText(
   text: string,
   params = paramsForText(text, []),
 ): { text: string; problem: string | null } {
-  if (findPlaceholders(text).length === 0) return { text, problem: null };
-  const sub = substitute(text, params);
-  const first = sub.problems[0];
-  return { text: sub.text, problem: first ? `parameter ${first.name}: ${first.message}` : null };
+  const sent = sentQuery(text, params);
+  const first = sent.problem;
+  return { text: sent.text, problem: first ? `parameter ${first.name}: ${first.message}` : null };
 }
 
 const number = (n: number) => n.toLocaleString('en-US');

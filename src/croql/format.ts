@@ -3,6 +3,7 @@
 // needs them, where `and`/`or`/`xor` mix, and always around the predicate of `where`/`with`.
 // Text with syntax errors is returned unchanged. `format(format(q)) === format(q)`, and `format(q)` parses
 // to the same tree as `q` once positions and spellings are stripped (`stripSpans`).
+import { mentionLiteral, stringLiteral } from './literals.ts';
 import { parse } from './parse.ts';
 import { normalizeName, schema } from './schema.ts';
 import type { Expr } from './types.ts';
@@ -48,11 +49,11 @@ export function print(e: Expr): string {
     case 'number':
       return e.raw;
     case 'string':
-      return quote(e.value);
+      return stringLiteral(e.value);
     case 'datetime':
       return e.raw;
     case 'mention':
-      return `@${e.mentionKind}:${quote(e.value)}`;
+      return mentionLiteral(e.mentionKind, e.value);
     case 'identifier':
       return canonicalName(e.name);
     case 'error':
@@ -87,10 +88,6 @@ export function print(e: Expr): string {
     case 'if':
       return `if ${operand(e.condition, 11)} then ${operand(e.then, 11)} else ${print(e.else)}`;
   }
-}
-
-function quote(value: string): string {
-  return '"' + value.replace(/[\\"]/g, (c) => '\\' + c) + '"';
 }
 
 const canonicalNames = new Map<string, string>();

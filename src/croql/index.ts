@@ -19,8 +19,18 @@ export { locate, fieldOf, type Located } from './locate.ts';
 export { OPERATORS, operator, operatorsAfter, rightTypes, resultType, SCALAR_TYPES } from './operators.ts';
 export { DATETIME_FORMS, isValidDatetime } from './datetime.ts';
 export { format, print as printExpr } from './format.ts';
+export {
+  datetimeBody,
+  datetimeLiteral,
+  escapeString,
+  mentionLiteral,
+  stringLiteral,
+  type MentionKind,
+} from './literals.ts';
+export * from './template.ts';
+export { analyzeTemplate, placeholderPrefixAt } from './template-analyze.ts';
 export { compile, compileModel } from './compile.ts';
 export { explain, explainModel } from './explain.ts';
 // complete() is not re-exported here: importing it from './complete.ts' lets the app load completion (and its
 // tables) in a chunk of its own, after the first screen (src/editor/completion.ts).
-// Nor is hover(), for the same reason (src/editor/hover.ts).
+// Nor is hover(), for the same reason (src/editor/hover.ts), nor completeTemplate() (template-complete.ts).

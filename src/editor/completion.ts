@@ -7,7 +7,7 @@ import {
   type CompletionContext,
   type CompletionResult,
 } from '@codemirror/autocomplete';
-import type { CompletionItem } from '../croql/index.ts';
+import { escapeString, type CompletionItem } from '../croql/index.ts';
 import { templateParamSource } from './placeholders.ts';
 import { croqlConfig, type SearchUsers } from './config.ts';
 
@@ -67,7 +67,8 @@ async function searchMembers(
       label: u.username,
       type: 'variable',
       detail: u.fullName ?? 'member',
-      apply: `${u.username.replace(/["\\]/g, '\\$&')}"`,
+      // Inside the mention's open quote: the name escaped, then the closing quote.
+      apply: `${escapeString(u.username)}"`,
     }));
   } catch {
     return [];
@@ -76,11 +77,11 @@ async function searchMembers(
 
 // The core's completion (and its tables of names, docs and snippets) is not needed for the first screen: it
 // loads when the editor is created, and a completion asked for before it arrives waits for it.
-type CompleteTemplate = typeof import('../templates/complete.ts').completeTemplate;
+type CompleteTemplate = typeof import('../croql/template-complete.ts').completeTemplate;
 let completeTemplate: CompleteTemplate | null = null;
 let loading: Promise<CompleteTemplate> | null = null;
 function loadCompletion(): Promise<CompleteTemplate> {
-  loading ??= import('../templates/complete.ts').then((m) => (completeTemplate = m.completeTemplate));
+  loading ??= import('../croql/template-complete.ts').then((m) => (completeTemplate = m.completeTemplate));
   return loading;
 }
 

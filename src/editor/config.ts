@@ -2,7 +2,7 @@
 // and the run callback. Changing it is an effect on the one EditorView, never a new view.
 import { StateEffect, StateField } from '@codemirror/state';
 import type { AnalyzeOptions, ContextName, Diagnostic, Edition, LiveValues } from '../croql/index.ts';
-import type { TemplateParam } from '../templates/params.ts';
+import type { TemplateParam } from '../croql/index.ts';
 
 export type SearchUsers = (
   search: string,

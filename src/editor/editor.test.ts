@@ -8,10 +8,8 @@ import { createEditorState, croqlFeatures } from './extensions.ts';
 import { croqlDiagnostics, problemsSummary } from './lint.ts';
 import type { ListingName } from '../croql/index.ts';
 
-const stateOf = (
-  doc: string,
-  context: ListingName = 'strings',
-) => createEditorState(doc, { context }, croqlFeatures());
+const stateOf = (doc: string, context: ListingName = 'strings') =>
+  createEditorState(doc, { context }, croqlFeatures());
 
 describe('CroQL editor state', () => {
   it('parses with the core grammar (a tree with the query node)', () => {

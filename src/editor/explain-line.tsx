@@ -2,14 +2,15 @@ import { useDeferredValue, useMemo } from 'react';
 import {
   analyze,
   explainModel,
+  sentQuery,
   type AnalyzeOptions,
   type Edition,
   type ListingName,
   type LiveValues,
+  type TemplateParam,
 } from '../croql/index.ts';
 import { analyzeOptions, DEFAULT_CONFIG } from './config.ts';
 import { problemsSummary } from './lint.ts';
-import { substitute, type TemplateParam } from '../templates/params.ts';
 
 const withFullStop = (message: string) => (/[.?!]$/.test(message) ? message : `${message}.`);
 
@@ -25,11 +26,9 @@ export function explainLineText(
   params: readonly TemplateParam[] = [],
 ): string {
   if (template.trim() === '') return 'An empty query lists everything.';
-  // A template is explained with its values in place; while one is missing, the line says which.
-  const sub = substitute(template, params);
-  const problem = sub.problems[0];
+  // A template is explained as Run sends it, values in place; while one is missing, the line says which.
+  const { text, problem } = sentQuery(template, params);
   if (problem) return `Parameter ${problem.name}: ${problem.message}`;
-  const text = sub.text;
   try {
     const model = analyze(text, listing, options);
     const errors = model.diagnostics.filter((d) => d.severity === 'error').sort((a, b) => a.from - b.from);

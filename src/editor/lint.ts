@@ -11,7 +11,7 @@ import { EditorState, type Extension } from '@codemirror/state';
 import { ViewPlugin, type EditorView, type ViewUpdate } from '@codemirror/view';
 import type { Tree } from '@lezer/common';
 import type { Diagnostic } from '../croql/index.ts';
-import { analyzeTemplate } from '../templates/analyze.ts';
+import { analyzeTemplate } from '../croql/index.ts';
 import {
   analyzeOptions,
   croqlConfig,

@@ -3,8 +3,8 @@
 import type { CompletionContext, CompletionResult } from '@codemirror/autocomplete';
 import { RangeSetBuilder } from '@codemirror/state';
 import { Decoration, EditorView, ViewPlugin, type DecorationSet, type ViewUpdate } from '@codemirror/view';
-import { placeholderPrefixAt } from '../templates/analyze.ts';
-import { findPlaceholders } from '../templates/params.ts';
+import { placeholderPrefixAt } from '../croql/index.ts';
+import { findPlaceholders } from '../croql/index.ts';
 import { croqlConfig } from './config.ts';
 
 const mark = Decoration.mark({ class: 'cm-croql-placeholder' });

@@ -2,6 +2,7 @@
 // values they were written with (users alice and bob, languages uk and de, file 3) are replaced by the
 // project's own members, languages and files, so an example matches something where it runs. Pure.
 import { specQueries } from '../croql/corpus.ts';
+import { mentionLiteral } from '../croql/literals.ts';
 import type { ContextName, LiveValues } from '../croql/types.ts';
 
 export interface Example {
@@ -16,8 +17,6 @@ const LABEL_PATTERNS: readonly { intent: string; text: string }[] = [
   { intent: 'without a label', text: 'count of labels where (id = {label}) = 0' },
 ];
 
-const quote = (s: string) => `"${s.replace(/[\\"]/g, (c) => '\\' + c)}"`;
-
 /** The corpus text with the project's values in place of the demo ones. */
 export function fillExample(text: string, values: LiveValues): string {
   const users = values.users ?? [];
@@ -31,8 +30,8 @@ export function fillExample(text: string, values: LiveValues): string {
     return languages[index]?.id ?? languages[0]?.id ?? demo;
   };
   return text
-    .replace(/@user:"([^"]*)"/g, (_, name: string) => `@user:${quote(user(name))}`)
-    .replace(/@language:"([^"]*)"/g, (_, code: string) => `@language:${quote(language(code))}`)
+    .replace(/@user:"([^"]*)"/g, (_, name: string) => mentionLiteral('user', user(name)))
+    .replace(/@language:"([^"]*)"/g, (_, code: string) => mentionLiteral('language', language(code)))
     .replace(/id of file = \d+/g, (m) => (values.files?.[0] ? `id of file = ${values.files[0].id}` : m));
 }
 

@@ -4,7 +4,7 @@ import type { ConnectionKind } from '../wire/connection.ts';
 import type { Target } from '../connection/target.ts';
 import { LISTINGS, listingPathTemplate } from '../wire/listings.ts';
 import type { ContextName } from '../croql/types.ts';
-import { findPlaceholders, type TemplateParam } from '../templates/params.ts';
+import { findPlaceholders, type TemplateParam } from '../croql/index.ts';
 import { jsTemplate, shellTemplate, type TemplateCode } from './template-code.ts';
 
 export interface ExportRequest {

@@ -6,7 +6,7 @@ import { isValidOrganizationDomain } from '../connection/config.ts';
 import { isConnectionKind, type ConnectionKind } from '../wire/connection.ts';
 import { isListingName } from '../wire/listings.ts';
 import type { ContextName } from '../croql/types.ts';
-import { sanitizeParams, type TemplateParam } from '../templates/params.ts';
+import { sanitizeParams, type TemplateParam } from '../croql/index.ts';
 
 export const PERMALINK_VERSION = 1;
 const PREFIX = `#v${PERMALINK_VERSION}/`;

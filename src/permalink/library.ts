@@ -5,7 +5,7 @@ import { isConnectionKind, type ConnectionKind } from '../wire/connection.ts';
 import { isListingName } from '../wire/listings.ts';
 import type { Target } from '../connection/target.ts';
 import type { ContextName } from '../croql/types.ts';
-import { sanitizeParams, type TemplateParam } from '../templates/params.ts';
+import { sanitizeParams, type TemplateParam } from '../croql/index.ts';
 
 export const HISTORY_LIMIT = 100;
 export const LIBRARY_KEY = 'croql.library.v2';

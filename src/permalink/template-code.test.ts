@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { substitute, type TemplateParam } from '../templates/params.ts';
+import { substitute, type TemplateParam } from '../croql/index.ts';
 import { exportClient, exportCurl, exportFetch, type ExportRequest } from './code-export.ts';
 
 const params: TemplateParam[] = [

@@ -1,6 +1,6 @@
 // Exported code for a template: its parameters become variables at the top of the snippet, and the CroQL
 // is built from them with the same quoting the playground applies, so editing a value there is safe too.
-import { findPlaceholders, type ParamType, type TemplateParam } from '../templates/params.ts';
+import { findPlaceholders, type ParamType, type TemplateParam } from '../croql/index.ts';
 
 export interface TemplateCode {
   /** Lines declaring the parameters and the helpers, before the request. */

@@ -3,7 +3,7 @@ import type { ContextName } from '../croql/types.ts';
 import { useQueryStore } from '../query/store.ts';
 import type { Target } from '../connection/target.ts';
 import { useInspectorStore } from './inspector-store.ts';
-import type { TemplateParam } from '../templates/params.ts';
+import type { TemplateParam } from '../croql/index.ts';
 import { queryToRun, useTemplateStore } from '../templates/store.ts';
 
 /** One press of Run: exactly the text, listing and target the user saw at that moment. */

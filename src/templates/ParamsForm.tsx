@@ -15,7 +15,7 @@ import {
   SIGNED_OUT_CLIENT,
 } from '../connection/queries.ts';
 import { useTarget } from '../connection/use-target.ts';
-import { PARAM_TYPES, renderValue, type ParamType, type TemplateParam } from './params.ts';
+import { PARAM_TYPES, renderValue, type ParamType, type TemplateParam } from '../croql/index.ts';
 import './templates.css';
 
 interface Option {

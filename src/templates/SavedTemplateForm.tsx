@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { QuerySetup } from '../permalink/library.ts';
 import { ParamsForm } from './ParamsForm.tsx';
-import type { TemplateParam } from './params.ts';
+import type { TemplateParam } from '../croql/index.ts';
 
 /** A saved template's parameters as form controls in the Library; opening uses the values shown. */
 export function SavedTemplateForm(props: {

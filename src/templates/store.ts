@@ -3,7 +3,13 @@
 // sessionStorage on every change, like the draft, so values survive a reload and the sign-in redirect.
 import { create } from 'zustand';
 import { useQueryStore } from '../query/store.ts';
-import { paramsForText, sanitizeParams, substitute, type ParamType, type TemplateParam } from './params.ts';
+import {
+  paramsForText,
+  sanitizeParams,
+  substitute,
+  type ParamType,
+  type TemplateParam,
+} from '../croql/index.ts';
 
 const KEY = 'croql.template.v1';
 

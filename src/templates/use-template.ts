@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { paramsForText, type TemplateParam } from './params.ts';
+import { paramsForText, type TemplateParam } from '../croql/index.ts';
 import { useTemplateStore } from './store.ts';
 
 /** The parameters of `text`, in order of use. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeTemplate, placeholderPrefixAt } from './analyze.ts';
-import { completeTemplate } from './complete.ts';
+import { analyzeTemplate, placeholderPrefixAt } from './template-analyze.ts';
+import { completeTemplate } from './template-complete.ts';
 
 describe('analysis of a template', () => {
   it('places the core’s diagnostics in the template text', () => {

@@ -1,10 +1,14 @@
-// Parameterised queries: `{{name}}` placeholders in a query's text, each a typed value. The core never sees
-// a placeholder: every consumer substitutes first (a value of the parameter's type, quoted and escaped so it
-// can never leave its literal) and maps positions in the result back to the template. Pure.
+// Parameterised queries: `{{name}}` placeholders in a query's text, each a typed value. The language never
+// sees a placeholder: every consumer substitutes first (a value of the parameter's type, written by
+// literals.ts so it can never leave its literal) and maps positions in the result back to the template.
+// `sentQuery` is what Run sends; template-analyze.ts and template-complete.ts analyse and complete a
+// template through the same substitution. Pure.
 //
 // A placeholder stands for a whole value, outside string and datetime literals: `language = {{lang}}`,
 // `updated > {{since}}`. Inside a literal, `{{…}}` is ordinary text (strings in localization files hold
 // `{{count}}` placeholders of their own, and searching for them must keep working).
+
+import { datetimeBody, datetimeLiteral, mentionLiteral, stringLiteral } from './literals.ts';
 
 export const PARAM_TYPES = [
   'language',
@@ -90,33 +94,6 @@ export function guessType(name: string): ParamType {
   return 'string';
 }
 
-/** CroQL's string literal: double quotes, with `\"` and `\\` its only escapes. */
-export function croqlString(value: string): string {
-  return `"${value.replace(/[\\"]/g, '\\$&')}"`;
-}
-
-const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
-
-/** A datetime literal's body, or null. The forms CroQL reads: `today`, `YYYY-MM-DD`, `YYYY-MM-DD HH:MM:SS`. */
-export function normalizeDatetime(value: string): string | null {
-  const v = value.trim().replace('T', ' ');
-  if (v.toLowerCase() === 'today') return 'today';
-  // A browser's datetime-local control gives `YYYY-MM-DDTHH:MM`.
-  const withSeconds = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(v) ? `${v}:00` : v;
-  const m = DATETIME.exec(withSeconds);
-  if (!m) return null;
-  const [, y, mo, d, h = '00', mi = '00', s = '00'] = m;
-  const date = new Date(Date.UTC(+y!, +mo! - 1, +d!, +h, +mi, +s));
-  const valid =
-    date.getUTCFullYear() === +y! &&
-    date.getUTCMonth() === +mo! - 1 &&
-    date.getUTCDate() === +d! &&
-    date.getUTCHours() === +h &&
-    date.getUTCMinutes() === +mi &&
-    date.getUTCSeconds() === +s;
-  return valid ? withSeconds : null;
-}
-
 export type Rendered = { ok: true; literal: string } | { ok: false; message: string };
 
 const ID = /^[1-9]\d{0,15}$/;
@@ -133,7 +110,7 @@ export function renderValue(type: ParamType, raw: string, afterMention = false):
   if (value === '' && type !== 'string') return { ok: false, message: 'Choose or enter a value.' };
   switch (type) {
     case 'string':
-      return { ok: true, literal: croqlString(value) };
+      return { ok: true, literal: stringLiteral(value) };
     case 'language':
       if (!LANGUAGE.test(value)) {
         return {
@@ -141,9 +118,9 @@ export function renderValue(type: ParamType, raw: string, afterMention = false):
           message: `“${value}” is not a language code; pick one of the project's languages.`,
         };
       }
-      return { ok: true, literal: afterMention ? croqlString(value) : `@language:${croqlString(value)}` };
+      return { ok: true, literal: afterMention ? stringLiteral(value) : mentionLiteral('language', value) };
     case 'member':
-      return { ok: true, literal: afterMention ? croqlString(value) : `@user:${croqlString(value)}` };
+      return { ok: true, literal: afterMention ? stringLiteral(value) : mentionLiteral('user', value) };
     case 'file':
     case 'label':
     case 'branch':
@@ -155,14 +132,14 @@ export function renderValue(type: ParamType, raw: string, afterMention = false):
         return { ok: false, message: `“${value}” is not a number (write it like 10 or 10.5).` };
       return { ok: true, literal: value.startsWith('-') ? `(${value})` : value };
     case 'datetime': {
-      const body = normalizeDatetime(value);
+      const body = datetimeBody(value);
       if (body === null) {
         return {
           ok: false,
           message: `“${value}” is not a datetime. Write today, 2024-05-01 or 2024-05-01 13:45:00 (UTC).`,
         };
       }
-      return { ok: true, literal: `'${body}'` };
+      return { ok: true, literal: datetimeLiteral(body) };
     }
   }
 }
@@ -171,13 +148,13 @@ export function renderValue(type: ParamType, raw: string, afterMention = false):
 function standIn(type: ParamType, afterMention: boolean): string {
   switch (type) {
     case 'string':
-      return '""';
+      return stringLiteral('');
     case 'language':
-      return afterMention ? '"en"' : '@language:"en"';
+      return afterMention ? stringLiteral('en') : mentionLiteral('language', 'en');
     case 'member':
-      return afterMention ? '"user"' : '@user:"user"';
+      return afterMention ? stringLiteral('user') : mentionLiteral('user', 'user');
     case 'datetime':
-      return "'today'";
+      return datetimeLiteral('today');
     default:
       return '0';
   }
@@ -240,6 +217,19 @@ export function substitute(text: string, params: readonly TemplateParam[]): Subs
   }
   out += text.slice(last);
   return { text: out, replacements, problems: [...problems].map(([name, message]) => ({ name, message })) };
+}
+
+/**
+ * What Run sends for `text` with these values: the text itself, or the template with every value in place.
+ * A `problem` (the first missing or wrong value) means it must not be sent; its form says why.
+ */
+export function sentQuery(
+  text: string,
+  params: readonly TemplateParam[],
+): { text: string; template: boolean; problem: ParamProblem | null } {
+  if (findPlaceholders(text).length === 0) return { text, template: false, problem: null };
+  const sub = substitute(text, params);
+  return { text: sub.text, template: true, problem: sub.problems[0] ?? null };
 }
 
 /**

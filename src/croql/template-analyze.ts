@@ -1,13 +1,8 @@
-// The core's analysis over a template (completion: complete.ts): substitute, call the core with its usual call shape,
-// map the ranges back. A text without placeholders goes to the core untouched (and keeps its tree reuse).
-import {
-  analyze,
-  type AnalyzeOptions,
-  type AnalyzeResult,
-  type ContextName,
-  type Diagnostic,
-} from '../croql/index.ts';
-import { findPlaceholders, mapToTemplate, substitute, type TemplateParam } from './params.ts';
+// Analysis of a template (completion: template-complete.ts): substitute, analyze with the usual call shape,
+// map the ranges back. A text without placeholders is analysed untouched (and keeps its tree reuse).
+import { analyze } from './check.ts';
+import { findPlaceholders, mapToTemplate, substitute, type TemplateParam } from './template.ts';
+import type { AnalyzeOptions, AnalyzeResult, ContextName, Diagnostic } from './types.ts';
 
 /**
  * Diagnostics of a template, at their places in the template's text: the core's (those about a stand-in

@@ -1,17 +1,16 @@
-// The core's completion over a template: substitute, complete with the core's call shape, map the range
-// back. Its own module so the editor can load completion (and the core's completion tables) after the first
-// screen.
-import { complete } from '../croql/complete.ts';
-import type { CompletionResult, ContextName, LiveValues } from '../croql/index.ts';
+// Completion over a template: substitute, complete with the usual call shape, map the range back. Its own
+// module, beside complete.ts, so the editor can load completion (and its tables) after the first screen.
+import { complete } from './complete.ts';
 import {
   findPlaceholders,
   mapToSubstituted,
   mapToTemplate,
   substitute,
   type TemplateParam,
-} from './params.ts';
+} from './template.ts';
+import type { CompletionResult, ContextName, LiveValues } from './types.ts';
 
-/** The core's completion at `pos` of a template (placeholders before it count as values of their type). */
+/** Completion at `pos` of a template (placeholders before it count as values of their type). */
 export function completeTemplate(
   text: string,
   pos: number,
