@@ -5,6 +5,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** What code shared by browser and server may not import: UI, browser state, the server framework, Node. */
+const NO_UI_NO_NODE = ['react', 'react-dom', '@codemirror/*', '@tanstack/*', 'zustand', 'hono', 'hono/*', 'node:*'];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'e2e/.output', 'src/croql/parser.ts', 'src/croql/parser.terms.ts'] },
   js.configs.recommended,
@@ -38,17 +41,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            'react',
-            'react-dom',
-            '@codemirror/*',
-            '@tanstack/*',
-            'zustand',
-            'hono',
-            'hono/*',
-            'node:*',
-            '../*/**', '!../croql/**',
-          ],
+          patterns: [...NO_UI_NO_NODE, '../*/**', '!../croql/**'],
         },
       ],
       'no-restricted-globals': ['error', 'fetch', 'eval', 'XMLHttpRequest', 'window', 'document'],
@@ -56,9 +49,44 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/server/**', 'src/bench/**', 'src/**/*.test.ts', 'src/wire/**'],
+    ignores: ['src/server/**', 'src/router/server/**', 'src/bench/**', 'src/**/*.test.ts', 'src/wire/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }],
+    },
+  },
+  {
+    // CroQL Router's pure part (settings, plans, routing), shared by its server and its settings page:
+    // nothing but the core and the wire types below it.
+    files: ['src/router/*.ts'],
+    ignores: ['src/router/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...NO_UI_NO_NODE,
+            './server/**',
+            './page/**',
+            '../*/**',
+            '!../croql/**',
+            '!../wire/**',
+            '!../templates/params.ts',
+            '!../templates/analyze.ts',
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'fetch', 'eval', 'XMLHttpRequest', 'window', 'document'],
+    },
+  },
+  {
+    // Its Node server: Node and Hono, never the emulator (it talks to one only over HTTP) or the page.
+    files: ['src/router/server/**/*.ts'],
+    ignores: ['src/router/server/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['react', 'react-dom', '@codemirror/*', '../../server/**', '../page/**'] },
+      ],
     },
   },
   {

@@ -1,0 +1,99 @@
+// The one event the router acts on, `string.status_on_step.recalculation_triggered`, as the service sends it
+// (Crowdin's workflow-step-type page, "Receiving Webhook Events from Crowdin"): what a string that reached the
+// step looks like. Only the fields the router reads are typed; the rest passes through untouched. Note the
+// types the service uses: `identifier` is a hash and `key` the visible key, `maxLength` is a string, and
+// labels come as `labelIds`.
+
+export const STEP_EVENT = 'string.status_on_step.recalculation_triggered';
+
+/** The string in a delivery (`stringStatus.translation`). */
+export interface EventString {
+  id: number;
+  /** A hash; the key a person sees (CroQL's `identifier`) is `key`. */
+  identifier?: string;
+  key?: string;
+  /** A plural string's forms may come as an object. */
+  text?: string | Record<string, string> | null;
+  /** `text`, `plural`, `icu`, `asset`. */
+  type?: string;
+  context?: string | null;
+  /** A string in the payload (`"50"`). */
+  maxLength?: string | number | null;
+  isHidden?: boolean;
+  isDuplicate?: boolean;
+  hasPlurals?: boolean;
+  revision?: number;
+  labelIds?: number[];
+  createdAt?: string | null;
+  updatedAt?: string | null;
+  file?: {
+    id: number;
+    name?: string;
+    title?: string | null;
+    type?: string;
+    branch?: { id: number | null } | null;
+  } | null;
+  project?: { id: number };
+}
+
+/** One string on one step in one language: the unit the router routes. */
+export interface StepItem {
+  projectId: number;
+  stepId: number;
+  languageId: string;
+  /** The string's revision (0 when the payload has none): a repeat has the same one. */
+  revision: number;
+  string: EventString;
+}
+
+/** The module key the event's step belongs to, to ignore other apps' steps. */
+export interface StepEventTarget {
+  moduleKey: string;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
+/** The payload gives some ids as strings (`organizationId`); accept both. */
+const asId = (v: unknown): number | null => {
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  return isId(n) ? n : null;
+};
+
+export type ReadEvents = { items: (StepItem & StepEventTarget)[]; skipped: string[] };
+
+/**
+ * The step items of a delivery body (`{"events": [...]}`). Events of other types are skipped silently (a
+ * webhook module may subscribe to more); a step event missing what routing needs is skipped with a reason.
+ */
+export function readDelivery(body: unknown): ReadEvents | null {
+  if (!isRecord(body) || !Array.isArray(body.events)) return null;
+  const items: (StepItem & StepEventTarget)[] = [];
+  const skipped: string[] = [];
+  body.events.forEach((event: unknown, i) => {
+    if (!isRecord(event) || event.event !== STEP_EVENT) return;
+    const s = event.stringStatus;
+    const step = isRecord(s) && isRecord(s.workflowStep) ? s.workflowStep : null;
+    const translation = isRecord(s) && isRecord(s.translation) ? s.translation : null;
+    const language = isRecord(s) && isRecord(s.affectedLanguage) ? s.affectedLanguage.id : undefined;
+    const stepId = asId(step?.id);
+    const stringId = asId(translation?.id);
+    const project = isRecord(translation?.project) ? translation.project : null;
+    const projectId = asId(project?.id);
+    const moduleKey = isRecord(step?.applicationModule) ? step.applicationModule.moduleKey : undefined;
+    if (!stepId || !stringId || !projectId || typeof language !== 'string' || typeof moduleKey !== 'string') {
+      skipped.push(`event ${i}: no step, string, project, language or module key`);
+      return;
+    }
+    const revision = typeof translation!.revision === 'number' ? translation!.revision : 0;
+    items.push({
+      projectId,
+      stepId,
+      languageId: language,
+      revision,
+      moduleKey,
+      string: { ...(translation as unknown as EventString), id: stringId },
+    });
+  });
+  return { items, skipped };
+}
