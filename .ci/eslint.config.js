@@ -70,8 +70,6 @@ export default tseslint.config(
             '../*/**',
             '!../croql/**',
             '!../wire/**',
-            '!../templates/params.ts',
-            '!../templates/analyze.ts',
           ],
         },
       ],

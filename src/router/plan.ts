@@ -2,9 +2,17 @@
 // that reads only what a delivery carries runs locally through the compiled predicate (route.ts); any other
 // runs through the project's strings listing with `croql`. The settings page shows the same plan and its
 // reason. `{{language}}` is the templates' placeholder, substituted with the language being routed.
-import { schema, typeLabel, type AnalyzeResult, type Diagnostic, type ListingName } from '../croql/index.ts';
-import { analyzeTemplate } from '../templates/analyze.ts';
-import { findPlaceholders, substitute, type TemplateParam } from '../templates/params.ts';
+import {
+  analyzeTemplate,
+  findPlaceholders,
+  schema,
+  sentQuery,
+  typeLabel,
+  type AnalyzeResult,
+  type Diagnostic,
+  type ListingName,
+  type TemplateParam,
+} from '../croql/index.ts';
 import type { RouterRule, RouterSettings, SettingsProblem } from './settings.ts';
 
 const LISTING: ListingName = 'strings';
@@ -81,7 +89,7 @@ function languageParams(language: string): TemplateParam[] {
 
 /** The query as it is sent for one language (the listing's `croql`). */
 export function ruleText(query: string, language: string): string {
-  return findPlaceholders(query).length ? substitute(query, languageParams(language)).text : query;
+  return sentQuery(query, languageParams(language)).text;
 }
 
 /** The core's checked model of a rule for one language (diagnostics at their places in the rule's text). */
