@@ -167,19 +167,19 @@ describe('requests in flight', () => {
   });
   afterAll(() => slow.close());
 
-  const strings = (text: string) => `${slow.url}/api/v2/projects/1/strings?croql=${q(text)}`;
+  const strings = (params: string) => `${slow.url}/api/v2/projects/1/strings?${params}`;
 
-  /** Starts a heavy query; resolves once the emulator is evaluating it. */
-  async function startHeavy(token: string, text: string) {
+  /** Starts a heavy query (its query parameters); resolves once `started` says the emulator works on it. */
+  async function startHeavy(token: string, params: string, started = () => slow.api.engine.running === 1) {
     await expect.poll(() => slow.api.inFlight.count(), { timeout: 10_000, interval: 5 }).toBe(0);
     const controller = new AbortController();
-    const done = getOnNewConnection(strings(text), token, controller.signal).catch((e: unknown) => e);
-    await expect.poll(() => slow.api.engine.running, { timeout: 10_000, interval: 5 }).toBe(1);
+    const done = getOnNewConnection(strings(params), token, controller.signal).catch((e: unknown) => e);
+    await expect.poll(started, { timeout: 10_000, interval: 5 }).toBe(true);
     return { controller, done };
   }
 
   it('a heavy query leaves the emulator answering others', async () => {
-    const heavy = await startHeavy(slow.personalToken('alice'), 'text contains "heavy"');
+    const heavy = await startHeavy(slow.personalToken('alice'), `croql=${q('text contains "heavy"')}`);
     // /health is answered between two slices of the evaluation, not after it.
     expect((await fetch(`${slow.url}/health`)).status).toBe(200);
     expect(slow.api.engine.running).toBe(1);
@@ -188,8 +188,27 @@ describe('requests in flight', () => {
     await heavy.done;
   }, 30_000);
 
+  it('a heavy sort leaves the emulator answering others, and its order is prepared once', async () => {
+    const prepared = slow.api.engine.ordersPrepared;
+    // Reading every text takes 4 s here: the sort's keys are read in slices, like an evaluation.
+    const heavy = await startHeavy(
+      slow.personalToken('dmitro'),
+      `orderBy=${q('text desc')}`,
+      () => slow.api.engine.ordersPrepared > prepared,
+    );
+    expect((await fetch(`${slow.url}/health`)).status).toBe(200);
+    expect(slow.api.engine.running).toBeGreaterThan(0);
+    expect(slow.api.inFlight.count()).toBe(1);
+    heavy.controller.abort();
+    await heavy.done;
+    // The client went away; the field's order is still being prepared, once, for the next request.
+    const next = getOnNewConnection(strings(`orderBy=text&limit=1`), slow.personalToken('emma'));
+    await expect(next).resolves.toBe(200);
+    expect(slow.api.engine.ordersPrepared).toBe(prepared + 1);
+  }, 30_000);
+
   it('a client that disconnects frees its slot and stops its evaluation', async () => {
-    const heavy = await startHeavy(slow.personalToken('carol'), 'text contains "gone"');
+    const heavy = await startHeavy(slow.personalToken('carol'), `croql=${q('text contains "gone"')}`);
     const before = { evaluations: slow.api.engine.evaluations, abandoned: slow.api.engine.abandoned };
     heavy.controller.abort();
     await heavy.done;
@@ -207,7 +226,7 @@ describe('requests in flight', () => {
     const controller = new AbortController();
     const answered: number[] = [];
     const requests = Array.from({ length: 30 }, (_, i) =>
-      getOnNewConnection(strings(`text contains "load ${i}"`), token, controller.signal).then(
+      getOnNewConnection(strings(`croql=${q(`text contains "load ${i}"`)}`), token, controller.signal).then(
         (status) => void answered.push(status),
         () => undefined,
       ),

@@ -132,6 +132,20 @@ describe('parameters per the OpenAPI', () => {
     }
   });
 
+  it('refuses a field named twice in orderBy, in the service validation shape keyed orderBy', async () => {
+    for (const order of ['id,id', 'text desc,identifier,text', Array(200).fill('id').join(',')]) {
+      const res = await get(standard, `/projects/1/strings?orderBy=${q(order)}`);
+      expect(res.status, order).toBe(400);
+      expect(res.json.errors[0].error).toMatchObject({
+        key: 'orderBy',
+        errors: [{ code: 'orderByDuplicate', message: expect.stringMatching(/more than once/) }],
+      });
+    }
+    const segments = await get(standard, `/tms/1/segments?orderBy=${q('id desc,id')}`);
+    expect(segments.json.error).toMatchObject({ key: 'orderBy', errors: [{ code: 'orderByDuplicate' }] });
+    expect((await get(standard, `/projects/1/strings?orderBy=${q('type,text desc,id')}`)).status).toBe(200);
+  });
+
   it('refuses an enum value outside its list and parameters that exclude each other', async () => {
     const scope = await get(standard, '/projects/1/strings?filter=cart&scope=title');
     expect(scope.json.errors[0].error).toMatchObject({ key: 'scope', errors: [{ code: 'notInArray' }] });

@@ -1,16 +1,19 @@
 // The listing engine: evaluates a listing's condition (croql, or the classic filter parameters) over its
-// context objects once per (query, data version), caches the matching indices, and serves any page from
-// them, so page k costs what page 1 costs. Evaluation runs in slices that yield to the event loop, so one
-// heavy query never holds other clients; it stops when its client goes away or its time budget is spent.
+// context objects once per (query, data version), sorts the matches, caches the result, and serves any page
+// from it, so page k costs what page 1 costs. All of that work runs in slices that yield to the event loop,
+// so one heavy query never holds other clients (or /health); a request's evaluation and sort stop when its
+// client goes away or its time budget is spent. Each orderBy field's order over a collection is prepared
+// once (./order.ts), so a sort costs a few linear passes.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { compile, type ContextName, type ContextObject, type EvalEnv } from '../../../croql/index.ts';
 import { ApiError, validationError } from './errors.ts';
+import { prepareOrder, sortByRanks, type PreparedOrder } from './order.ts';
 
 /**
- * Evaluation time all running evaluations share before the event loop serves I/O again: each gets its
+ * Work time all running evaluations and sorts share before the event loop serves I/O again: each gets its
  * part of it per turn, so arriving requests (and /health) wait about this long however many queries run.
  */
-const TURN_MS = 10;
+const TURN_MS = 1;
 
 export interface ListingSource {
   /** Identity of the collection for the cache: `strings:1`, `translations:1:uk`, `terms:1`. */
@@ -46,13 +49,23 @@ interface MatchSet {
   count: number;
 }
 
+/** The CPU time one request has spent on its evaluation and sort, against its budget. */
+interface Budget {
+  spent: number;
+  limit: number;
+  items: number;
+}
+
 export class ListingEngine {
   private cache = new Map<string, MatchSet>();
+  private orders = new Map<string, Promise<PreparedOrder>>();
   /** Evaluations done (cache misses); tests use it to see that paging does not rescan. */
   evaluations = 0;
   /** Evaluations stopped because their client went away. */
   abandoned = 0;
-  /** Evaluations under way (they share each turn of the event loop). */
+  /** Fields' orders prepared (./order.ts); tests use it to see that one is prepared once. */
+  ordersPrepared = 0;
+  /** Evaluations, sorts and preparations under way (they share each turn of the event loop). */
   running = 0;
 
   constructor(
@@ -60,6 +73,7 @@ export class ListingEngine {
     /** Milliseconds of evaluation one request may spend. */
     private budgetMs: () => number = () => Infinity,
     private maxEntries = 48,
+    private maxOrders = 24,
   ) {}
 
   /**
@@ -107,7 +121,7 @@ export class ListingEngine {
       this.cache.set(key, hit);
       return hit;
     }
-    const set = await this.evaluate(source, query, env, signal);
+    const set = await this.evaluate(source, query, version, env, signal);
     this.cache.set(key, set);
     if (this.cache.size > this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
     return set;
@@ -116,6 +130,7 @@ export class ListingEngine {
   private async evaluate(
     source: ListingSource,
     query: ListingQuery,
+    version: number,
     env: EvalEnv,
     signal: AbortSignal | undefined,
   ): Promise<MatchSet> {
@@ -136,35 +151,20 @@ export class ListingEngine {
     const filter = query.filter?.test ?? null;
     let indices: Int32Array | null = null;
     if (predicate || filter || query.orderBy.length) {
-      const list: number[] = [];
-      const budget = this.budgetMs();
-      let spent = 0;
-      let i = 0;
-      this.running++;
-      try {
-        while (i < items.length) {
-          if (signal?.aborted) {
-            this.abandoned++;
-            signal.throwIfAborted();
-          }
-          const started = performance.now();
-          const until = started + Math.max(0.5, TURN_MS / this.running);
-          guarded(() => {
-            for (; i < items.length;) {
-              const o = items[i]!;
-              if ((!filter || filter(o, i)) && (!predicate || predicate(o))) list.push(i);
-              if ((++i & 3) === 0 && performance.now() >= until) break;
-            }
-          });
-          spent += performance.now() - started;
-          if (spent > budget) throw tooExpensive(budget, items.length);
-          if (i < items.length) await nextTurn();
-        }
-      } finally {
-        this.running--;
+      const budget: Budget = { spent: 0, limit: this.budgetMs(), items: items.length };
+      indices = await this.run(matching(items, filter, predicate), signal, budget);
+      if (query.orderBy.length) {
+        const terms = await this.abortable(
+          Promise.all(
+            query.orderBy.map(async (t) => ({
+              order: await this.preparedOrder(source, version, t),
+              desc: t.desc,
+            })),
+          ),
+          signal,
+        );
+        indices = await this.run(sortByRanks(indices, terms), signal, budget);
       }
-      if (query.orderBy.length) sortIndices(list, items, query.orderBy);
-      indices = Int32Array.from(list);
     }
     const total = indices ? indices.length : items.length;
     if (!source.groupKey) return { indices, starts: null, count: total };
@@ -177,6 +177,87 @@ export class ListingEngine {
     }
     return { indices, starts: Int32Array.from(starts), count: starts.length };
   }
+
+  /**
+   * A field's order over a source, prepared once per data version and shared by every request that sorts
+   * by it (also those arriving while it is being prepared). The preparation runs to its end even when the
+   * client that asked for it goes away: the next one needs it too.
+   */
+  private preparedOrder(source: ListingSource, version: number, term: OrderTerm): Promise<PreparedOrder> {
+    const key = `${version}\u0000${source.key}\u0000${term.field}`;
+    let order = this.orders.get(key);
+    if (!order) {
+      this.ordersPrepared++;
+      order = this.run(prepareOrder(source.items, term.get));
+      order.catch(() => this.orders.delete(key));
+      this.orders.set(key, order);
+      if (this.orders.size > this.maxOrders) this.orders.delete(this.orders.keys().next().value!);
+    }
+    return order;
+  }
+
+  /**
+   * Runs `work` in slices: each takes its part of TURN_MS, then the event loop serves I/O. Charges the
+   * slices to `budget` (a 400 when it is spent) and stops when `signal` aborts.
+   */
+  private async run<T>(work: Generator<void, T>, signal?: AbortSignal, budget?: Budget): Promise<T> {
+    this.running++;
+    try {
+      for (;;) {
+        if (signal?.aborted) {
+          this.abandoned++;
+          signal.throwIfAborted();
+        }
+        const started = performance.now();
+        const until = started + Math.max(0.5, TURN_MS / this.running);
+        const step = guarded(() => {
+          let next = work.next();
+          while (!next.done && performance.now() < until) next = work.next();
+          return next;
+        });
+        if (budget) {
+          budget.spent += performance.now() - started;
+          if (budget.spent > budget.limit) throw tooExpensive(budget.limit, budget.items);
+        }
+        if (step.done) return step.value;
+        await nextTurn();
+      }
+    } finally {
+      this.running--;
+    }
+  }
+
+  /** `promise`, or the signal's reason as soon as the client goes away. */
+  private abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    if (!signal) return promise;
+    return new Promise<T>((resolve, reject) => {
+      const gone = () => {
+        this.abandoned++;
+        reject(signal.reason as Error);
+      };
+      if (signal.aborted) return gone();
+      signal.addEventListener('abort', gone, { once: true });
+      promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', gone));
+    });
+  }
+}
+
+/** The indices of the items that pass the filter and the predicate, in stored order. */
+function* matching(
+  items: readonly ContextObject[],
+  filter: ((o: ContextObject, index: number) => boolean) | null,
+  predicate: ((o: ContextObject) => boolean) | null,
+): Generator<void, Int32Array> {
+  // Outside the JS heap, so a big result adds no garbage-collection pause for the other clients.
+  const list = new Int32Array(items.length);
+  let count = 0;
+  for (let i = 0; i < items.length; i++) {
+    const o = items[i]!;
+    if ((!filter || filter(o, i)) && (!predicate || predicate(o))) list[count++] = i;
+    // A predicate can be slow (nested counts): look at the clock often.
+    if ((i & 3) === 3) yield;
+  }
+  return count === items.length ? list : list.slice(0, count);
 }
 
 /** A bug of the evaluator must not become a 500: the client gets a 400 naming it, the log the details. */
@@ -203,48 +284,4 @@ function tooExpensive(budgetMs: number, count: number): ApiError {
       message: `The query needs more than ${budgetMs} ms to evaluate over ${count.toLocaleString('en-US')} objects, so the emulator stopped it. Simplify it: fewer nested "count of" conditions or repeated operators.`,
     },
   ]);
-}
-
-function sortIndices(list: number[], items: readonly ContextObject[], order: OrderTerm[]): void {
-  const keys = order.map((o) => list.map((i) => o.get(items[i])));
-  const positions = list.map((_, k) => k);
-  positions.sort((a, b) => {
-    for (let t = 0; t < order.length; t++) {
-      const c = compareValues(keys[t]![a], keys[t]![b]);
-      if (c !== 0) return order[t]!.desc ? -c : c;
-    }
-    return a - b;
-  });
-  const sorted = positions.map((k) => list[k]!);
-  for (let k = 0; k < list.length; k++) list[k] = sorted[k]!;
-}
-
-/** Nulls sort after every value; numbers numerically; everything else as text. */
-function compareValues(a: unknown, b: unknown): number {
-  const an = a === null || a === undefined;
-  const bn = b === null || b === undefined;
-  if (an || bn) return an === bn ? 0 : an ? 1 : -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  const x = typeof a === 'object' ? JSON.stringify(a) : String(a);
-  const y = typeof b === 'object' ? JSON.stringify(b) : String(b);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/** Parses `orderBy=createdAt desc,name` against the fields a listing can sort by. */
-export function parseOrderBy(raw: string | undefined, fields: Record<string, Accessor>): OrderTerm[] {
-  if (!raw || !raw.trim()) return [];
-  return raw.split(',').map((part) => {
-    const [field, direction, extra] = part.trim().split(/\s+/);
-    // Own properties only: `constructor` or `__proto__` is not a field.
-    const get = field && Object.hasOwn(fields, field) ? fields[field] : undefined;
-    if (!field || !get || extra !== undefined || (direction && direction !== 'asc' && direction !== 'desc')) {
-      throw validationError('orderBy', [
-        {
-          code: 'orderByInvalid',
-          message: `Cannot sort by "${part.trim()}". Use one of ${Object.keys(fields).join(', ')}, each optionally followed by asc or desc.`,
-        },
-      ]);
-    }
-    return { field, desc: direction === 'desc', get };
-  });
 }

@@ -5,7 +5,7 @@ import type { ContextObject } from '../../../croql/index.ts';
 import { LISTINGS, type ApiVariant, type ListingName } from '../../../wire/listings.ts';
 import type { Dataset } from '../data/model.ts';
 import { notFound } from './errors.ts';
-import { parseOrderBy, type Accessor, type ListingQuery, type ListingSource } from './listing.ts';
+import type { Accessor, ListingQuery, ListingSource, OrderTerm } from './listing.ts';
 import type { ListingParams, ParamValue } from './params.ts';
 import {
   languageTranslationResource,
@@ -32,7 +32,7 @@ export interface ServedProject extends ProjectShape {
 
 const STRING_ORDER: Record<string, Accessor> = {
   id: (s) => s.id,
-  text: (s) => (typeof s.text === 'string' ? s.text : (s.text?.other ?? null)),
+  text: ({ text }) => (typeof text === 'string' ? text : (text?.other ?? null)),
   identifier: (s) => s.identifier,
   context: (s) => s.context,
   createdAt: (s) => s.added,
@@ -65,8 +65,16 @@ export class ListingPlanner {
   ): ListingPlan {
     const data = this.data();
     if (path.projectId !== undefined && path.projectId !== String(data.project.id)) throw notFound();
-    const order = (fields: Record<string, Accessor>) =>
-      params.orderBy === LISTINGS[listing].defaultOrder ? [] : parseOrderBy(params.orderBy, fields);
+    const order = (fields: Record<string, Accessor>): OrderTerm[] => {
+      const [first, ...rest] = params.orderBy;
+      // The stored order is the default one: nothing to sort.
+      if (!rest.length && first?.field === LISTINGS[listing].defaultOrder && !first.desc) return [];
+      return params.orderBy.map((t) => {
+        const get = Object.hasOwn(fields, t.field) ? fields[t.field] : undefined;
+        if (!get) throw new Error(`emulator: no sort key for ${listing} orderBy ${t.field}`);
+        return { ...t, get };
+      });
+    };
     switch (listing) {
       case 'strings':
         return {

@@ -8,13 +8,19 @@ export type Query = Record<string, string>;
 
 export type ParamValue = number | string | number[] | string[];
 
+/** One term of `orderBy`. */
+export interface OrderSpec {
+  field: string;
+  desc: boolean;
+}
+
 export interface ListingParams {
   /** The croql text, or null when absent or blank. */
   croql: string | null;
   limit: number;
   offset: number;
-  /** `orderBy` as sent, or the listing's default order. */
-  orderBy: string;
+  /** `orderBy` as sent, or the listing's default order, one term per field. */
+  orderBy: OrderSpec[];
   /** Every other parameter that was sent, parsed. */
   values: ReadonlyMap<string, ParamValue>;
 }
@@ -44,7 +50,11 @@ export function readListingParams(
   const params = paramsOf(listing, variant);
   const present = params.filter((p) => q[p.name] !== undefined);
   const values = new Map<string, ParamValue>();
-  for (const p of present) values.set(p.name, parseParam(p, q[p.name]!));
+  let orderBy: OrderSpec[] = [{ field: defaultOrder, desc: false }];
+  for (const p of present) {
+    if (p.name === 'orderBy') orderBy = parseOrderBy(q.orderBy!, p.enum?.map(String) ?? []);
+    else values.set(p.name, parseParam(p, q[p.name]!));
+  }
   const croql = q.croql === undefined || q.croql.trim() === '' ? null : q.croql;
   if (croql !== null) {
     const refused = present.find((p) => !p.besideCroql);
@@ -72,9 +82,6 @@ export function readListingParams(
   values.delete('limit');
   values.delete('offset');
   values.delete('croql');
-  const orderBy =
-    typeof values.get('orderBy') === 'string' ? (values.get('orderBy') as string) : defaultOrder;
-  values.delete('orderBy');
   return { croql, limit, offset, orderBy, values };
 }
 
@@ -108,29 +115,42 @@ function parseParam(p: QueryParam, raw: string): ParamValue {
       return parts;
     }
     case 'string':
-      if (p.name === 'orderBy') return checkOrderBy(p, raw);
       if (p.enum && !p.enum.includes(raw)) fail(`must be one of ${p.enum.join(', ')}`, 'notInArray');
       return raw;
   }
 }
 
-/** `createdAt desc,name`: each field one of the listing's, optionally followed by asc or desc. */
-function checkOrderBy(p: QueryParam, raw: string): string {
+/**
+ * `createdAt desc,name` (the service's sorting rules): each term one of the listing's fields, optionally
+ * followed by asc or desc. A field named twice is refused: its second term could never change the order, and
+ * each term costs a pass over the matches.
+ */
+export function parseOrderBy(raw: string, fields: readonly string[]): OrderSpec[] {
+  const terms: OrderSpec[] = [];
   for (const part of raw.split(',')) {
     const [field, direction, extra] = part.trim().split(/\s+/);
     if (
       !field ||
-      !p.enum?.includes(field) ||
+      !fields.includes(field) ||
       extra !== undefined ||
       (direction !== undefined && direction !== 'asc' && direction !== 'desc')
     ) {
       throw validationError('orderBy', [
         {
           code: 'orderByInvalid',
-          message: `Cannot sort by "${part.trim()}". Use one of ${p.enum?.join(', ')}, each optionally followed by asc or desc.`,
+          message: `Cannot sort by "${part.trim()}". Use one of ${fields.join(', ')}, each optionally followed by asc or desc.`,
         },
       ]);
     }
+    if (terms.some((t) => t.field === field)) {
+      throw validationError('orderBy', [
+        {
+          code: 'orderByDuplicate',
+          message: `orderBy names "${field}" more than once. Name each field once, e.g. "${field} desc".`,
+        },
+      ]);
+    }
+    terms.push({ field, desc: direction === 'desc' });
   }
-  return raw;
+  return terms;
 }
