@@ -21,6 +21,36 @@ export interface RelayOptions {
 
 /** A token request is a few hundred bytes; anything much larger is not one. */
 export const MAX_BODY_BYTES = 8 * 1024;
+/** A token answer is a few kilobytes; the relay reads no more than this of an upstream answer. */
+export const MAX_ANSWER_BYTES = 64 * 1024;
+/** Redirects the relay follows (within the allow-list) before it gives up. */
+const MAX_HOPS = 3;
+
+class AnswerTooLarge extends Error {}
+
+/** The body as text, refused (AnswerTooLarge) beyond `max` bytes, declared or streamed, without reading on. */
+async function readCapped(response: Response, max: number): Promise<string> {
+  const body = response.body;
+  if (Number(response.headers.get('content-length')) > max) {
+    await body?.cancel().catch(() => undefined);
+    throw new AnswerTooLarge();
+  }
+  if (!body) return '';
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new AnswerTooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 type Status = 400 | 403 | 413 | 415 | 502 | 503 | 504;
 
@@ -104,12 +134,18 @@ export function createRelayApp(options: RelayOptions = {}): Hono {
     return { clientId: config.clientId, clientSecret: config.clientSecret };
   }
 
-  /** POSTs a JSON body to a path of the connection's accounts host and relays its JSON answer. */
+  /**
+   * POSTs a JSON body to a path of the connection's accounts host and relays its JSON answer. The body
+   * carries the client secret and the user's code or refresh token, so the relay follows a redirect only
+   * when it keeps the method and body (307, 308) and leads to an allowed host without leaving HTTPS, at most
+   * MAX_HOPS times; the answer is read up to MAX_ANSWER_BYTES, within the same time limit as the request.
+   */
   async function forward(
     c: Context,
     connection: ConnectionKind,
     path: string,
     forwarded: Record<string, string>,
+    emptyAnswer: 'allowed' | 'refused',
   ): Promise<Response> {
     const origin = connection === 'emulator' ? config.emulatorUrl : ACCOUNTS_ORIGIN;
     let upstream: URL;
@@ -131,35 +167,66 @@ export function createRelayApp(options: RelayOptions = {}): Hono {
         `The relay only forwards to ${[...config.allowedHosts].join(', ')}; "${upstream.host}" is not on that list.`,
       );
     }
+    const signal = AbortSignal.timeout(timeoutMs);
+    const timedOut = (e: unknown) =>
+      e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
+    const timeout = () =>
+      failure(
+        c,
+        504,
+        'upstream_timeout',
+        `The accounts server at ${upstream.host} did not answer within ${timeoutMs / 1000} s. Try again.`,
+      );
     let response: Response;
-    try {
-      response = await upstreamFetch(upstream.toString(), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(forwarded),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (e) {
-      const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
-      return timedOut
-        ? failure(
-            c,
-            504,
-            'upstream_timeout',
-            `The accounts server at ${upstream.host} did not answer within ${timeoutMs / 1000} s. Try again.`,
-          )
-        : failure(
-            c,
-            502,
-            'upstream_unreachable',
-            connection === 'emulator'
-              ? `Cannot reach the emulator at ${upstream.host}. Start it with \`npm run emulator\` (or \`npm start\`) and try again.`
-              : `Cannot reach the accounts server at ${upstream.host}. Check the network and try again.`,
-          );
+    for (let hop = 0; ; hop++) {
+      try {
+        response = await upstreamFetch(upstream.toString(), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify(forwarded),
+          signal,
+          redirect: 'manual',
+        });
+      } catch (e) {
+        if (timedOut(e)) return timeout();
+        return failure(
+          c,
+          502,
+          'upstream_unreachable',
+          connection === 'emulator'
+            ? `Cannot reach the emulator at ${upstream.host}. Start it with \`npm run emulator\` (or \`npm start\`) and try again.`
+            : `Cannot reach the accounts server at ${upstream.host}. Check the network and try again.`,
+        );
+      }
+      if (response.status < 300 || response.status > 399) break;
+      await response.body?.cancel().catch(() => undefined);
+      const next = redirectTarget(response, upstream);
+      if (!next || hop + 1 >= MAX_HOPS) {
+        return failure(
+          c,
+          502,
+          'upstream_redirect',
+          `The accounts server at ${upstream.host} redirected the request${next ? ` to ${next.host}` : ''} (HTTP ${response.status}); the relay did not follow, because the request carries the client secret and your tokens.`,
+        );
+      }
+      upstream = next;
     }
-    const raw = await response.text().catch(() => '');
-    // RFC 7009: a revocation is answered 200, usually with an empty body.
-    if (raw === '' && response.ok) return c.json({}, 200);
+    let raw: string;
+    try {
+      raw = await readCapped(response, MAX_ANSWER_BYTES);
+    } catch (e) {
+      if (timedOut(e)) return timeout();
+      return failure(
+        c,
+        502,
+        'upstream_invalid_response',
+        e instanceof AnswerTooLarge
+          ? `The accounts server at ${upstream.host} answered with more than ${MAX_ANSWER_BYTES / 1024} KiB, which is no token answer.`
+          : `The answer of the accounts server at ${upstream.host} broke off. Try again.`,
+      );
+    }
+    // RFC 7009: a revocation is answered 200, usually with an empty body. A token answer never is empty.
+    if (raw === '' && response.ok && emptyAnswer === 'allowed') return c.json({}, 200);
     let json: unknown;
     try {
       json = JSON.parse(raw);
@@ -183,6 +250,19 @@ export function createRelayApp(options: RelayOptions = {}): Hono {
     return c.json(json as object, status as 200);
   }
 
+  /** Where a redirect may lead: 307 or 308 (method and body kept), an allowed host, no step down from HTTPS. */
+  function redirectTarget(response: Response, from: URL): URL | null {
+    if (response.status !== 307 && response.status !== 308) return null;
+    let next: URL;
+    try {
+      next = new URL(response.headers.get('location') ?? '', from);
+    } catch {
+      return null;
+    }
+    const scheme = next.protocol === 'https:' || (next.protocol === 'http:' && from.protocol === 'http:');
+    return scheme && config.allowedHosts.has(next.host) ? next : null;
+  }
+
   app.post('/auth/token', async (c) => {
     const request = await readRequest(c);
     if (request instanceof Response) return request;
@@ -203,7 +283,7 @@ export function createRelayApp(options: RelayOptions = {}): Hono {
     const names =
       grant === 'authorization_code' ? ['code', 'code_verifier', 'redirect_uri'] : ['refresh_token'];
     for (const name of names) if (text(name)) forwarded[name] = text(name)!;
-    return forward(c, connection, '/oauth/token', forwarded);
+    return forward(c, connection, '/oauth/token', forwarded, 'refused');
   });
 
   app.post('/auth/revoke', async (c) => {
@@ -223,7 +303,7 @@ export function createRelayApp(options: RelayOptions = {}): Hono {
     if (client.clientSecret) forwarded.client_secret = client.clientSecret;
     const hint = text('token_type_hint');
     if (hint === 'access_token' || hint === 'refresh_token') forwarded.token_type_hint = hint;
-    return forward(c, connection, '/oauth/revoke', forwarded);
+    return forward(c, connection, '/oauth/revoke', forwarded, 'allowed');
   });
 
   return app;

@@ -1,5 +1,10 @@
-// The app server's relay against a real emulator (in-process, over HTTP) and a recording fake upstream.
+// The app server's relay against a real emulator (in-process, over HTTP), upstreams on real sockets that
+// misbehave, and a recording fake upstream.
+import { serve, type ServerType } from '@hono/node-server';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_CLIENT } from '../emulator/config.ts';
 import { startEmulator, type RunningEmulator } from '../emulator/testing.ts';
 import { createRelayApp } from './app.ts';
 import { relayConfig } from './config.ts';
@@ -292,5 +297,156 @@ describe('POST /auth/revoke', () => {
     });
     expect(await res.json()).toMatchObject({ revoked: false });
     expect(calls).toEqual([]);
+  });
+});
+
+/** An upstream on a real socket: records each request (path and JSON body) and answers with `handle`. */
+async function upstream(handle: (req: IncomingMessage, res: ServerResponse, url: string) => void) {
+  const requests: { path: string; body: Record<string, string> }[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      requests.push({ path: req.url!, body: JSON.parse(body || '{}') });
+      handle(req, res, url);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return { url, requests, close };
+}
+
+/** The relay itself on a real socket, forwarding the emulator connection to `emulatorUrl`. */
+async function relayOn(emulatorUrl: string, timeoutMs?: number) {
+  const app = createRelayApp({ config: relayConfig({ CROQL_EMULATOR_URL: emulatorUrl }), timeoutMs });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    post: async (path: string, body: unknown) => {
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, json: (await res.json()) as Record<string, string> };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const REFRESH = { connection: 'emulator', grant_type: 'refresh_token', refresh_token: 'the-refresh-token' };
+const TOKENS = { access_token: 'a', refresh_token: 'r', token_type: 'bearer', expires_in: 7200 };
+
+describe('the upstream, over real sockets', () => {
+  it('never follows a redirect off the allow-list: the secret and the refresh token stay home', async () => {
+    const thief = await upstream((_req, res) =>
+      res.end(JSON.stringify({ ...TOKENS, access_token: 'forged' })),
+    );
+    let status = 307;
+    const accounts = await upstream((req, res, url) => {
+      if (req.url === '/oauth/token') {
+        // First to another host (the thief, another port), then within the accounts host.
+        res.writeHead(status, { Location: status === 308 ? `${url}/oauth/token2` : `${thief.url}/steal` });
+        res.end();
+      } else res.end(JSON.stringify(TOKENS));
+    });
+    const relay = await relayOn(accounts.url);
+    try {
+      for (const code of [307, 308, 301, 302, 303]) {
+        status = code === 308 ? 307 : code;
+        const res = await relay.post('/auth/token', REFRESH);
+        expect(res.status, `HTTP ${code}`).toBe(502);
+        expect(res.json).toMatchObject({
+          error: 'upstream_redirect',
+          error_description: expect.stringContaining('did not follow'),
+        });
+      }
+      expect(thief.requests).toEqual([]);
+
+      // A 308 within the allowed host keeps method and body, and is followed.
+      status = 308;
+      const followed = await relay.post('/auth/token', REFRESH);
+      expect(followed).toEqual({ status: 200, json: TOKENS });
+      expect(accounts.requests.at(-1)).toMatchObject({
+        path: '/oauth/token2',
+        body: { refresh_token: 'the-refresh-token', client_secret: DEMO_CLIENT.secret },
+      });
+    } finally {
+      await Promise.all([relay.close(), accounts.close(), thief.close()]);
+    }
+  });
+
+  it('stops reading an answer past 64 KiB, declared or streamed', async () => {
+    let streamedClosed = false;
+    const accounts = await upstream((req, res) => {
+      if (req.url === '/oauth/revoke') {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(10 * 2 ** 20) });
+        res.write('{"a":"');
+        return;
+      }
+      // An endless answer: only the relay hanging up ends it.
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.on('close', () => (streamedClosed = true));
+      const chunk = 'x'.repeat(16 * 1024);
+      const more = () => {
+        while (res.write(chunk));
+        res.once('drain', more);
+      };
+      res.write('{"access_token":"');
+      more();
+    });
+    const relay = await relayOn(accounts.url);
+    try {
+      const streamed = await relay.post('/auth/token', REFRESH);
+      expect(streamed.status).toBe(502);
+      expect(streamed.json).toMatchObject({
+        error: 'upstream_invalid_response',
+        error_description: expect.stringContaining('64 KiB'),
+      });
+      await expect.poll(() => streamedClosed).toBe(true);
+      const declared = await relay.post('/auth/revoke', { connection: 'emulator', token: 't' });
+      expect(declared.json.error).toBe('upstream_invalid_response');
+    } finally {
+      await Promise.all([relay.close(), accounts.close()]);
+    }
+  });
+
+  it('answers a read that times out with 504 and an empty token answer with 502, never 200 {}', async () => {
+    let mode: 'stall' | 'empty' = 'stall';
+    const accounts = await upstream((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      // Headers, then a body that never ends; or an empty body.
+      if (mode === 'stall') res.write(' ');
+      else res.end();
+    });
+    const relay = await relayOn(accounts.url, 300);
+    try {
+      const stalled = await relay.post('/auth/token', REFRESH);
+      expect(stalled.status).toBe(504);
+      expect(stalled.json.error).toBe('upstream_timeout');
+      expect((await relay.post('/auth/revoke', { connection: 'emulator', token: 't' })).status).toBe(504);
+      mode = 'empty';
+      const empty = await relay.post('/auth/token', REFRESH);
+      expect(empty.status).toBe(502);
+      expect(empty.json.error).toBe('upstream_invalid_response');
+      // RFC 7009: an empty 200 is a revocation's usual answer.
+      expect(await relay.post('/auth/revoke', { connection: 'emulator', token: 't' })).toEqual({
+        status: 200,
+        json: {},
+      });
+    } finally {
+      await Promise.all([relay.close(), accounts.close()]);
+    }
   });
 });
