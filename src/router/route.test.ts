@@ -2,45 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { compileModel, type ContextObject } from '../croql/index.ts';
 import { generateDemoDataset } from '../server/emulator/data/demo.ts';
 import { contextBuilder, type Lookups } from './event-context.ts';
-import type { EventString } from './event.ts';
 import { checkRule, type RulePlan } from './plan.ts';
 import { route, type ListingVerdict, type RuleRunner } from './route.ts';
+import { deliveredString as delivered } from './testing.ts';
 import type { OutputPort } from './settings.ts';
 
 const data = generateDemoDataset({ strings: 600, seed: 3 });
 const env = { users: [], languages: [], now: new Date('2025-06-01T00:00:00Z') };
-
-/** A demo string as the service's delivery carries it (Crowdin's workflow-step-type page, example payload). */
-function delivered(s: ContextObject): EventString {
-  const file = s.file as { id: number; name: string; title: string } | undefined;
-  const branch = s.branch as { id: number } | undefined;
-  return {
-    id: s.id as number,
-    identifier: `hash-${String(s.id)}`,
-    key: s.identifier as string,
-    text: s.text as string,
-    type: s.typeIsPlural ? 'plural' : s.typeIsIcu ? 'icu' : s.typeIsAsset ? 'asset' : 'text',
-    context: s.context as string,
-    maxLength: String(s.maxLength ?? 0),
-    isHidden: s.isHidden === true,
-    isDuplicate: s.isDuplicate === true,
-    hasPlurals: s.typeIsPlural === true,
-    revision: (s.revision as number) ?? 1,
-    labelIds: ((s.labels ?? []) as { id: number }[]).map((l) => l.id),
-    createdAt: s.added as string,
-    updatedAt: (s.updated as string | null) ?? null,
-    file: file
-      ? {
-          id: file.id,
-          name: file.name,
-          title: file.title,
-          type: 'android8',
-          branch: { id: branch?.id ?? null },
-        }
-      : null,
-    project: { id: 1 },
-  };
-}
 
 const strings = data.strings.map(delivered);
 const lookups: Lookups = {

@@ -1,0 +1,407 @@
+// The router over HTTP, against a scripted stand-in for the service: what the emulator cannot be made to do on
+// cue (a 429 with Retry-After on the third PATCH, a listing down for a while, a croql error for one query).
+// The whole flow against the real emulator is in integration.test.ts.
+import { Hono } from 'hono';
+import { sign } from 'hono/jwt';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { generateDemoDataset } from '../../server/emulator/data/demo.ts';
+import { deliveredString, deliveryBody } from '../testing.ts';
+import { signatureOf } from './auth.ts';
+import { createRouter, type RouterServer } from './app.ts';
+import { STEP_MODULE_KEY, WEBHOOK_MODULE_KEY } from './manifest.ts';
+import { RouterStore } from './store.ts';
+
+const data = generateDemoDataset({ strings: 1200, seed: 5 });
+const strings = data.strings.map(deliveredString);
+const CLIENT = { clientId: 'router-client', clientSecret: 'router-client-secret' };
+const APP_SECRET = 'the-app-secret';
+
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
+
+/** The service as far as the router talks to it, with knobs for faults. */
+function fakeService() {
+  const s = {
+    patches: [] as { path: string; ops: { op: string; path: string; value: string }[] }[],
+    patchFaults: [] as Answer[],
+    listingFaults: [] as Answer[],
+    /** croql → the ids it matches; absent: refused with a croql error. */
+    matches: new Map<string, number[]>(),
+    listings: [] as string[],
+    statuses: new Map<string, string>(),
+    grants: 0,
+    app: new Hono(),
+  };
+  const list = (rows: unknown[]) => ({
+    data: rows.map((data) => ({ data })),
+    pagination: { offset: 0, limit: 500 },
+  });
+  s.app.post('/oauth/token', async (c) => {
+    const body = await c.req.json();
+    if (
+      body.grant_type !== 'crowdin_agent' ||
+      body.app_secret !== APP_SECRET ||
+      body.client_secret !== CLIENT.clientSecret
+    ) {
+      return c.json({ error: 'invalid_grant', error_description: 'Nope.' }, 400);
+    }
+    s.grants++;
+    return c.json({ access_token: `agent-token-${s.grants}`, expires_in: 3600 });
+  });
+  s.app.get('/api/v2/projects/:p/strings', (c) => {
+    const fault = s.listingFaults.shift();
+    if (fault) return c.json(fault.body ?? {}, fault.status as 500, fault.headers);
+    const croql = c.req.query('croql') ?? '';
+    s.listings.push(croql);
+    const ids = s.matches.get(croql);
+    if (!ids)
+      return c.json(
+        {
+          errors: [
+            {
+              error: {
+                key: 'croql',
+                errors: [{ code: 'croqlInvalidLogic', message: 'Field is not supported' }],
+              },
+            },
+          ],
+        },
+        400,
+      );
+    const offset = Number(c.req.query('offset') ?? 0);
+    const limit = Number(c.req.query('limit') ?? 25);
+    return c.json(list(ids.slice(offset, offset + limit).map((id) => ({ id }))));
+  });
+  s.app.get('/api/v2/projects/:p/labels', (c) => c.json(list(data.labels)));
+  s.app.get('/api/v2/projects/:p/branches', (c) => c.json(list(data.branches)));
+  s.app.get('/api/v2/projects/:p/members', (c) =>
+    c.json(list(data.users.map((u) => ({ id: u.id, username: u.username })))),
+  );
+  s.app.get('/api/v2/projects/:p', (c) =>
+    c.json({ data: { id: 1, targetLanguages: [{ id: 'uk' }, { id: 'de' }] } }),
+  );
+  s.app.get('/api/v2/projects/:p/workflow-steps/:s', (c) =>
+    c.json({ data: { id: 12, languages: ['uk', 'de'] } }),
+  );
+  s.app.patch('/api/v2/projects/:p/workflow-steps/:s/languages/:l/status', async (c) => {
+    const fault = s.patchFaults.shift();
+    if (fault) return c.json(fault.body ?? {}, fault.status as 500, fault.headers);
+    const ops = await c.req.json();
+    s.patches.push({ path: c.req.path, ops });
+    for (const op of ops) s.statuses.set(`${c.req.param('l')}:${op.path.split('/')[1]}`, op.value);
+    return c.json({ data: [] });
+  });
+  s.app.get('/api/v2/projects/:p/workflow-steps/:s/languages/:l/status', (c) => {
+    const status = c.req.query('status');
+    const rows = [...s.statuses]
+      .filter(
+        ([k, v]) =>
+          k.startsWith(`${c.req.param('l')}:`) && (status === 'TODO' ? v === '' : status !== 'NEED_PROCESS'),
+      )
+      .map(([k, v]) => ({
+        stringId: Number(k.split(':')[1]),
+        status: v === '' ? 'TODO' : 'DONE',
+        output: v,
+      }));
+    return c.json(list(rows));
+  });
+  return s;
+}
+
+const open: RouterServer[] = [];
+afterEach(() => {
+  for (const r of open.splice(0)) r.engine.stop();
+});
+
+async function setup() {
+  const service = fakeService();
+  const logs: string[] = [];
+  const store = await RouterStore.open(join(mkdtempSync(join(tmpdir(), 'router-app-')), 'store.json'));
+  const router = createRouter({
+    config: {
+      identifier: 'croql-router',
+      baseUrl: 'http://127.0.0.1:1',
+      ...CLIENT,
+      endpoints: { accountsUrl: 'http://service.test', apiUrl: 'http://service.test' },
+    },
+    store,
+    log: {
+      info: (m) => logs.push(`info ${m}`),
+      warn: (m) => logs.push(`warn ${m}`),
+      error: (m) => logs.push(`error ${m}`),
+    },
+    fetch: async (url, init) => service.app.request(url, init),
+    engine: { retryDelayMs: () => 20 },
+    client: { sleep: async () => {} },
+  });
+  open.push(router);
+  const installed = {
+    appId: 'croql-router',
+    appSecret: APP_SECRET,
+    clientId: CLIENT.clientId,
+    userId: 1,
+    organizationId: 200,
+    domain: 'acme',
+    baseUrl: 'https://acme.crowdin.com',
+    agentId: 77,
+  };
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    router.app.request(path, {
+      method: 'POST',
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
+  const jwt = (claims: Record<string, unknown> = {}) =>
+    sign(
+      {
+        aud: CLIENT.clientId,
+        sub: '1',
+        domain: 'acme',
+        module: STEP_MODULE_KEY,
+        context: { project_id: 1, organization_id: 200, user_id: 1 },
+        iat: Math.floor(Date.now() / 1000),
+        exp: Math.floor(Date.now() / 1000) + 900,
+        ...claims,
+      },
+      CLIENT.clientSecret,
+      'HS256',
+    );
+  const saveSettings = async (settings: unknown, token?: string) =>
+    post(
+      '/step/settings',
+      { organizationId: 200, projectId: 1, workflowId: 3, stepId: 12, settings },
+      { Authorization: `Bearer ${token ?? (await jwt())}` },
+    );
+  const deliver = (body: string, headers: Record<string, string> = {}) =>
+    post('/webhooks', body, {
+      'User-Agent': 'Crowdin-Webhook',
+      'X-Crowdin-Id': '200',
+      'X-Crowdin-Domain': 'acme',
+      'X-Module-Key': WEBHOOK_MODULE_KEY,
+      'X-Crowdin-Signature': signatureOf(new TextEncoder().encode(body), APP_SECRET),
+      ...headers,
+    });
+  const batch = (from: number, to: number, language = 'uk') =>
+    deliveryBody(strings.slice(from, to), { id: 12, moduleKey: STEP_MODULE_KEY }, language);
+  /** Every routed op, as `language:stringId → value`, in PATCH order. */
+  const routed = () =>
+    service.patches.flatMap((p) =>
+      p.ops.map((o) => `${p.path.split('/')[8]}:${o.path.split('/')[1]}=${o.value}`),
+    );
+  return { service, router, store, logs, installed, post, jwt, saveSettings, deliver, batch, routed };
+}
+
+async function installed() {
+  const t = await setup();
+  expect((await t.post('/installed', t.installed)).status).toBe(204);
+  return t;
+}
+
+describe('install and uninstall', () => {
+  it('takes a crowdin_agent token at install and keeps the installation', async () => {
+    const t = await setup();
+    expect((await t.post('/installed', t.installed)).status).toBe(204);
+    expect(t.service.grants).toBe(1);
+    expect(t.store.installation('acme')).toMatchObject({ agentId: 77, appSecret: APP_SECRET });
+  });
+
+  it('refuses an install whose token grant fails, and keeps nothing', async () => {
+    const t = await setup();
+    const res = await t.post('/installed', { ...t.installed, appSecret: 'forged' });
+    expect(res.status).toBe(502);
+    expect(await res.text()).toMatch(/crowdin_agent token grant failed: Nope/);
+    expect(t.store.installation('acme')).toBeUndefined();
+    expect((await t.post('/installed', { ...t.installed, agentId: undefined })).status).toBe(400);
+  });
+
+  it('forgets the organization at uninstall, only with its app secret', async () => {
+    const t = await installed();
+    const { appSecret: _secret, ...documented } = t.installed;
+    expect((await t.post('/uninstall', documented)).status).toBe(403);
+    expect((await t.post('/uninstall', { ...documented, appSecret: 'wrong' })).status).toBe(403);
+    expect((await t.post('/uninstall', t.installed)).status).toBe(204);
+    expect(t.store.installation('acme')).toBeUndefined();
+  });
+});
+
+describe('settings', () => {
+  const good = { rules: [{ query: 'is hidden', output: 'true' }], default: 'false' };
+
+  it('are saved only with the service’s JWT', async () => {
+    const t = await installed();
+    expect((await t.post('/step/settings', { stepId: 12, settings: good })).status).toBe(401);
+    const forged = await sign({ aud: CLIENT.clientId, domain: 'acme', exp: 9e9 }, 'not-the-secret', 'HS256');
+    expect((await t.saveSettings(good, forged)).status).toBe(401);
+    expect((await t.saveSettings(good, await t.jwt({ module: 'other-module' }))).status).toBe(403);
+    const res = await t.saveSettings(good);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      data: {
+        plans: [
+          {
+            query: 'is hidden',
+            output: 'true',
+            path: 'local',
+            why: expect.stringMatching(/^Runs on each delivery/),
+          },
+        ],
+      },
+    });
+    expect(t.store.step('acme', 12)).toMatchObject({
+      projectId: 1,
+      workflowId: 3,
+      settings: good,
+      languages: ['uk', 'de'],
+    });
+  });
+
+  it('are refused with the core’s reason when a rule does not pass its check', async () => {
+    const t = await installed();
+    const res = await t.saveSettings({
+      rules: [good.rules[0], { query: 'count of coments > 0', output: 'false' }],
+      default: 'false',
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { message: string; problems: { pointer: string }[] } };
+    expect(body.error.message).toMatch(/^Rule 2: .*coments/);
+    expect(body.error.problems[0]!.pointer).toBe('/rules/1/query');
+    expect(t.store.step('acme', 12)).toBeUndefined();
+    const mention = await t.saveSettings({
+      rules: [{ query: 'count of comments where (user = @user:"nobody") > 0', output: 'true' }],
+      default: 'false',
+    });
+    expect(mention.status).toBe(400);
+    expect((await t.saveSettings({ rules: 'all', default: 'false' })).status).toBe(400);
+  });
+});
+
+describe('deliveries', () => {
+  async function ready(
+    settings: unknown = { rules: [{ query: 'is hidden', output: 'true' }], default: 'false' },
+  ) {
+    const t = await installed();
+    expect((await t.saveSettings(settings)).status).toBe(200);
+    return t;
+  }
+
+  it('route nothing unless signed with the installation’s secret', async () => {
+    const t = await ready();
+    const body = t.batch(0, 10);
+    expect((await t.deliver(body, { 'X-Crowdin-Signature': '' })).status).toBe(400);
+    expect(
+      (await t.deliver(body, { 'X-Crowdin-Signature': signatureOf(new TextEncoder().encode(body), 'other') }))
+        .status,
+    ).toBe(403);
+    expect((await t.deliver(body, { 'X-Crowdin-Id': '999', 'X-Crowdin-Domain': '' })).status).toBe(401);
+    expect(
+      (
+        await t.deliver(body.replace('"uk"', '"de"'), {
+          'X-Crowdin-Signature': signatureOf(new TextEncoder().encode(body), APP_SECRET),
+        })
+      ).status,
+    ).toBe(403);
+    await t.router.engine.settled();
+    expect(t.service.patches).toEqual([]);
+  });
+
+  it('are answered at once, then routed by the rules in chunks of at most 500 ops', async () => {
+    const t = await ready();
+    const res = await t.deliver(t.batch(0, 1200));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ queued: 1200, repeats: 0 });
+    await t.router.engine.settled();
+    expect(t.service.patches.map((p) => p.ops.length)).toEqual([500, 500, 200]);
+    expect(t.service.patches[0]!.path).toBe('/api/v2/projects/1/workflow-steps/12/languages/uk/status');
+    const want = data.strings.map((s) => `uk:${String(s.id)}=${s.isHidden ? 'true' : 'false'}`);
+    expect(t.routed()).toEqual(want);
+    expect(new Set(want.map((w) => w.split('=')[1])).size).toBe(2);
+  });
+
+  it('route each string once when a batch comes twice (or is replayed)', async () => {
+    const t = await ready();
+    const body = t.batch(0, 300);
+    await t.deliver(body);
+    await t.router.engine.settled();
+    const again = await t.deliver(body);
+    expect(await again.json()).toEqual({ queued: 0, repeats: 300 });
+    await t.deliver(t.batch(0, 300, 'de'));
+    await t.router.engine.settled();
+    expect(t.routed()).toHaveLength(600);
+  });
+
+  it('wait and retry on 429 and 5xx, and never route on a guess while the API is down', async () => {
+    const t = await ready({ rules: [{ query: 'count of comments > 0', output: 'true' }], default: 'false' });
+    t.service.matches.set('count of comments > 0', [1, 2, 3]);
+    t.service.listingFaults.push(...Array(12).fill({ status: 503 }));
+    t.service.patchFaults.push({ status: 429, headers: { 'Retry-After': '1' } }, { status: 500 });
+    await t.deliver(t.batch(0, 10));
+    await t.router.engine.settled();
+    expect(t.service.patches).toEqual([]);
+    expect(t.logs.some((l) => /10 strings wait .* and try again/.test(l))).toBe(true);
+    for (let i = 0; i < 10 && t.service.patches.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 30));
+      await t.router.engine.settled();
+    }
+    expect(t.routed()).toEqual(
+      data.strings
+        .slice(0, 10)
+        .map((s) => `uk:${String(s.id)}=${[1, 2, 3].includes(s.id as number) ? 'true' : 'false'}`),
+    );
+  });
+
+  it('park the strings that reach a rule the service refuses, say why, and route them after the next save', async () => {
+    const t = await ready({
+      rules: [
+        { query: 'is hidden', output: 'true' },
+        { query: 'count of comments > 0', output: 'false' },
+      ],
+      default: 'true',
+    });
+    await t.deliver(t.batch(0, 40));
+    await t.router.engine.settled();
+    const hidden = new Set(
+      data.strings
+        .slice(0, 40)
+        .filter((s) => s.isHidden)
+        .map((s) => String(s.id)),
+    );
+    expect(hidden.size).toBeGreaterThan(0);
+    expect(t.routed()).toEqual(
+      data.strings.slice(0, 40).map((s) => `uk:${String(s.id)}=${hidden.has(String(s.id)) ? 'true' : ''}`),
+    );
+    expect(t.logs.find((l) => l.includes('cannot run'))).toMatch(
+      /rule 2 \("count of comments > 0"\) cannot run: croql: Field is not supported\. \d+ strings parked as TODO/,
+    );
+    // Saving again routes what was parked.
+    t.service.matches.set('count of comments > 0', []);
+    t.service.patches.length = 0;
+    expect(
+      (
+        await t.saveSettings({
+          rules: [{ query: 'count of comments > 0', output: 'false' }],
+          default: 'true',
+        })
+      ).status,
+    ).toBe(200);
+    for (let i = 0; i < 20 && t.service.patches.length === 0; i++)
+      await new Promise((r) => setTimeout(r, 10));
+    await t.router.engine.settled();
+    expect(t.routed().sort()).toEqual(
+      data.strings
+        .slice(0, 40)
+        .filter((s) => !s.isHidden)
+        .map((s) => `uk:${String(s.id)}=true`)
+        .sort(),
+    );
+  });
+
+  it('park strings of a step whose settings were never saved', async () => {
+    const t = await installed();
+    await t.deliver(t.batch(0, 3));
+    await t.router.engine.settled();
+    expect(t.routed()).toEqual(data.strings.slice(0, 3).map((s) => `uk:${String(s.id)}=`));
+    expect(t.logs.some((l) => l.includes('the step has no settings yet'))).toBe(true);
+  });
+});

@@ -1,0 +1,375 @@
+// The router's HTTP face, with the paths its manifest announces (manifest.ts ROUTES): the manifest, the
+// installed and uninstall events, the signed webhook, the step's settings callbacks, and the settings page's
+// API. Each refusal says what was wrong, in the shapes the official framework answers with where it has one.
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { readDelivery } from '../event.ts';
+import { planSettings } from '../plan.ts';
+import { readSettings } from '../settings.ts';
+import { JwtError, tokenOf, verifyServiceJwt, verifySignature, type ServiceClaims } from './auth.ts';
+import { ApiError, CrowdinClient, type Endpoints } from './crowdin.ts';
+import { RouterEngine, type Logger } from './engine.ts';
+import { LOGO_SVG, manifest, ROUTES, STEP_MODULE_KEY, WEBHOOK_MODULE_KEY } from './manifest.ts';
+import { checkValues, projectData, projectDataWithin } from './project.ts';
+import { organizationKey, type Installation, type RouterStore, type StepRecord } from './store.ts';
+
+export interface RouterConfig {
+  /** The manifest's `identifier`. */
+  identifier: string;
+  /** What the manifest announces as `baseUrl`. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  endpoints: Endpoints;
+}
+
+export interface RouterOptions {
+  config: RouterConfig;
+  store: RouterStore;
+  log: Logger;
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** Passed to the engine and the API clients (tests shorten the waits). */
+  engine?: Partial<ConstructorParameters<typeof RouterEngine>[0]>;
+  client?: { attempts?: number; maxWaitMs?: number; sleep?: (ms: number) => Promise<void> };
+  /** Serves the settings page (page.ts); absent, the page route answers 503. */
+  page?: (c: Context) => Promise<Response> | Response;
+}
+
+export interface RouterServer {
+  app: Hono;
+  engine: RouterEngine;
+  client(organization: string): CrowdinClient | null;
+}
+
+/** A delivery batch is at most a few thousand events of a few KB each. */
+const MAX_DELIVERY_BYTES = 32 * 1024 * 1024;
+const MAX_CALL_BYTES = 1024 * 1024;
+/** How long a settings save waits for the project's members and languages before checking without them. */
+const PROJECT_DATA_WAIT_MS = 3000;
+
+export function createRouter(options: RouterOptions): RouterServer {
+  const { config, store, log } = options;
+  const clients = new Map<string, CrowdinClient>();
+  const clientOf = (installation: Installation) =>
+    new CrowdinClient(installation, {
+      endpoints: config.endpoints,
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      fetch: options.fetch,
+      ...options.client,
+    });
+  const client = (organization: string): CrowdinClient | null => {
+    const installation = store.installation(organization);
+    if (!installation) return null;
+    let c = clients.get(organization);
+    if (!c || c.installation !== installation) clients.set(organization, (c = clientOf(installation)));
+    return c;
+  };
+  const engine = new RouterEngine({ store, client, log, ...options.engine });
+  const app = new Hono();
+
+  app.onError((error, c) => {
+    log.error(`${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
+    return c.json({ error: { message: 'Internal error in CroQL Router; its log has the details.' } }, 500);
+  });
+
+  app.get(ROUTES.manifest, (c) =>
+    c.json(manifest({ identifier: config.identifier, baseUrl: config.baseUrl, clientId: config.clientId })),
+  );
+  app.get(ROUTES.logo, (c) => c.body(LOGO_SVG, 200, { 'Content-Type': 'image/svg+xml' }));
+  app.get('/health', (c) =>
+    c.json({ ok: true, installations: store.installations().length, pending: engine.pending() }),
+  );
+
+  const smallJson = bodyLimit({
+    maxSize: MAX_CALL_BYTES,
+    onError: (c) => c.json({ error: { message: `The body is larger than ${MAX_CALL_BYTES} bytes.` } }, 413),
+  });
+
+  // -------------------------------------------------------------------------------------------------------
+  // Installation
+
+  app.post(ROUTES.installed, smallJson, async (c) => {
+    const body = await jsonBody(c);
+    const installation = readInstalled(body);
+    if (typeof installation === 'string') return c.json({ error: { message: installation } }, 400);
+    if (installation.clientId !== config.clientId) {
+      return c.json(
+        {
+          error: {
+            message: `This router serves the OAuth app ${config.clientId}, not ${installation.clientId}.`,
+          },
+        },
+        400,
+      );
+    }
+    const organization = organizationKey(installation.domain, installation.organizationId);
+    try {
+      await clientOf(installation).accessToken();
+    } catch (e) {
+      const message = e instanceof ApiError ? e.message : String(e);
+      log.error(`Install for ${organization} refused: the crowdin_agent token grant failed (${message}).`);
+      return c.json({ error: { message: `The crowdin_agent token grant failed: ${message}` } }, 502);
+    }
+    await store.install(organization, installation);
+    clients.delete(organization);
+    log.info(`Installed for ${organization} (agent ${installation.agentId}).`);
+    return c.body(null, 204);
+  });
+
+  app.post(ROUTES.uninstall, smallJson, async (c) => {
+    const body = (await jsonBody(c)) as Record<string, unknown> | null;
+    const organizationId = body?.organizationId;
+    if (!body || (typeof organizationId !== 'number' && typeof organizationId !== 'string')) {
+      return c.json({ error: 'Invalid request' }, 400);
+    }
+    const organization = organizationKey(body.domain as string | null, organizationId);
+    const installation = store.installation(organization);
+    if (!installation) return c.body(null, 204);
+    // The docs list no appSecret in this event; the service sends it, and the official framework requires it.
+    if (typeof body.appSecret !== 'string' || body.appSecret !== installation.appSecret) {
+      return c.json({ error: 'Access denied' }, 403);
+    }
+    await store.uninstall(organization);
+    clients.delete(organization);
+    log.info(`Uninstalled for ${organization}: its installation and step settings are forgotten.`);
+    return c.body(null, 204);
+  });
+
+  // -------------------------------------------------------------------------------------------------------
+  // Deliveries
+
+  app.post(
+    ROUTES.webhook,
+    bodyLimit({
+      maxSize: MAX_DELIVERY_BYTES,
+      onError: (c) => c.json({ error: 'Invalid request' }, 413),
+    }),
+    async (c) => {
+      const id = c.req.header('x-crowdin-id');
+      const signature = c.req.header('x-crowdin-signature');
+      const moduleKey = c.req.header('x-module-key');
+      if (!id || !signature || !moduleKey) return c.json({ error: 'Invalid request' }, 400);
+      const organization = organizationKey(c.req.header('x-crowdin-domain') || null, id);
+      const installation = store.installation(organization);
+      if (!installation) return c.json({ error: `Not installed for ${organization}` }, 401);
+      const raw = new Uint8Array(await c.req.arrayBuffer());
+      if (!verifySignature(raw, signature, installation.appSecret)) {
+        log.warn(`A delivery for ${organization} with a wrong signature was refused; nothing routed.`);
+        return c.json({ error: 'Invalid signature' }, 403);
+      }
+      if (moduleKey !== WEBHOOK_MODULE_KEY) return c.json({ error: `Unknown module ${moduleKey}` }, 404);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(new TextDecoder().decode(raw));
+      } catch {
+        return c.json({ error: 'Invalid request: the body is not JSON' }, 400);
+      }
+      const delivery = readDelivery(parsed);
+      if (!delivery) return c.json({ error: 'Invalid request: the body is not {"events": [...]}' }, 400);
+      for (const reason of delivery.skipped) log.warn(`A delivery for ${organization} skipped ${reason}.`);
+      const ours = delivery.items.filter((i) => i.moduleKey === STEP_MODULE_KEY);
+      const { queued, repeats } = engine.accept(organization, ours);
+      if (repeats) log.info(`A delivery for ${organization}: ${repeats} repeats dropped.`);
+      return c.json({ queued, repeats });
+    },
+  );
+
+  // -------------------------------------------------------------------------------------------------------
+  // The step's settings callbacks (JWT from the service)
+
+  const serviceClaims = async (c: Context): Promise<ServiceClaims | Response> => {
+    const token = tokenOf(c.req.header('authorization'), c.req.query('jwtToken'));
+    if (!token)
+      return c.json({ error: { message: 'No token: the service sends one with every call.' } }, 401);
+    let claims: ServiceClaims;
+    try {
+      claims = await verifyServiceJwt(token, config);
+    } catch (e) {
+      if (e instanceof JwtError) return c.json({ error: { message: e.message } }, 401);
+      throw e;
+    }
+    if (claims.module !== null && claims.module !== STEP_MODULE_KEY) {
+      return c.json({ error: { message: `The token is for module ${claims.module}.` } }, 403);
+    }
+    if (!store.installation(claims.organization)) {
+      return c.json({ error: { message: `CroQL Router is not installed for ${claims.organization}.` } }, 403);
+    }
+    return claims;
+  };
+
+  app.post(ROUTES.updateSettings, smallJson, async (c) => {
+    const claims = await serviceClaims(c);
+    if (claims instanceof Response) return claims;
+    const body = await jsonBody(c);
+    const target = readStepTarget(body, claims);
+    if (typeof target === 'string') return c.json({ error: { message: target } }, 400);
+    const shape = readSettings((body as Record<string, unknown>).settings);
+    if (!shape.ok) {
+      return c.json(
+        { error: { message: shape.problems.map((p) => p.message).join(' '), problems: shape.problems } },
+        400,
+      );
+    }
+    const api = client(claims.organization)!;
+    const data =
+      target.projectId === null ? null : await projectDataWithin(api, target.projectId, PROJECT_DATA_WAIT_MS);
+    const check = planSettings(shape.settings, checkValues(data));
+    if (!check.ok) {
+      return c.json(
+        { error: { message: check.problems.map((p) => p.message).join(' '), problems: check.problems } },
+        400,
+      );
+    }
+    const previous = store.step(claims.organization, target.stepId, target.templateId);
+    const record: StepRecord = {
+      organization: claims.organization,
+      stepId: target.stepId,
+      projectId: target.projectId ?? previous?.projectId ?? null,
+      workflowId: target.workflowId,
+      templateId: target.templateId,
+      settings: shape.settings,
+      savedAt: new Date().toISOString(),
+      languages: previous?.languages ?? [],
+    };
+    await store.saveStep(record);
+    engine.setPlans(record, check.plans);
+    log.info(
+      `Settings of step ${record.stepId} saved for ${claims.organization}: ${check.plans.length} rules ` +
+        `(${check.plans.map((p, i) => `${i + 1} ${p.path}`).join(', ') || 'none'}), default "${shape.settings.default}".`,
+    );
+    if (record.templateId === null) void afterSave(record);
+    return c.json({
+      data: { plans: check.plans.map(({ query, output, path, why }) => ({ query, output, path, why })) },
+    });
+  });
+
+  /** After a save: learn the step's languages, then route what it had parked. */
+  async function afterSave(record: StepRecord): Promise<void> {
+    const api = client(record.organization);
+    if (!api || record.projectId === null) return;
+    try {
+      const step = await api.request<{ data?: { languages?: unknown } }>(
+        'GET',
+        `/projects/${record.projectId}/workflow-steps/${record.stepId}`,
+      );
+      const languages = step.data?.languages;
+      if (Array.isArray(languages)) {
+        const ids = languages.filter((l): l is string => typeof l === 'string');
+        const fresh = ids.filter((l) => !record.languages.includes(l));
+        if (fresh.length) {
+          record.languages.push(...fresh);
+          await store.saveStep(record);
+        }
+      }
+    } catch (e) {
+      log.warn(
+        `Could not read step ${record.stepId} of project ${record.projectId}: ${(e as Error).message}.`,
+      );
+    }
+    await engine.rerouteParked(record);
+  }
+
+  app.delete(ROUTES.deleteSettings, smallJson, async (c) => {
+    const claims = await serviceClaims(c);
+    if (claims instanceof Response) return claims;
+    const target = readStepTarget(await jsonBody(c), claims);
+    if (typeof target === 'string') return c.json({ error: { message: target } }, 400);
+    await store.deleteStep(claims.organization, target.stepId, target.templateId);
+    log.info(`Step ${target.stepId} deleted for ${claims.organization}: its settings are forgotten.`);
+    return c.body(null, 204);
+  });
+
+  // -------------------------------------------------------------------------------------------------------
+  // The settings page and what it asks its backend for (the page's JWT as Bearer)
+
+  app.get(`${ROUTES.pageApi}/state`, async (c) => {
+    const claims = await serviceClaims(c);
+    if (claims instanceof Response) return claims;
+    const projectId = claims.projectId ?? numberParam(c.req.query('projectId'));
+    const stepId = numberParam(c.req.query('stepId')) ?? numberParam(claims.context.workflow_step_id);
+    const step = stepId === null ? undefined : store.step(claims.organization, stepId);
+    let data = null;
+    let problem: string | null = null;
+    if (projectId !== null) {
+      try {
+        data = await projectData(client(claims.organization)!, projectId);
+      } catch (e) {
+        problem = `Could not load the project's members, languages and labels: ${(e as Error).message}`;
+      }
+    }
+    return c.json({ settings: step?.settings ?? null, values: data, problem });
+  });
+
+  app.get(`${ROUTES.settingsPage}*`, (c) =>
+    options.page ? options.page(c) : c.text('The settings page is not built in this server.', 503),
+  );
+
+  return { app, engine, client };
+}
+
+async function jsonBody(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    return null;
+  }
+}
+
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+function numberParam(v: unknown): number | null {
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  return isInt(n) ? n : null;
+}
+
+/** The installed event's body (Crowdin's installation page), or what is wrong with it. */
+function readInstalled(body: unknown): Installation | string {
+  if (typeof body !== 'object' || body === null) return 'The installed event must be a JSON object.';
+  const b = body as Record<string, unknown>;
+  const strings = ['appId', 'appSecret', 'clientId', 'baseUrl'] as const;
+  const ints = ['userId', 'organizationId', 'agentId'] as const;
+  const missing = [
+    ...strings.filter((k) => typeof b[k] !== 'string' || b[k] === ''),
+    ...ints.filter((k) => numberParam(b[k]) === null),
+  ];
+  if (b.domain !== null && b.domain !== undefined && typeof b.domain !== 'string')
+    missing.push('domain' as never);
+  if (missing.length)
+    return `The installed event lacks ${missing.join(', ')} (agentId: the app must use crowdin_agent).`;
+  return {
+    appId: b.appId as string,
+    appSecret: b.appSecret as string,
+    clientId: b.clientId as string,
+    baseUrl: b.baseUrl as string,
+    userId: numberParam(b.userId)!,
+    organizationId: numberParam(b.organizationId)!,
+    agentId: numberParam(b.agentId)!,
+    domain: typeof b.domain === 'string' && b.domain !== '' ? b.domain : null,
+    installedAt: new Date().toISOString(),
+  };
+}
+
+interface StepTarget {
+  stepId: number;
+  projectId: number | null;
+  workflowId: number | null;
+  templateId: number | null;
+}
+
+/** The step a settings callback is about (workflow `{projectId, workflowId, stepId}` or template `{templateId, stepId}`). */
+function readStepTarget(body: unknown, claims: ServiceClaims): StepTarget | string {
+  if (typeof body !== 'object' || body === null) return 'The body must be a JSON object.';
+  const b = body as Record<string, unknown>;
+  const stepId = numberParam(b.stepId);
+  if (stepId === null) return 'The body names no stepId.';
+  const organizationId = numberParam(b.organizationId);
+  if (organizationId !== null && claims.organizationId !== null && organizationId !== claims.organizationId) {
+    return `The body's organization ${organizationId} is not the token's ${claims.organizationId}.`;
+  }
+  return {
+    stepId,
+    projectId: numberParam(b.projectId) ?? claims.projectId,
+    workflowId: numberParam(b.workflowId),
+    templateId: numberParam(b.templateId),
+  };
+}

@@ -1,0 +1,134 @@
+// `npm run router -- [options]` starts CroQL Router: the app server a Crowdin Enterprise organization (or the
+// local emulator) installs from its manifest. Run with --help for the options.
+import { serve } from '@hono/node-server';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createRouter, type RouterConfig } from './app.ts';
+import { CROWDIN_ENDPOINTS } from './crowdin.ts';
+import type { Logger } from './engine.ts';
+import { ROUTES } from './manifest.ts';
+import { RouterStore, StoreError } from './store.ts';
+
+const DEFAULT_STORE = join(
+  process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'),
+  'croql-router',
+  'store.json',
+);
+
+const HELP = `CroQL Router: a Crowdin Enterprise workflow step that routes strings by CroQL rules.
+
+Usage:
+  npm run router -- --client-id ID --client-secret S [options]
+
+The OAuth app (client id and secret) is the one the manifest names: create it in the organization's
+settings (Crowdin Enterprise) or with \`npm run emulator -- apps client --name "CroQL Router" --scopes project\`.
+The secret may come from CROQL_ROUTER_CLIENT_SECRET instead (it then stays out of the process list).
+
+Options:
+  --port N                  port (default 8790; 0 picks a free one)
+  --host H                  address to listen on (default 127.0.0.1)
+  --store FILE              where installations and step settings are kept (default ${DEFAULT_STORE})
+  --accounts URL            the accounts host (default ${CROWDIN_ENDPOINTS.accountsUrl}; the emulator's own
+                            address when testing against it)
+  --api URL                 the API host; {domain} stands for the organization's domain
+                            (default ${CROWDIN_ENDPOINTS.apiUrl})
+  --base-url URL            what the manifest announces as baseUrl (default: this server's own address);
+                            the address Crowdin reaches the router at, https:// for the real service
+  --client-id ID            the OAuth app's client id (or CROQL_ROUTER_CLIENT_ID)
+  --client-secret S         the OAuth app's client secret (or CROQL_ROUTER_CLIENT_SECRET)
+  --identifier ID           the manifest's identifier (default croql-router)
+  --reconcile-interval SEC  how often strings stuck on a step are looked for (default 300; 0: never)
+  -h, --help                show this help`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+function timestamped(): Logger {
+  const line = (level: string, message: string) => `${new Date().toISOString()} ${level} ${message}`;
+  return {
+    info: (m) => console.log(line('info', m)),
+    warn: (m) => console.warn(line('warn', m)),
+    error: (m) => console.error(line('error', m)),
+  };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '8790' },
+      host: { type: 'string', default: '127.0.0.1' },
+      store: { type: 'string', default: DEFAULT_STORE },
+      accounts: { type: 'string', default: CROWDIN_ENDPOINTS.accountsUrl },
+      api: { type: 'string', default: CROWDIN_ENDPOINTS.apiUrl },
+      'base-url': { type: 'string' },
+      'client-id': { type: 'string', default: process.env.CROQL_ROUTER_CLIENT_ID },
+      'client-secret': { type: 'string', default: process.env.CROQL_ROUTER_CLIENT_SECRET },
+      identifier: { type: 'string', default: 'croql-router' },
+      'reconcile-interval': { type: 'string', default: '300' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`--port must be a port number; got "${values.port}".`);
+  const reconcileS = Number(values['reconcile-interval']);
+  if (!Number.isFinite(reconcileS) || reconcileS < 0)
+    fail('--reconcile-interval must be a number of seconds ≥ 0.');
+  if (!values['client-id'] || !values['client-secret']) {
+    fail('CroQL Router needs its OAuth app: --client-id ID and --client-secret S (see --help).');
+  }
+  for (const [name, url] of [
+    ['accounts', values.accounts],
+    ['api', values.api],
+    ['base-url', values['base-url']],
+  ] as const) {
+    if (url !== undefined && !URL.canParse(url.replace('{domain}', 'domain')))
+      fail(`--${name} must be a URL; got "${url}".`);
+  }
+  if (!/^[a-z0-9-._]+$/.test(values.identifier))
+    fail('--identifier takes lowercase letters, digits, "-", "." and "_".');
+
+  let store: RouterStore;
+  try {
+    store = await RouterStore.open(values.store);
+  } catch (e) {
+    if (e instanceof StoreError) fail(e.message);
+    throw e;
+  }
+  const log = timestamped();
+  const config: RouterConfig = {
+    identifier: values.identifier,
+    baseUrl: values['base-url'] ?? '',
+    clientId: values['client-id'],
+    clientSecret: values['client-secret'],
+    endpoints: { accountsUrl: values.accounts, apiUrl: values.api },
+  };
+  const router = createRouter({ config, store, log });
+  const server = serve({ fetch: router.app.fetch, port, hostname: values.host }, (info) => {
+    const own = `http://${values.host.includes(':') ? `[${values.host}]` : values.host}:${info.port}`;
+    config.baseUrl ||= own;
+    console.log(`CroQL Router listening on ${own}`);
+    console.log(`  manifest  ${config.baseUrl}${ROUTES.manifest}`);
+    console.log(`  store     ${store.file}`);
+    console.log(`  accounts  ${config.endpoints.accountsUrl}   API ${config.endpoints.apiUrl}`);
+  });
+  server.on('error', (e) => fail(`Cannot listen on ${values.host}:${port}: ${e.message}`));
+  const timer = reconcileS > 0 ? setInterval(() => void router.engine.reconcile(), reconcileS * 1000) : null;
+  const stop = () => {
+    if (timer) clearInterval(timer);
+    router.engine.stop();
+    server.close();
+    void store.flushed().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+void main();
