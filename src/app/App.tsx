@@ -8,15 +8,21 @@ import { useApiClient, type ApiClient } from '../connection/api.ts';
 import { ConnectionBar, useSignIn } from '../connection/ConnectionBar.tsx';
 import { useEdition } from '../connection/edition.ts';
 import { searchMembers, useLiveValues } from '../connection/queries.ts';
-import { TargetPickers } from '../connection/TargetPickers.tsx';
-import { useTarget } from '../connection/use-target.ts';
+import { useTarget } from '../workspace/target.ts';
 import { QueryEditor, type EditorHandle } from '../editor/QueryEditor.tsx';
 import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
 import type { Example } from '../examples/examples.ts';
-import { useQueryContext, useQueryStore, useQueryText } from '../query/store.ts';
+import {
+  useEditorTemplateParams,
+  useListing,
+  useText,
+  useWorkspace,
+  useWorkspaceActions,
+} from '../workspace/store.ts';
+import { TargetPickers } from '../workspace/TargetPickers.tsx';
 import { announce } from '../ui/announce.ts';
 import { CopyLinkButton } from '../permalink/CopyLinkButton.tsx';
-import { useCurrentRun } from '../results/run-store.ts';
+import { useCurrentRun } from '../workspace/run.ts';
 import { useServerDiagnostics } from '../results/run-diagnostics.ts';
 import { LiveRegion } from '../ui/LiveRegion.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
@@ -59,7 +65,7 @@ function Shell() {
   const values = useLiveValues(target.projectId);
   const edition = useEdition();
   const guard = useGuardedRun(values, edition);
-  const context = useQueryContext();
+  const context = useListing();
   const [exportOpen, setExportOpen] = useState(false);
   // One side column at a time: the library or the schema explorer.
   const [side, setSide] = useState<'library' | 'explorer' | null>(null);
@@ -85,9 +91,9 @@ function Shell() {
     requestAnimationFrame(() => editor.current?.insert(text));
   }, []);
   const pickExample = useCallback((example: Example) => {
-    const query = useQueryStore.getState().actions;
-    query.setContext(example.listing);
-    query.setText(example.text);
+    const workspace = useWorkspace.getState().actions;
+    workspace.setListing(example.listing);
+    workspace.setText(example.text);
     setMode('editor');
     requestAnimationFrame(() => editor.current?.focus());
     announce(`Example loaded: ${example.intent}.`);
@@ -170,7 +176,7 @@ function Shell() {
             <SchemaExplorer
               context={context}
               edition={edition}
-              text={useQueryStore.getState().text}
+              text={useWorkspace.getState().text}
               cursor={explorerCursor}
               onInsert={insert}
               onClose={closeSide}
@@ -235,8 +241,10 @@ function QueryPane(props: {
 }) {
   const { signedIn, values, edition, projectId, guard, mode, setMode } = props;
   const { editor, explorerButton, explorerOpen, onToggleExplorer, onPickExample } = props;
-  const text = useQueryText();
-  const context = useQueryContext();
+  const text = useText();
+  const context = useListing();
+  const { setText, takeReplacedText } = useWorkspaceActions();
+  const templateParams = useEditorTemplateParams(text);
   const ids = {
     editorTab: useId(),
     builderTab: useId(),
@@ -304,6 +312,11 @@ function QueryPane(props: {
         {mode === 'editor' && (
           <QueryEditor
             handle={editor}
+            text={text}
+            onChange={setText}
+            listing={context}
+            templateParams={templateParams}
+            takeReplacedText={takeReplacedText}
             values={values}
             searchUsers={searchUsers}
             edition={edition}

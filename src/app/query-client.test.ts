@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore, type Session } from '../auth/session.ts';
 import { createApiClient } from '../connection/api.ts';
 import { authConfigQuery } from '../connection/config.ts';
-import { useInspectorStore } from '../results/inspector-store.ts';
-import { useRunStore } from '../results/run-store.ts';
+import { useInspectorStore } from '../rows/requests.ts';
+import { useRunStore } from '../workspace/run.ts';
 import { emulatorOnlyAuthConfig, memoryStorage } from '../testing/fixtures.ts';
 import { queryClient } from './query-client.ts';
 

@@ -2,8 +2,8 @@ import { QueryClient, type Query } from '@tanstack/react-query';
 import { onSignOut } from '../auth/session.ts';
 import { ApiError } from '../connection/api.ts';
 import { authConfigQuery } from '../connection/config.ts';
-import { useInspectorStore } from '../results/inspector-store.ts';
-import { useRunStore } from '../results/run-store.ts';
+import { useInspectorStore } from '../rows/requests.ts';
+import { useRunStore } from '../workspace/run.ts';
 
 /** The one TanStack cache. Sign-out clears it so no data of the last account stays around. */
 export const queryClient = new QueryClient({

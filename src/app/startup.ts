@@ -3,8 +3,8 @@ import { create } from 'zustand';
 import { completeSignIn, isCallbackUrl } from '../auth/flow.ts';
 import { useAuthStore } from '../auth/session.ts';
 import { CONNECTION_LABELS } from '../connection/config.ts';
-import { autosaveDraft } from '../permalink/draft.ts';
-import { recordRunsToHistory } from '../permalink/history-recorder.ts';
+import { autosaveDraft } from '../library/draft.ts';
+import { recordRunsToHistory } from '../library/history.ts';
 import { restoreAtStartup, type StartupNotice } from '../permalink/startup.ts';
 import { announce } from '../ui/announce.ts';
 

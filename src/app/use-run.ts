@@ -1,11 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { Edition, LiveValues } from '../croql/index.ts';
-import { analyzeTemplate } from '../croql/index.ts';
-import { templateParamsOf } from '../templates/store.ts';
 import { analyzeOptions, DEFAULT_CONFIG } from '../editor/config.ts';
-import { useTarget } from '../connection/use-target.ts';
-import { useQueryStore } from '../query/store.ts';
-import { useRunActions } from '../results/run-store.ts';
+import { prepareRun, useRunActions } from '../workspace/run.ts';
+import { useTarget } from '../workspace/target.ts';
 
 /** What stops a run until the user confirms it: the query's problems as lint shows them. */
 export interface PendingRun {
@@ -15,7 +12,8 @@ export interface PendingRun {
 
 /**
  * Run, from the editor, the builder, the Run button or "Run again": a query the editor already knows is
- * invalid is not sent silently; the user is told and asked (`pending`), and may run it anyway.
+ * invalid is not sent silently; the user is told and asked (`pending`), and may run it anyway. The check
+ * is the run's own analysis (prepareRun), which the run then carries.
  */
 export function useGuardedRun(values: LiveValues, edition: Edition) {
   const target = useTarget();
@@ -23,10 +21,9 @@ export function useGuardedRun(values: LiveValues, edition: Edition) {
   const [pending, setPending] = useState<PendingRun | null>(null);
 
   const request = useCallback(() => {
-    const { text, context } = useQueryStore.getState();
-    const options = analyzeOptions({ ...DEFAULT_CONFIG, context, edition, values });
+    const prepared = prepareRun(analyzeOptions({ ...DEFAULT_CONFIG, edition, values }));
     // Missing or wrong template values are not asked about: Run refuses them and their form says why.
-    const errors = analyzeTemplate(text, context, options, templateParamsOf(text)).diagnostics.filter(
+    const errors = prepared.model.diagnostics.filter(
       (d) => d.severity === 'error' && d.reason !== 'templateParameter',
     );
     if (errors.length > 0) {
@@ -35,13 +32,13 @@ export function useGuardedRun(values: LiveValues, edition: Edition) {
       return;
     }
     setPending(null);
-    run(target);
+    run(target, prepared);
   }, [edition, values, run, target]);
 
   const runAnyway = useCallback(() => {
     setPending(null);
-    run(target);
-  }, [run, target]);
+    run(target, prepareRun(analyzeOptions({ ...DEFAULT_CONFIG, edition, values })));
+  }, [edition, values, run, target]);
 
   const cancel = useCallback(() => setPending(null), []);
   return { request, pending, runAnyway, cancel };

@@ -6,7 +6,7 @@ import { ExplainLine } from '../editor/explain-line.tsx';
 import { HighlightedCroql } from '../editor/static-highlight.tsx';
 import { announce } from '../ui/announce.ts';
 import type { Edition, LiveValues } from '../croql/index.ts';
-import { useQueryActions, useQueryContext, useQueryStore, useQueryText } from '../query/store.ts';
+import { useListing, useText, useWorkspace, useWorkspaceActions } from '../workspace/store.ts';
 import { rootScopes } from './choices.ts';
 import { BuilderContext, type BuilderApi, type FocusRequest } from './context.ts';
 import { editDoc, openDoc, type BuilderDoc } from './edit.ts';
@@ -24,9 +24,9 @@ export interface BuilderProps {
 }
 
 export function Builder({ values, edition, onRun }: BuilderProps) {
-  const text = useQueryText();
-  const context = useQueryContext();
-  const { setText } = useQueryActions();
+  const text = useText();
+  const context = useListing();
+  const { setText } = useWorkspaceActions();
   const [doc, setDoc] = useState<BuilderDoc>(() => openDoc(text, context));
   const [focus, setFocus] = useState<FocusRequest | null>(null);
   const container = useRef<HTMLDivElement>(null);
@@ -52,7 +52,7 @@ export function Builder({ values, edition, onRun }: BuilderProps) {
       const next = editDoc(before, root);
       docRef.current = next;
       setDoc(next);
-      if (next.text !== useQueryStore.getState().text) setText(next.text);
+      if (next.text !== useWorkspace.getState().text) setText(next.text);
       if (focusAfter) setFocus(focusAfter);
       if (message) announce(message);
     },

@@ -3,14 +3,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useApiClient } from '../connection/api.ts';
-import { useTarget } from '../connection/use-target.ts';
+import { useTarget } from '../workspace/target.ts';
 import { LISTINGS, listingPath } from '../wire/listings.ts';
-import type { QuerySetup } from '../permalink/library.ts';
-import { useQueryStore } from '../query/store.ts';
+import { sentTextOf, snapshot, type QuerySetup } from '../workspace/setup.ts';
 import { exportFileName, toCsv } from '../results/export.ts';
 import { snapshotValues, type SnapshotRow } from '../snapshots/fields.ts';
-import { paramsForText, sentQuery } from '../croql/index.ts';
-import { templateParamsOf } from '../templates/store.ts';
 import { Dialog } from './Dialog.tsx';
 import { rowIdentity, type Row } from './identity.ts';
 import { PartsView, type Part } from './PartsView.tsx';
@@ -18,16 +15,6 @@ import { ProgressLine } from './ProgressLine.tsx';
 import { rowSetQuery } from './row-set-query.ts';
 import { describeSize } from './row-set.ts';
 import { compareSets } from './sets.ts';
-
-/** A query as it is sent: a template's values substituted; `problem` says why it cannot be. */
-export function sentText(
-  text: string,
-  params = paramsForText(text, []),
-): { text: string; problem: string | null } {
-  const sent = sentQuery(text, params);
-  const first = sent.problem;
-  return { text: sent.text, problem: first ? `parameter ${first.name}: ${first.message}` : null };
-}
 
 const number = (n: number) => n.toLocaleString('en-US');
 
@@ -37,13 +24,10 @@ export default function CompareDialog(props: { other: QuerySetup; otherLabel: st
   // A is the query in the editor when the dialog opened, on the current target.
   const effectiveTarget = useTarget();
   const [a] = useState(() => {
-    const { text, context } = useQueryStore.getState();
-    return { template: text, ...sentText(text, templateParamsOf(text)), context, target: effectiveTarget };
+    const setup = snapshot(effectiveTarget);
+    return { template: setup.text, ...sentTextOf(setup), context: setup.context, target: setup.target };
   });
-  const b = useMemo(
-    () => ({ template: props.other.text, ...sentText(props.other.text, props.other.params) }),
-    [props.other],
-  );
+  const b = useMemo(() => ({ template: props.other.text, ...sentTextOf(props.other) }), [props.other]);
   const path = listingPath(a.context, a.target);
   const problem = !client
     ? 'Sign in to compare queries.'

@@ -1,7 +1,7 @@
 // Row identity: which resource a listing row is, never where it sits in the list. Compare, snapshot diffs
 // and the funnel key rows by it. Pure.
 import type { ContextName } from '../croql/types.ts';
-import type { Target } from '../connection/target.ts';
+import type { Target } from '../workspace/store.ts';
 
 export type Row = Record<string, unknown>;
 

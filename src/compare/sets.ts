@@ -1,5 +1,5 @@
 // Two row sets of one target compared as sets, by row identity. Pure.
-import type { Target } from '../connection/target.ts';
+import type { Target } from '../workspace/store.ts';
 import type { ContextName } from '../croql/types.ts';
 import { indexRows, type Row } from './identity.ts';
 import type { RowSet } from './row-set.ts';

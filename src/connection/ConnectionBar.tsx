@@ -5,7 +5,6 @@ import { Popover } from '../ui/Popover.tsx';
 import { announce } from '../ui/announce.ts';
 import { startSignIn } from '../auth/flow.ts';
 import { useAuthActions, useSession } from '../auth/session.ts';
-import { saveDraft } from '../permalink/draft.ts';
 import { useApiClient } from './api.ts';
 import { useConnectionChoice } from './choice.ts';
 import { CONNECTION_KINDS, type ConnectionKind } from '../wire/connection.ts';
@@ -32,8 +31,8 @@ export function ConnectionBar() {
 }
 
 /**
- * Starts the sign-in with the chosen connection (the draft is saved first, so the query survives the
- * redirect). `error` explains what stopped it.
+ * Starts the sign-in with the chosen connection (the query survives the redirect in the draft, which is
+ * saved on every change: src/library/draft.ts). `error` explains what stopped it.
  */
 export function useSignIn() {
   const config = useQuery(authConfigQuery());
@@ -65,7 +64,6 @@ export function useSignIn() {
       setError(EMULATOR_DOWN);
       return;
     }
-    saveDraft();
     try {
       await startSignIn(settings, {
         connection,

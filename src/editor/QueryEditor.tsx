@@ -1,8 +1,7 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { diagnosticCount } from '@codemirror/lint';
 import { EditorView } from '@codemirror/view';
-import type { Diagnostic, Edition, LiveValues } from '../croql/index.ts';
-import { useQueryActions, useQueryContext, useQueryStore, useQueryText } from '../query/store.ts';
+import type { Diagnostic, Edition, ListingName, LiveValues, TemplateParam } from '../croql/index.ts';
 import { useDarkMode } from './color-scheme.ts';
 import { formatQuery } from './commands.ts';
 import { setCroqlConfig, setServerDiagnostics, type SearchUsers } from './config.ts';
@@ -11,7 +10,6 @@ import { createEditorState, editorExtensions, themeCompartment } from './extensi
 import { spacedInsertion } from './insert.ts';
 import { problemsSummary } from './lint.ts';
 import { themeFor } from './theme.ts';
-import { useEditorTemplateParams } from '../templates/use-template.ts';
 import './editor.css';
 
 /** What the shell may do to the editor from outside (the schema explorer, the examples). */
@@ -25,6 +23,18 @@ export interface EditorHandle {
 
 export interface QueryEditorProps {
   handle?: Ref<EditorHandle>;
+  /** The query's text; the editor shows it and reports every edit through `onChange`. */
+  text: string;
+  onChange: (text: string) => void;
+  /** The listing the query is written for (the schema lint, completion and hover use). */
+  listing: ListingName;
+  /** The template's parameters: those of the text first, then the others declared (completion offers all). */
+  templateParams: readonly TemplateParam[];
+  /**
+   * Text a link replaced as the page opened, once (then null): the editor's history starts from it, so one
+   * Undo brings it back.
+   */
+  takeReplacedText: () => string | null;
   values: LiveValues;
   searchUsers?: SearchUsers;
   edition: Edition;
@@ -41,16 +51,15 @@ export function QueryEditor(props: QueryEditorProps) {
   const viewRef = useRef<EditorView | null>(null);
   const onRunRef = useRef(props.onRun);
   const [announcement, setAnnouncement] = useState('');
-  const text = useQueryText();
-  const context = useQueryContext();
-  const { setText } = useQueryActions();
+  const { text, listing: context, templateParams, takeReplacedText } = props;
+  const onChangeRef = useRef(props.onChange);
   const dark = useDarkMode();
-  const templateParams = useEditorTemplateParams(text);
   const explainId = useId();
 
   useEffect(() => {
     onRunRef.current = props.onRun;
-  }, [props.onRun]);
+    onChangeRef.current = props.onChange;
+  }, [props.onRun, props.onChange]);
 
   // The one EditorView. Later changes reach it as effects (below), never by recreating it.
   useEffect(() => {
@@ -68,7 +77,11 @@ export function QueryEditor(props: QueryEditorProps) {
       announce(message);
     };
     const extensions = [
-      editorExtensions({ dark: initialDark.current, onChange: setText, describedBy: explainId }),
+      editorExtensions({
+        dark: initialDark.current,
+        onChange: (changed) => onChangeRef.current(changed),
+        describedBy: explainId,
+      }),
       EditorView.updateListener.of((update) => {
         const count = diagnosticCount(update.state);
         if (count === lastProblems) return;
@@ -78,8 +91,8 @@ export function QueryEditor(props: QueryEditorProps) {
       }),
     ];
     // Text a link replaced as the page opened is the history's start, so one Undo brings it back.
-    const { text: initialText, actions } = useQueryStore.getState();
-    const replaced = actions.takeReplacedText();
+    const initialText = initial.current.text;
+    const replaced = initial.current.takeReplacedText();
     const state = createEditorState(
       replaced ?? initialText,
       { ...initialConfig.current, onRun: () => onRunRef.current(), announce: announceCommandOutcome },
@@ -122,6 +135,7 @@ export function QueryEditor(props: QueryEditorProps) {
 
   // First-render values for the view's creation; later values arrive through the effects below.
   const initialDark = useRef(dark);
+  const initial = useRef({ text, takeReplacedText });
   const initialConfig = useRef({
     context,
     edition: props.edition,
@@ -136,10 +150,10 @@ export function QueryEditor(props: QueryEditorProps) {
     if (!view) return;
     const current = view.state.doc.toString();
     // A link opened while the editor is up: this change is already undoable.
-    useQueryStore.getState().actions.takeReplacedText();
+    takeReplacedText();
     if (current !== text)
       view.dispatch({ changes: { from: 0, to: current.length, insert: text }, userEvent: 'set' });
-  }, [text]);
+  }, [text, takeReplacedText]);
 
   useEffect(() => {
     viewRef.current?.dispatch({

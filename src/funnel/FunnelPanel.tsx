@@ -4,10 +4,9 @@
 import { isCancelledError, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../connection/api.ts';
-import { analyze } from '../croql/index.ts';
 import { countQuery } from '../compare/row-set-query.ts';
 import { topLevelChain } from '../results/clauses.ts';
-import type { RunRequest } from '../results/run-store.ts';
+import type { RunRequest } from '../workspace/run.ts';
 import { describeCount, fillFunnel, funnelOf, stepChange, type Count, type Funnel } from './funnel.ts';
 import './funnel.css';
 
@@ -38,10 +37,8 @@ function Meter(props: { kind: 'alone' | 'cumulative'; count: Count | null; width
 export function FunnelPanel(props: { client: ApiClient; path: string; run: RunRequest }) {
   const { client, path, run } = props;
   const queryClient = useQueryClient();
-  const chain = useMemo(
-    () => topLevelChain(analyze(run.text, run.context).ast, run.text),
-    [run.text, run.context],
-  );
+  // The run's own model: its AST's ranges are in the text as sent.
+  const chain = useMemo(() => topLevelChain(run.model.ast, run.text), [run.model, run.text]);
   const [limit, setLimit] = useState(10_000);
   const [state, setState] = useState<{ nonce: number; state: State }>({
     nonce: run.nonce,

@@ -5,10 +5,10 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { membersQuery, SIGNED_OUT_CLIENT } from '../connection/queries.ts';
 import type { ContextName } from '../croql/index.ts';
-import { useQueryActions, useQueryStore } from '../query/store.ts';
+import { useWorkspace, useWorkspaceActions } from '../workspace/store.ts';
 import { download } from '../results/download.ts';
 import type { DisplayNames } from '../results/listings.ts';
-import { useRunActions } from '../results/run-store.ts';
+import { useRunActions } from '../workspace/run.ts';
 import type { ResultViewProps } from '../results/views.ts';
 import { useTableFilterActions } from '../results/table-filter.ts';
 import { announce } from '../ui/announce.ts';
@@ -62,7 +62,7 @@ function distinctLabels(items: ChartItem[]): ChartItem[] {
 
 export default function InsightView(props: ResultViewProps) {
   const { client, run, context, rows, current, moreAvailable, fetchAll, names, showView } = props;
-  const { setText } = useQueryActions();
+  const { setText } = useWorkspaceActions();
   const { run: runQuery } = useRunActions();
   const { showMatrix, fetchedRun } = useInsightActions();
   const fetchedFor = useInsightStore((s) => s.fetchedFor);
@@ -134,7 +134,7 @@ export default function InsightView(props: ResultViewProps) {
       );
       return;
     }
-    const { text, context: editing } = useQueryStore.getState();
+    const { text, listing: editing } = useWorkspace.getState();
     if (editing !== context) {
       announce(`The editor is on another listing; switch back to add ${item.drill.clause}.`);
       return;

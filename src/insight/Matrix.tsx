@@ -6,10 +6,10 @@ import { useCallback, useState } from 'react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../connection/api.ts';
 import { projectLanguages, projectQuery, SIGNED_OUT_CLIENT } from '../connection/queries.ts';
-import { useQueryActions, useQueryStore } from '../query/store.ts';
+import { useWorkspace, useWorkspaceActions } from '../workspace/store.ts';
 import { download } from '../results/download.ts';
 import { toCsv } from '../results/export.ts';
-import { useRunActions, useRunStore, type RunRequest } from '../results/run-store.ts';
+import { useRunActions, useRunStore, type RunRequest } from '../workspace/run.ts';
 import { announce } from '../ui/announce.ts';
 import { MATRIX_STATES, matrixCellQuery } from './drill.ts';
 import { exportName } from './export.ts';
@@ -27,7 +27,7 @@ export function LanguagesMatrix(props: { client: ApiClient | null; run: RunReque
   const projectId = run.target.projectId;
   const queryClient = useQueryClient();
   const { keepMatrix, cancelMatrix, resumeMatrix, closeMatrix } = useInsightActions();
-  const { setText, setContext } = useQueryActions();
+  const { setText, setListing } = useWorkspaceActions();
   const { run: runQuery } = useRunActions();
 
   const project = useQuery({
@@ -64,7 +64,7 @@ export function LanguagesMatrix(props: { client: ApiClient | null; run: RunReque
 
   const open = (language: string, state: (typeof MATRIX_STATES)[number]) => {
     const query = matrixCellQuery(text, language, state.id);
-    if (useQueryStore.getState().context !== 'strings') setContext('strings');
+    if (useWorkspace.getState().listing !== 'strings') setListing('strings');
     setText(query);
     runQuery(run.target);
     const started = useRunStore.getState().current;

@@ -4,8 +4,8 @@ import { useAuthStore } from '../auth/session.ts';
 import { useQuery } from '@tanstack/react-query';
 import { apiUrlFor, authConfigQuery } from '../connection/config.ts';
 import { EXPORT_FORMATS, exportCode, type ExportFormat } from './code-export.ts';
-import { currentSetup } from './share.ts';
-import { useTarget } from '../connection/use-target.ts';
+import { snapshot } from '../workspace/setup.ts';
+import { useTarget } from '../workspace/target.ts';
 import { Tabs } from '../ui/Tabs.tsx';
 
 const FALLBACK_API: Record<string, string> = {
@@ -22,7 +22,7 @@ export default function CodeExportDialog({ onClose }: { onClose: () => void }) {
   const target = useTarget();
   // The query as it was when the dialog opened.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const setup = useMemo(() => currentSetup(target), []);
+  const setup = useMemo(() => snapshot(target), []);
   const apiUrl = useMemo(() => {
     const session = useAuthStore.getState().session;
     if (session) return session.apiUrl;

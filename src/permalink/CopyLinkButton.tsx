@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { announce } from '../ui/announce.ts';
 import { Popover } from '../ui/Popover.tsx';
 import { currentPermalinkUrl } from './share.ts';
-import { useTarget } from '../connection/use-target.ts';
+import { useTarget } from '../workspace/target.ts';
 
 /** "Copy link": puts the permalink on the clipboard and shows it, selectable, in case copying is blocked. */
 export function CopyLinkButton() {

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { announce } from '../ui/announce.ts';
 import { CONNECTION_LABELS } from '../connection/config.ts';
-import { useTarget } from '../connection/use-target.ts';
-import { projectKey, useLibraryStore, type QuerySetup } from './library.ts';
-import { currentConnection, currentSetup, openSetup } from './share.ts';
+import { useTarget } from '../workspace/target.ts';
+import { projectKey, useLibraryStore } from '../library/library.ts';
+import { currentConnection, openSetup, snapshot, type QuerySetup } from '../workspace/setup.ts';
 import { Tabs } from '../ui/Tabs.tsx';
 import { SnapshotsTab } from '../snapshots/SnapshotsTab.tsx';
 import { SavedTemplateForm } from '../templates/SavedTemplateForm.tsx';
@@ -67,7 +67,7 @@ export default function LibraryPanel({ onClose }: { onClose: () => void }) {
     e.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return;
-    const setup = currentSetup(target);
+    const setup = snapshot(target);
     if (!setup.text.trim()) {
       announce('The query is empty; write one before saving.');
       return;

@@ -1,7 +1,7 @@
 // "Export code": the current query as a curl command, a fetch() call, or the official JS client.
 // The token is always a placeholder (an environment variable), never the signed-in user's token.
 import type { ConnectionKind } from '../wire/connection.ts';
-import type { Target } from '../connection/target.ts';
+import type { Target } from '../workspace/store.ts';
 import { LISTINGS, listingPathTemplate } from '../wire/listings.ts';
 import type { ContextName } from '../croql/types.ts';
 import { findPlaceholders, type TemplateParam } from '../croql/index.ts';

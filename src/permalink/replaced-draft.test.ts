@@ -1,12 +1,11 @@
 // Opening a link over an unsaved draft loses nothing: the draft is one Undo away and in the history.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useConnectionChoice } from '../connection/choice.ts';
-import { useTargetStore } from '../connection/target.ts';
-import { useQueryStore } from '../query/store.ts';
+import { useWorkspace } from '../workspace/store.ts';
 import { memoryStorage } from '../testing/fixtures.ts';
 import { encodePermalink } from './codec.ts';
-import { saveDraft } from './draft.ts';
-import { useLibraryStore } from './library.ts';
+import { saveDraft } from '../library/draft.ts';
+import { useLibraryStore } from '../library/library.ts';
 import { restoreAtStartup } from './startup.ts';
 
 const target = { projectId: 1, languageId: null, tmId: null, glossaryId: null };
@@ -24,8 +23,7 @@ describe('a link that replaces the draft', () => {
     vi.stubGlobal('sessionStorage', memoryStorage());
     vi.stubGlobal('localStorage', memoryStorage());
     vi.stubGlobal('history', { state: null, replaceState: () => {} });
-    useQueryStore.setState({ text: '', context: 'strings', replacedText: null });
-    useTargetStore.getState().actions.reset();
+    useWorkspace.getState().actions.reset();
     useConnectionChoice.setState({ connection: 'emulator', domain: '' });
     useLibraryStore.getState().actions.clearAll();
   });
@@ -38,9 +36,9 @@ describe('a link that replaces the draft', () => {
     it(`keeps the unsaved draft for Undo and in the history (${kind})`, () => {
       saveDraft({ text: 'is hidden and text contains "draft"', context: 'strings', target });
       const notice = restoreAtStartup(new URL(url));
-      expect(useQueryStore.getState().text).toBe('id > 1');
-      expect(useQueryStore.getState().actions.takeReplacedText()).toBe('is hidden and text contains "draft"');
-      expect(useQueryStore.getState().actions.takeReplacedText()).toBeNull();
+      expect(useWorkspace.getState().text).toBe('id > 1');
+      expect(useWorkspace.getState().actions.takeReplacedText()).toBe('is hidden and text contains "draft"');
+      expect(useWorkspace.getState().actions.takeReplacedText()).toBeNull();
       expect(useLibraryStore.getState().library.history.map((h) => h.text)).toEqual([
         'is hidden and text contains "draft"',
       ]);
@@ -52,7 +50,7 @@ describe('a link that replaces the draft', () => {
     for (const text of ['', '   ', 'id > 1']) {
       saveDraft({ text, context: 'strings', target });
       const notice = restoreAtStartup(new URL(`http://app/${link}`));
-      expect(useQueryStore.getState().actions.takeReplacedText()).toBeNull();
+      expect(useWorkspace.getState().actions.takeReplacedText()).toBeNull();
       expect(notice?.text).not.toMatch(/Undo/);
     }
     expect(useLibraryStore.getState().library.history).toEqual([]);

@@ -1,28 +1,7 @@
-import { useAuthStore } from '../auth/session.ts';
-import { useConnectionChoice } from '../connection/choice.ts';
-import { currentTarget, useTargetStore, type Target } from '../connection/target.ts';
-import { useQueryStore } from '../query/store.ts';
+// The link of a query setup (Copy link): the setup's permalink, and the current one's URL.
+import { snapshot, type QuerySetup } from '../workspace/setup.ts';
+import type { Target } from '../workspace/store.ts';
 import { permalinkUrl, type Permalink } from './codec.ts';
-import { currentTemplateParams, useTemplateStore } from '../templates/store.ts';
-import type { QuerySetup } from './library.ts';
-
-/** The connection a link or a saved query should name: the signed-in one, else the one chosen for sign-in. */
-export function currentConnection(): Pick<QuerySetup, 'connection' | 'domain'> {
-  const session = useAuthStore.getState().session;
-  if (session) return { connection: session.connection, domain: session.domain };
-  const { connection, domain } = useConnectionChoice.getState();
-  return { connection, domain: connection === 'enterprise' && domain ? domain : null };
-}
-
-/**
- * The query as the user sees it. `target` is the effective one (useTarget: the picks, with the obvious
- * defaults the pickers show); without it, only what was picked explicitly.
- */
-export function currentSetup(target: Target = currentTarget()): QuerySetup {
-  const { text, context } = useQueryStore.getState();
-  const params = currentTemplateParams();
-  return { text, ...(params ? { params } : {}), context, target, ...currentConnection() };
-}
 
 function listingIdOf(setup: QuerySetup): string | number | null {
   switch (setup.context) {
@@ -50,17 +29,5 @@ export function permalinkOf(setup: QuerySetup): Permalink {
 }
 
 export function currentPermalinkUrl(target?: Target): string {
-  return permalinkUrl(location.origin, permalinkOf(currentSetup(target)));
-}
-
-/** Opens a history entry or saved query: text, listing, target, and the connection choice. */
-export function openSetup(setup: QuerySetup): void {
-  const query = useQueryStore.getState().actions;
-  query.setContext(setup.context);
-  if (setup.params) useTemplateStore.getState().actions.restore(setup.params);
-  query.setText(setup.text);
-  useTargetStore.getState().actions.restore(setup.target satisfies Target);
-  const choice = useConnectionChoice.getState().actions;
-  choice.setConnection(setup.connection);
-  if (setup.domain) choice.setDomain(setup.domain);
+  return permalinkUrl(location.origin, permalinkOf(snapshot(target)));
 }

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../testing/fixtures.ts';
 import { useConnectionChoice } from '../connection/choice.ts';
-import { useTargetStore } from '../connection/target.ts';
-import { useQueryStore } from '../query/store.ts';
+import { useWorkspace } from '../workspace/store.ts';
 import { encodePermalink, encodeRawPermalink } from './codec.ts';
-import { saveDraft } from './draft.ts';
+import { saveDraft } from '../library/draft.ts';
 import { restoreAtStartup } from './startup.ts';
 
 const draft = {
@@ -23,8 +22,7 @@ describe('what the page opens with', () => {
       state: null,
       replaceState: (_s: unknown, _t: string, url: string) => replaced.push(url),
     });
-    useQueryStore.setState({ text: '', context: 'strings' });
-    useTargetStore.getState().actions.reset();
+    useWorkspace.getState().actions.reset();
     useConnectionChoice.setState({ connection: 'emulator', domain: '' });
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -32,8 +30,8 @@ describe('what the page opens with', () => {
   it('restores the draft kept before a reload or the sign-in redirect', () => {
     saveDraft(draft);
     expect(restoreAtStartup(new URL('http://app/'))).toBeNull();
-    expect(useQueryStore.getState().text).toBe('is hidden');
-    expect(useTargetStore.getState().projectId).toBe(1);
+    expect(useWorkspace.getState().text).toBe('is hidden');
+    expect(useWorkspace.getState().target.projectId).toBe(1);
     expect(replaced).toEqual([]);
   });
 
@@ -49,34 +47,34 @@ describe('what the page opens with', () => {
     });
     const notice = restoreAtStartup(new URL(`http://app/${hash}`));
     expect(notice?.kind).toBe('info');
-    expect(useQueryStore.getState()).toMatchObject({ text: 'id > 1', context: 'tmSegments' });
-    expect(useTargetStore.getState()).toMatchObject({ projectId: 7, tmId: 3, languageId: null });
+    expect(useWorkspace.getState()).toMatchObject({ text: 'id > 1', listing: 'tmSegments' });
+    expect(useWorkspace.getState().target).toMatchObject({ projectId: 7, tmId: 3, languageId: null });
     expect(useConnectionChoice.getState()).toMatchObject({ connection: 'enterprise', domain: 'acme' });
     expect(replaced).toEqual(['/']);
     // …and is what a reload now restores.
-    useQueryStore.setState({ text: '' });
+    useWorkspace.setState({ text: '' });
     restoreAtStartup(new URL('http://app/'));
-    expect(useQueryStore.getState().text).toBe('id > 1');
+    expect(useWorkspace.getState().text).toBe('id > 1');
   });
 
   it('a damaged link keeps the draft and explains', () => {
     saveDraft(draft);
     const notice = restoreAtStartup(new URL('http://app/#v1/@@@'));
     expect(notice?.kind).toBe('error');
-    expect(useQueryStore.getState().text).toBe('is hidden');
+    expect(useWorkspace.getState().text).toBe('is hidden');
   });
 
   it('a link of another version loads only its text, with a warning', () => {
     saveDraft(draft);
     const notice = restoreAtStartup(new URL(`http://app/${encodeRawPermalink(2, { q: 'id = 2' })}`));
     expect(notice?.kind).toBe('warning');
-    expect(useQueryStore.getState().text).toBe('id = 2');
-    expect(useTargetStore.getState().projectId).toBe(1);
+    expect(useWorkspace.getState().text).toBe('id = 2');
+    expect(useWorkspace.getState().target.projectId).toBe(1);
   });
 
   it('?croql= prefills the text and is removed from the address, other parameters stay', () => {
     restoreAtStartup(new URL('http://app/?croql=id%20%3D%203&x=1'));
-    expect(useQueryStore.getState().text).toBe('id = 3');
+    expect(useWorkspace.getState().text).toBe('id = 3');
     expect(replaced).toEqual(['/?x=1']);
   });
 });

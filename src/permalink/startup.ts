@@ -1,10 +1,8 @@
 import { useConnectionChoice } from '../connection/choice.ts';
-import type { Target } from '../connection/target.ts';
-import { useQueryStore } from '../query/store.ts';
+import { applyDraft, restoreDraft, saveDraft, type Draft } from '../library/draft.ts';
+import { useLibraryStore } from '../library/library.ts';
+import { useWorkspace, type Target } from '../workspace/store.ts';
 import { decodePermalink, prefillFromSearch, type Permalink } from './codec.ts';
-import { applyDraft, readDraft, saveDraft, type Draft } from './draft.ts';
-import { useLibraryStore } from './library.ts';
-import { useTemplateStore } from '../templates/store.ts';
 
 export interface StartupNotice {
   kind: 'warning' | 'error' | 'info';
@@ -28,13 +26,12 @@ export function targetOfLink(link: Permalink): Target {
  * from the address (the draft holds them), so a reload keeps later edits. Returns a notice to show, if any.
  */
 export function restoreAtStartup(url: URL): StartupNotice | null {
-  const draft = readDraft();
-  if (draft) applyDraft(draft);
+  const draft = restoreDraft();
   let notice: StartupNotice | null = null;
 
   const decoded = decodePermalink(url.hash);
   const prefill = prefillFromSearch(url.search);
-  const query = useQueryStore.getState().actions;
+  const workspace = useWorkspace.getState().actions;
   const linkText =
     decoded.status === 'ok'
       ? decoded.link.text
@@ -46,8 +43,8 @@ export function restoreAtStartup(url: URL): StartupNotice | null {
   const kept = draft && linkText !== null ? keepReplacedDraft(draft, linkText) : '';
   if (decoded.status === 'ok') {
     const { link } = decoded;
-    if (link.params) useTemplateStore.getState().actions.restore(link.params);
-    query.replaceText(link.text);
+    if (link.params) workspace.restoreParams(link.params);
+    workspace.replaceText(link.text);
     applyDraft({ text: link.text, context: link.context, target: targetOfLink(link) });
     const choice = useConnectionChoice.getState().actions;
     choice.setConnection(link.connection);
@@ -57,12 +54,12 @@ export function restoreAtStartup(url: URL): StartupNotice | null {
       text: `Opened a shared query: its connection, project, listing and text are loaded.${kept}`,
     };
   } else if (decoded.status === 'textOnly') {
-    query.replaceText(decoded.text);
+    workspace.replaceText(decoded.text);
     notice = { kind: 'warning', text: `${decoded.message}${kept}` };
   } else if (decoded.status === 'invalid') {
     notice = { kind: 'error', text: decoded.message };
   } else if (prefill !== null) {
-    query.replaceText(prefill);
+    workspace.replaceText(prefill);
     notice = { kind: 'info', text: `The query from the link is loaded in the editor.${kept}` };
   }
 

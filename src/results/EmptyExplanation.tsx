@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../connection/api.ts';
-import { analyze } from '../croql/index.ts';
-import type { RunRequest } from './run-store.ts';
+import type { RunRequest } from '../workspace/run.ts';
 import type { ListEnvelope as WireListEnvelope } from '../wire/envelope.ts';
 import { describeVerdict, findEmptyingClause, topLevelAndClauses, type Clause } from './clauses.ts';
 
@@ -27,7 +26,7 @@ const emptyWhyQuery = (client: ApiClient, path: string, run: RunRequest, clauses
 /** For an empty result: which top-level `and` condition removes everything (each run with limit=1). */
 export function EmptyExplanation(props: { client: ApiClient; path: string; run: RunRequest }) {
   const { client, path, run } = props;
-  const clauses = topLevelAndClauses(analyze(run.text, run.context).ast, run.text);
+  const clauses = topLevelAndClauses(run.model.ast, run.text);
   const why = useQuery(emptyWhyQuery(client, path, run, clauses));
   if (clauses.length < 2) {
     return <p className="results-empty">No rows match this query.</p>;

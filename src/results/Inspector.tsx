@@ -3,7 +3,7 @@
 // request (token masked) and its response.
 import { useId, useMemo, useState } from 'react';
 import { Tabs } from '../ui/Tabs.tsx';
-import { useInspectorStore, type InspectedRequest } from './inspector-store.ts';
+import { useInspectorStore, type InspectedRequest } from '../rows/requests.ts';
 
 /** Beyond this the raw response is cut, so a 500-row page does not freeze the page when shown. */
 const MAX_SHOWN_CHARS = 200_000;

@@ -4,8 +4,8 @@
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiClient } from '../connection/api.ts';
-import { sameListingTarget, useTarget } from '../connection/use-target.ts';
-import { useQueryStore } from '../query/store.ts';
+import { sameListingTarget, useTarget } from '../workspace/target.ts';
+import { useListing, useText } from '../workspace/store.ts';
 import { CodeText } from '../ui/CodeText.tsx';
 import { TabList, tabId } from '../ui/TabList.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
@@ -13,11 +13,11 @@ import { download } from './download.ts';
 import { EmptyExplanation } from './EmptyExplanation.tsx';
 import { FunnelPanel } from '../funnel/FunnelPanel.tsx';
 import { exportFileName, toCsv, toJson } from './export.ts';
-import { useInspectorStore } from './inspector-store.ts';
+import { useInspectorStore } from '../rows/requests.ts';
 import { croqlParam, runQueryOptions, type ListingPage } from './listing-query.ts';
 import { COLUMNS } from './listings.ts';
 import { RunPrompt } from './RunPrompt.tsx';
-import { useCurrentRun, type RunRequest } from './run-store.ts';
+import { useCurrentRun, type RunRequest } from '../workspace/run.ts';
 import { sortOrder } from './sort.ts';
 import { useTableOrder, useTableFilterActions } from './table-filter.ts';
 import { useTableStore } from './table-store.ts';
@@ -47,8 +47,8 @@ type Panel = { kind: 'details' } | { kind: 'inspector' } | null;
 
 /** Whether what the user now sees in the editor and pickers is no longer what this run ran. */
 function useStale(run: RunRequest | null): boolean {
-  const text = useQueryStore((s) => s.text);
-  const context = useQueryStore((s) => s.context);
+  const text = useText();
+  const context = useListing();
   const target = useTarget();
   if (!run) return false;
   return text !== run.text || context !== run.context || !sameListingTarget(context, target, run.target);

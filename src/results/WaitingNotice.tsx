@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useSession } from '../auth/session.ts';
 import { waitingMessage } from '../connection/api.ts';
 import { CodeText } from '../ui/CodeText.tsx';
-import { oldestUnanswered, useInspectorStore } from './inspector-store.ts';
+import { oldestUnanswered, useInspectorStore } from '../rows/requests.ts';
 
 /** How long a request of the run goes unanswered before the results say so. */
 export const WAITING_NOTICE_MS = 1000;

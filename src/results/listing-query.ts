@@ -5,9 +5,9 @@ import { ApiError, buildUrl, type ApiClient, type ApiResponse } from '../connect
 import { listingPath } from '../wire/listings.ts';
 import type { ContextName } from '../croql/types.ts';
 import { PAGE_SIZE } from './page-size.ts';
-import { useInspectorStore } from './inspector-store.ts';
+import { useInspectorStore } from '../rows/requests.ts';
 import type { Row } from './listings.ts';
-import type { RunRequest } from './run-store.ts';
+import type { RunRequest } from '../workspace/run.ts';
 
 export interface ListingPage {
   /** The listing the rows come from (the columns follow it, even while a newer run is pending). */

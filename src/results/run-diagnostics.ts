@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { ApiError, type ApiClient } from '../connection/api.ts';
 import type { Diagnostic } from '../croql/types.ts';
 import { runQueryOptions } from './listing-query.ts';
-import { useCurrentRun } from './run-store.ts';
+import { useCurrentRun } from '../workspace/run.ts';
 import { toServerDiagnostics } from './server-diagnostics.ts';
 
 /** Croql errors the service gave for the current run, with the text they are about. */

@@ -4,7 +4,7 @@ import { lazy, type ComponentType } from 'react';
 import type { ApiClient } from '../connection/api.ts';
 import type { ContextName } from '../croql/types.ts';
 import type { DisplayNames, Row } from './listings.ts';
-import type { RunRequest } from './run-store.ts';
+import type { RunRequest } from '../workspace/run.ts';
 import { TableView } from './TableView.tsx';
 
 export interface ResultViewProps {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COLUMNS } from './listings.ts';
 import { fieldLabel, rowFields, rowTitle, webUrlOf } from './row-fields.ts';
 import { nextSort, sortOrder } from './sort.ts';
-import { oldestUnanswered, useInspectorStore } from './inspector-store.ts';
+import { oldestUnanswered, useInspectorStore } from '../rows/requests.ts';
 
 const idColumn = COLUMNS.strings.find((c) => c.key === 'id')!;
 const textColumn = COLUMNS.strings.find((c) => c.key === 'text')!;

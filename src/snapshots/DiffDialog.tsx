@@ -3,7 +3,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSession } from '../auth/session.ts';
-import { sentText } from '../compare/CompareDialog.tsx';
 import { Dialog } from '../compare/Dialog.tsx';
 import { PartsView, type Part } from '../compare/PartsView.tsx';
 import { ProgressLine } from '../compare/ProgressLine.tsx';
@@ -17,6 +16,7 @@ import { toSnapshotRows } from './capture.ts';
 import { diffRows } from './diff.ts';
 import type { SnapshotRow } from './fields.ts';
 import { snapshotStore, type SnapshotMeta } from './store.ts';
+import { sentTextOf } from '../workspace/setup.ts';
 
 const number = (n: number) => n.toLocaleString('en-US');
 const csvOf = (rows: readonly SnapshotRow[]) => toCsv(rows.map((r) => ({ row: r.id, ...r.values })));
@@ -30,7 +30,7 @@ export default function DiffDialog(props: { snapshot: SnapshotMeta; onClose: () 
   const [openedAt] = useState(() => Date.now());
   const [loaded, setLoaded] = useState(0);
   const path = listingPath(setup.context, setup.target);
-  const sent = useMemo(() => sentText(setup.text, setup.params), [setup]);
+  const sent = useMemo(() => sentTextOf(setup), [setup]);
   const problem =
     !client || !session
       ? 'Sign in to run the query again.'

@@ -3,8 +3,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useApiClient } from '../connection/api.ts';
 import { useSession } from '../auth/session.ts';
-import { useCurrentRun } from '../results/run-store.ts';
-import { setupOfRun } from '../permalink/history-recorder.ts';
+import { setupOfRun, useCurrentRun } from '../workspace/run.ts';
 import { ProgressLine } from '../compare/ProgressLine.tsx';
 import { announce } from '../ui/announce.ts';
 import { captureRows } from './capture.ts';

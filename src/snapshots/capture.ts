@@ -1,6 +1,6 @@
 // A run's rows as a snapshot keeps them: identity and field texts, complete or refused.
 import type { ApiClient } from '../connection/api.ts';
-import type { Target } from '../connection/target.ts';
+import type { Target } from '../workspace/store.ts';
 import { listingPath } from '../wire/listings.ts';
 import type { ContextName } from '../croql/types.ts';
 import { rowIdentity } from '../compare/identity.ts';

@@ -2,7 +2,7 @@
 // entries written in one transaction: `meta:<id>` (name, time, target, query, size) for the Library's
 // list, and `rows:<id>` (the rows' identities and field texts) read only when diffing.
 import { createStore, delMany, getMany, keys, get, setMany, type UseStore } from 'idb-keyval';
-import type { QuerySetup } from '../permalink/library.ts';
+import type { QuerySetup } from '../workspace/setup.ts';
 import type { SnapshotRow } from './fields.ts';
 
 export interface SnapshotMeta {

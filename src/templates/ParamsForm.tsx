@@ -14,7 +14,7 @@ import {
   projectQuery,
   SIGNED_OUT_CLIENT,
 } from '../connection/queries.ts';
-import { useTarget } from '../connection/use-target.ts';
+import { useTarget } from '../workspace/target.ts';
 import { PARAM_TYPES, renderValue, type ParamType, type TemplateParam } from '../croql/index.ts';
 import './templates.css';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { QuerySetup } from '../permalink/library.ts';
+import type { QuerySetup } from '../workspace/setup.ts';
 import { ParamsForm } from './ParamsForm.tsx';
 import type { TemplateParam } from '../croql/index.ts';
 

@@ -1,17 +1,15 @@
 import { lazy, Suspense } from 'react';
-import { useQueryText } from '../query/store.ts';
-import { useTemplateStore } from './store.ts';
-import { useTemplateParams } from './use-template.ts';
+import { useTemplateParams, useText, useWorkspace, useWorkspaceActions } from '../workspace/store.ts';
 
 // Only a query with `{{…}}` needs the form and its pickers: loaded then, outside the first screen's JS.
 const ParamsForm = lazy(() => import('./ParamsForm.tsx').then((m) => ({ default: m.ParamsForm })));
 
 /** The current query's parameters under the editor; nothing for a query without `{{…}}`. */
 export function TemplateParamsBar() {
-  const text = useQueryText();
+  const text = useText();
   const params = useTemplateParams(text);
-  const runRefused = useTemplateStore((s) => s.runRefused);
-  const actions = useTemplateStore((s) => s.actions);
+  const runRefused = useWorkspace((s) => s.runRefused);
+  const actions = useWorkspaceActions();
   if (params.length === 0) return null;
   return (
     <section className="template-bar" aria-label="Template parameters">
@@ -19,8 +17,8 @@ export function TemplateParamsBar() {
         <ParamsForm
           params={params}
           showMissing={runRefused}
-          onType={actions.setType}
-          onValue={actions.setValue}
+          onType={actions.setParamType}
+          onValue={actions.setParamValue}
           label="Template parameters"
         />
       </Suspense>

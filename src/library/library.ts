@@ -1,27 +1,15 @@
 // History of runs and named saved queries, in localStorage under a versioned key. Nothing secret: query
 // text, listing and target ids only. Older versions are migrated on read.
 import { create } from 'zustand';
-import { isConnectionKind, type ConnectionKind } from '../wire/connection.ts';
+import { sanitizeParams } from '../croql/index.ts';
+import { isConnectionKind } from '../wire/connection.ts';
 import { isListingName } from '../wire/listings.ts';
-import type { Target } from '../connection/target.ts';
-import type { ContextName } from '../croql/types.ts';
-import { sanitizeParams, type TemplateParam } from '../croql/index.ts';
+import type { QuerySetup } from '../workspace/setup.ts';
 
 export const HISTORY_LIMIT = 100;
 export const LIBRARY_KEY = 'croql.library.v2';
 /** The first format (one flat list per kind, no connection, ISO dates). */
 export const LEGACY_LIBRARY_KEY = 'croql.library.v1';
-
-export interface QuerySetup {
-  /** The query, or a template with `{{name}}` placeholders. */
-  text: string;
-  /** A template's parameters and the values they had. */
-  params?: TemplateParam[];
-  context: ContextName;
-  target: Target;
-  connection: ConnectionKind;
-  domain: string | null;
-}
 
 export interface HistoryEntry extends QuerySetup {
   id: string;

@@ -1,10 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import { CodeText } from '../ui/CodeText.tsx';
 import type { ContextName } from '../croql/types.ts';
-import { useQueryActions, useQueryContext } from '../query/store.ts';
-import type { Project } from './queries.ts';
-import { useTargetActions, useTargetStore } from './target.ts';
-import { useTargetLists, withDefaults } from './use-target.ts';
+import type { Project } from '../connection/queries.ts';
+import { useListing, useTargetPicks, useWorkspaceActions } from './store.ts';
+import { useTargetLists, withDefaults } from './target.ts';
 import { LISTING_NAMES, LISTINGS } from '../wire/listings.ts';
 
 /** The project search field appears from this many projects on (a short list needs none). */
@@ -30,11 +29,10 @@ export function filterProjects(all: readonly Project[], search: string, chosenId
 
 /** Project (searchable), listing, and the listing's language / TM / glossary. */
 export function TargetPickers() {
-  const context = useQueryContext();
+  const context = useListing();
   const pickers = LISTINGS[context].pickers;
-  const { setContext } = useQueryActions();
-  const { projectId, languageId, tmId, glossaryId } = useTargetStore();
-  const target = useTargetActions();
+  const target = useWorkspaceActions();
+  const { projectId, languageId, tmId, glossaryId } = useTargetPicks();
   const ids = {
     search: useId(),
     project: useId(),
@@ -101,7 +99,11 @@ export function TargetPickers() {
       </div>
       <div className="field">
         <label htmlFor={ids.listing}>Listing</label>
-        <select id={ids.listing} value={context} onChange={(e) => setContext(e.target.value as ContextName)}>
+        <select
+          id={ids.listing}
+          value={context}
+          onChange={(e) => target.setListing(e.target.value as ContextName)}
+        >
           {LISTING_NAMES.map((name) => (
             <option key={name} value={name}>
               {LISTINGS[name].label}

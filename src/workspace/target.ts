@@ -4,8 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ContextName } from '../croql/types.ts';
-import { useQueryContext } from '../query/store.ts';
-import { useApiClient } from './api.ts';
+import { useApiClient } from '../connection/api.ts';
 import {
   glossariesQuery,
   projectLanguages,
@@ -17,8 +16,8 @@ import {
   type Language,
   type Project,
   type Tm,
-} from './queries.ts';
-import { useTargetStore, type Target } from './target.ts';
+} from '../connection/queries.ts';
+import { useListing, useTargetPicks, type Target } from './store.ts';
 import { LISTINGS, listingPath } from '../wire/listings.ts';
 
 export interface TargetLists {
@@ -61,8 +60,8 @@ export function useTargetLists(context: ContextName, projectId: number | null) {
 
 /** The effective target of the current listing (see withDefaults). */
 export function useTarget(): Target {
-  const context = useQueryContext();
-  const chosen = useTargetStore();
+  const context = useListing();
+  const chosen = useTargetPicks();
   const lists = useTargetLists(context, chosen.projectId);
   const { projectId, languageId, tmId, glossaryId } = chosen;
   const projects = lists.projects.data;

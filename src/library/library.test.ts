@@ -8,8 +8,8 @@ import {
   migrateLibrary,
   projectKey,
   type LibraryV2,
-  type QuerySetup,
 } from './library.ts';
+import type { QuerySetup } from '../workspace/setup.ts';
 
 class MemoryStorage implements Storage {
   private map = new Map<string, string>();
