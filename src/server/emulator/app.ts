@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { EmulatorApi } from './api/routes.ts';
 import { ApiError, notFound, respondError, simpleError } from './api/errors.ts';
+import { MAX_EMULATOR_URL_LENGTH } from '../../wire/limits.ts';
 import { isServiceScope } from '../../wire/scopes.ts';
 import { emulatorConfig, type EmulatorConfig } from './config.ts';
 import { editStringHook } from './edit-hook.ts';
@@ -60,6 +61,19 @@ export function createEmulator(options: Partial<EmulatorConfig> & { data: Datase
       maxAge: 600,
     }),
   );
+  // A URL longer than any query the editor allows gets the service's error shape with the CORS headers
+  // above, so the app can tell "too long for the server" from "cannot reach the server".
+  app.use('*', async (c, next) => {
+    const url = c.req.url;
+    const length = url.length - url.indexOf('/', url.indexOf('//') + 2);
+    if (length > MAX_EMULATOR_URL_LENGTH) {
+      throw simpleError(
+        414,
+        `The request URL is ${length.toLocaleString('en-US')} characters long; the emulator takes up to ${MAX_EMULATOR_URL_LENGTH.toLocaleString('en-US')}. Shorten the query.`,
+      );
+    }
+    await next();
+  });
   app.route('/api/v2', api.routes());
   app.all('/api/*', () => {
     throw notFound();

@@ -1,12 +1,12 @@
 // `npm run emulator -- [options]` starts the emulator; `npm run emulator -- token --user NAME` prints a
 // personal access token for the emulator running on --port. Run with --help for the options.
-import { serve } from '@hono/node-server';
 import { parseArgs } from 'node:util';
 import { createEmulator } from './app.ts';
 import { generateDemoDataset } from './data/demo.ts';
 import { DataFileError, loadDataFile } from './data/load.ts';
 import type { Dataset } from './data/model.ts';
 import { keyFilePath, readKeyFile, writeKeyFile } from './key-file.ts';
+import { serveEmulator } from './serve.ts';
 
 const HELP = `Local emulator of the localization service: OAuth server, API and demo data.
 
@@ -104,8 +104,7 @@ function main(): void {
   if (positionals.length) fail(`Unknown command "${positionals[0]}". Run with --help.`);
 
   let removeKeyFile = () => {};
-  // Loopback only: the emulator serves demo data and test hooks to this machine, never to the network.
-  const server = serve({ fetch: emulator.app.fetch, port, hostname: '127.0.0.1' }, (info) => {
+  const server = serveEmulator(emulator, port, (info) => {
     try {
       removeKeyFile = writeKeyFile(info.port, emulator.config.signingKey);
     } catch (e) {

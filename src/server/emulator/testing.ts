@@ -1,11 +1,12 @@
 // Starts an emulator in-process on a free loopback port (tests and the bench), and the OAuth fixtures its
 // tests share.
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createEmulator, type Emulator } from './app.ts';
 import { DEMO_CLIENT, type EmulatorConfig } from './config.ts';
 import { generateDemoDataset } from './data/demo.ts';
 import type { Dataset } from './data/model.ts';
+import { serveEmulator } from './serve.ts';
 
 export interface RunningEmulator extends Emulator {
   url: string;
@@ -22,7 +23,7 @@ export function demoData(): Dataset {
 export async function startEmulator(options: Partial<EmulatorConfig> = {}): Promise<RunningEmulator> {
   const emulator = createEmulator({ data: demoData(), ...options });
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: emulator.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serveEmulator(emulator, 0, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {

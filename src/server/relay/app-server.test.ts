@@ -1,0 +1,47 @@
+// Vite's dev server with this repository's config (vite.config.ts), as a browser meets it on a real socket:
+// what it answers around the app's pages and the token relay.
+import { request as httpRequest } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let server: ViteDevServer;
+let base: string;
+beforeAll(async () => {
+  server = await createServer({
+    configFile: fileURLToPath(new URL('../../../vite.config.ts', import.meta.url)),
+    logLevel: 'silent',
+    server: { port: 0, strictPort: false, hmr: false, watch: null },
+  });
+  await server.listen();
+  base = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
+}, 60_000);
+afterAll(() => server?.close());
+
+/** A request on its own connection: status, headers, body text. */
+function send(path: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+    (resolve, reject) => {
+      const req = httpRequest(`${base}${path}`, { method, headers, agent: false }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+describe('the dev server', () => {
+  it('answers a request longer than it reads with JSON, not a bare 431', async () => {
+    for (const path of [`/?q=${'a'.repeat(20_000)}`, `/auth/config?${'a'.repeat(20_000)}`]) {
+      const res = await send(path);
+      expect(res.status).toBe(431);
+      expect(JSON.parse(res.body)).toEqual({
+        error: 'request_too_large',
+        error_description: expect.stringContaining('longer than 16 KiB'),
+      });
+    }
+  });
+});
