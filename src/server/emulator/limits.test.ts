@@ -139,6 +139,67 @@ describe('request parameters', () => {
       if (res) expect(res.status, header).toBe(401);
     }
   });
+
+  describe('long URLs', () => {
+    const APP = 'http://127.0.0.1:5173';
+    /** A GET from the app's origin on its own connection: status, headers and body text. */
+    function getRaw(path: string, headers: Record<string, string> = {}) {
+      return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+        (resolve, reject) => {
+          const request = httpGet(
+            `${emulator.url}${path}`,
+            { headers: { Authorization: `Bearer ${token}`, Origin: APP, ...headers }, agent: false },
+            (res) => {
+              let body = '';
+              res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+              res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+            },
+          );
+          request.on('error', reject);
+        },
+      );
+    }
+    const longest = 'text contains "' + '語'.repeat(MAX_QUERY_LENGTH - 16) + '"';
+
+    it('serves a query as long as the editor allows, percent-encoded at its longest', async () => {
+      expect(longest.length).toBe(MAX_QUERY_LENGTH);
+      const res = await getRaw(`/api/v2/projects/1/strings?limit=500&croql=${q(longest)}`);
+      expect(res.status, res.body.slice(0, 200)).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBe(APP);
+    });
+
+    it('answers a longer URL with a JSON 414 the app can read, and a preflight the browser accepts', async () => {
+      const path = `/api/v2/projects/1/strings?croql=${q(longest + ' or text contains "' + '語'.repeat(2000) + '"')}`;
+      expect(path.length).toBeGreaterThan(MAX_EMULATOR_URL_LENGTH);
+      const res = await getRaw(path);
+      expect(res.status).toBe(414);
+      expect(res.headers['access-control-allow-origin']).toBe(APP);
+      expect(JSON.parse(res.body)).toEqual({
+        error: {
+          code: 414,
+          message: expect.stringMatching(/characters long; the emulator takes up to .* Shorten the query/),
+        },
+      });
+      const preflight = await fetch(`${emulator.url}${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: APP,
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'authorization',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(APP);
+    });
+
+    it('answers headers past what it reads with JSON, not a bare 431', async () => {
+      const res = await getRaw(`/api/v2/projects?x=${'a'.repeat(EMULATOR_MAX_HEADER_BYTES)}`);
+      expect(res.status).toBe(431);
+      expect(JSON.parse(res.body)).toEqual({
+        error: { code: 431, message: expect.stringContaining('longer than 4 MiB') },
+      });
+    });
+  });
 });
 
 describe('evaluation budget', () => {
@@ -245,73 +306,4 @@ describe('requests in flight', () => {
     await expect.poll(() => slow.api.inFlight.count(), { timeout: 10_000, interval: 10 }).toBe(0);
     expect((await get(slow, '/user', token)).status).toBe(200);
   }, 60_000);
-});
-
-describe('long URLs', () => {
-  let emulator: RunningEmulator;
-  let token: string;
-  beforeAll(async () => {
-    emulator = await startEmulator();
-    token = emulator.personalToken('alice');
-  });
-  afterAll(() => emulator.close());
-
-  const APP = 'http://127.0.0.1:5173';
-  /** A GET from the app's origin on its own connection: status, headers and body text. */
-  function getRaw(path: string, headers: Record<string, string> = {}) {
-    return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
-      (resolve, reject) => {
-        const request = httpGet(
-          `${emulator.url}${path}`,
-          { headers: { Authorization: `Bearer ${token}`, Origin: APP, ...headers }, agent: false },
-          (res) => {
-            let body = '';
-            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-            res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-          },
-        );
-        request.on('error', reject);
-      },
-    );
-  }
-  const longest = 'text contains "' + '語'.repeat(MAX_QUERY_LENGTH - 16) + '"';
-
-  it('serves a query as long as the editor allows, percent-encoded at its longest', async () => {
-    expect(longest.length).toBe(MAX_QUERY_LENGTH);
-    const res = await getRaw(`/api/v2/projects/1/strings?limit=500&croql=${q(longest)}`);
-    expect(res.status, res.body.slice(0, 200)).toBe(200);
-    expect(res.headers['access-control-allow-origin']).toBe(APP);
-  });
-
-  it('answers a longer URL with a JSON 414 the app can read, and a preflight the browser accepts', async () => {
-    const path = `/api/v2/projects/1/strings?croql=${q(longest + ' or text contains "' + '語'.repeat(2000) + '"')}`;
-    expect(path.length).toBeGreaterThan(MAX_EMULATOR_URL_LENGTH);
-    const res = await getRaw(path);
-    expect(res.status).toBe(414);
-    expect(res.headers['access-control-allow-origin']).toBe(APP);
-    expect(JSON.parse(res.body)).toEqual({
-      error: {
-        code: 414,
-        message: expect.stringMatching(/characters long; the emulator takes up to .* Shorten the query/),
-      },
-    });
-    const preflight = await fetch(`${emulator.url}${path}`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: APP,
-        'Access-Control-Request-Method': 'GET',
-        'Access-Control-Request-Headers': 'authorization',
-      },
-    });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe(APP);
-  });
-
-  it('answers headers past what it reads with JSON, not a bare 431', async () => {
-    const res = await getRaw(`/api/v2/projects?x=${'a'.repeat(EMULATOR_MAX_HEADER_BYTES)}`);
-    expect(res.status).toBe(431);
-    expect(JSON.parse(res.body)).toEqual({
-      error: { code: 431, message: expect.stringContaining('longer than 4 MiB') },
-    });
-  });
 });
