@@ -1,8 +1,9 @@
-// A delivery's string as the CroQL context a local rule's predicate reads (the strings listing's Context
-// JSON: canonical camelCase keys, as src/croql/readers.ts reads them). Only the keys the batch's local rules
-// read are built. When the delivery lacks something a rule needs (no text, no file, a label id the project
-// no longer lists), the builder answers null and the string goes through the
-// listing for that rule instead: a local rule never guesses.
+// A delivery's string seen as the CroQL context a local rule's predicate reads (the strings listing's Context
+// JSON: canonical camelCase keys, as src/croql/readers.ts reads them). Nothing is copied: each key is a
+// getter over the delivery, so a rule pays only for what it reads, when it reads it. When the delivery lacks
+// something a rule reads (no text, no file, a label id the project no longer lists), the getter throws
+// MissingInDelivery and route.ts sends that string through the listing for that rule: a local rule never
+// guesses.
 import type { ContextObject } from '../croql/index.ts';
 import type { EventString } from './event.ts';
 
@@ -23,87 +24,130 @@ export interface Lookups {
   branches?: ReadonlyMap<number, BranchRow>;
 }
 
-const MISSING = Symbol('missing');
-type Read = (s: EventString, lookups: Lookups) => unknown;
+/** Thrown by a getter whose value the delivery does not carry. */
+export class MissingInDelivery extends Error {
+  constructor(readonly key: string) {
+    super(`The delivery does not carry ${key}.`);
+  }
+}
 
 const isForms = (v: unknown): boolean =>
   typeof v === 'object' &&
   v !== null &&
   !Array.isArray(v) &&
   Object.values(v).every((f) => typeof f === 'string');
-const typeOf = (s: EventString) => s.type;
-const plural = (s: EventString) => s.type === 'plural' || s.hasPlurals === true;
 
-/** How each key of a source string's context is read from the delivery. */
-const READERS: Record<string, Read> = {
-  // A plural string's forms as an object: the core reads them as the listing does (compile-values.ts textOf).
-  text: (s) => (typeof s.text === 'string' || isForms(s.text) ? s.text : MISSING),
-  identifier: (s) => (typeof s.key === 'string' ? s.key : MISSING),
-  context: (s) => (s.context === undefined ? MISSING : s.context),
-  maxLength: (s) => {
-    if (s.maxLength === null || s.maxLength === '') return 0;
-    const n = Number(s.maxLength);
-    return Number.isInteger(n) ? n : MISSING;
-  },
-  typeIsPlain: (s) => (typeOf(s) === undefined ? MISSING : typeOf(s) === 'text' && !plural(s)),
-  typeIsPlural: (s) => (typeOf(s) === undefined ? MISSING : plural(s)),
-  typeIsIcu: (s) => (typeOf(s) === undefined ? MISSING : typeOf(s) === 'icu'),
-  typeIsAsset: (s) => (typeOf(s) === undefined ? MISSING : typeOf(s) === 'asset'),
-  isHidden: (s) => (typeof s.isHidden === 'boolean' ? s.isHidden : MISSING),
-  isVisible: (s) => (typeof s.isHidden === 'boolean' ? !s.isHidden : MISSING),
-  isDuplicate: (s) => (typeof s.isDuplicate === 'boolean' ? s.isDuplicate : MISSING),
-  file: (s) => (s.file ? { id: s.file.id, name: s.file.name, title: s.file.title ?? null } : MISSING),
-  branch: (s, { branches }) => {
-    if (!s.file) return MISSING;
-    const id = s.file.branch?.id ?? null;
-    if (id === null) return null;
-    if (!branches) return { id };
-    return branches.get(id) ?? MISSING;
-  },
-  labels: (s, { labels }) => {
-    if (!Array.isArray(s.labelIds)) return MISSING;
-    if (!labels) return s.labelIds.map((id) => ({ id }));
-    const rows: LabelRow[] = [];
-    for (const id of s.labelIds) {
-      const row = labels.get(id);
-      if (!row) return MISSING;
-      rows.push(row);
-    }
-    return rows;
-  },
-  added: (s) => (s.createdAt === undefined ? MISSING : s.createdAt),
-  updated: (s) => (s.updatedAt === undefined ? MISSING : s.updatedAt),
-};
+/**
+ * The context keys a delivery carries (plan.ts CARRIED names the same ones). One class, so every context of a
+ * batch has the same shape and the predicate's property loads stay monomorphic.
+ */
+export class DeliveredContext {
+  private s: EventString = { id: 0 };
 
-/** Keys whose value in the delivery is already the context's: the delivery object itself can be read. */
-const SAME_IN_DELIVERY = new Set(['text', 'context', 'isHidden', 'isDuplicate']);
+  constructor(private l: Lookups) {}
 
-export type ContextBuilder = (s: EventString, lookups: Lookups) => ContextObject | null;
-
-/** A builder of the contexts for these keys (plan.ts `keys`: every key a local rule of the batch reads). */
-export function contextBuilder(keys: Iterable<string>): ContextBuilder {
-  const wanted = [...new Set(keys)];
-  const unknown = wanted.find((k) => !READERS[k]);
-  if (unknown) throw new Error(`Internal error: a delivery has no reader for "${unknown}".`);
-  // Fast path: the string as delivered is the context (no object built per string).
-  if (wanted.every((k) => SAME_IN_DELIVERY.has(k))) {
-    const checks = wanted.map((k) => READERS[k]!);
-    return (s, lookups) => {
-      for (const read of checks) if (read(s, lookups) === MISSING) return null;
-      return s as unknown as ContextObject;
-    };
+  /** This context, now reading `s`. */
+  point(s: EventString): ContextObject {
+    this.s = s;
+    return this as unknown as ContextObject;
   }
-  const readers = wanted.map((k) => [k, READERS[k]!] as const);
-  return (s, lookups) => {
-    const ctx: ContextObject = {};
-    for (const [key, read] of readers) {
-      const value = read(s, lookups);
-      if (value === MISSING) return null;
-      ctx[key] = value;
-    }
-    return ctx;
-  };
+
+  private typeOf(): string {
+    if (typeof this.s.type !== 'string') throw new MissingInDelivery('type');
+    return this.s.type;
+  }
+
+  private isPlural(): boolean {
+    return this.typeOf() === 'plural' || this.s.hasPlurals === true;
+  }
+
+  private flag(key: 'isHidden' | 'isDuplicate'): boolean {
+    const v = this.s[key];
+    if (typeof v !== 'boolean') throw new MissingInDelivery(key);
+    return v;
+  }
+
+  // A plural string's forms as an object: the core reads them as the listing does (compile-values.ts textOf).
+  get text(): unknown {
+    const t = this.s.text;
+    if (typeof t === 'string' || isForms(t)) return t;
+    throw new MissingInDelivery('text');
+  }
+  /** The visible key: the delivery's `identifier` is a hash. */
+  get identifier(): string {
+    if (typeof this.s.key !== 'string') throw new MissingInDelivery('key');
+    return this.s.key;
+  }
+  get context(): unknown {
+    if (this.s.context === undefined) throw new MissingInDelivery('context');
+    return this.s.context;
+  }
+  /** A string in the delivery (`"50"`). */
+  get maxLength(): number {
+    const v = this.s.maxLength;
+    if (v === null || v === '') return 0;
+    const n = Number(v);
+    if (!Number.isInteger(n)) throw new MissingInDelivery('maxLength');
+    return n;
+  }
+  get typeIsPlain(): boolean {
+    return this.typeOf() === 'text' && !this.isPlural();
+  }
+  get typeIsPlural(): boolean {
+    return this.isPlural();
+  }
+  get typeIsIcu(): boolean {
+    return this.typeOf() === 'icu';
+  }
+  get typeIsAsset(): boolean {
+    return this.typeOf() === 'asset';
+  }
+  get isHidden(): boolean {
+    return this.flag('isHidden');
+  }
+  get isVisible(): boolean {
+    return !this.flag('isHidden');
+  }
+  get isDuplicate(): boolean {
+    return this.flag('isDuplicate');
+  }
+  get file(): { id: number; name: unknown; title: unknown } {
+    const f = this.s.file;
+    if (!f) throw new MissingInDelivery('file');
+    return { id: f.id, name: f.name, title: f.title ?? null };
+  }
+  get branch(): BranchRow | { id: number } | null {
+    const f = this.s.file;
+    if (!f) throw new MissingInDelivery('file');
+    const id = f.branch?.id ?? null;
+    if (id === null) return null;
+    if (!this.l.branches) return { id };
+    const row = this.l.branches.get(id);
+    if (!row) throw new MissingInDelivery(`branch ${id}`);
+    return row;
+  }
+  get labels(): (LabelRow | { id: number })[] {
+    const ids = this.s.labelIds;
+    if (!Array.isArray(ids)) throw new MissingInDelivery('labelIds');
+    const rows = this.l.labels;
+    if (!rows) return ids.map((id) => ({ id }));
+    return ids.map((id) => {
+      const row = rows.get(id);
+      if (!row) throw new MissingInDelivery(`label ${id}`);
+      return row;
+    });
+  }
+  get added(): unknown {
+    if (this.s.createdAt === undefined) throw new MissingInDelivery('createdAt');
+    return this.s.createdAt;
+  }
+  get updated(): unknown {
+    if (this.s.updatedAt === undefined) throw new MissingInDelivery('updatedAt');
+    return this.s.updatedAt;
+  }
 }
 
-/** Every key this module can build: plan.ts's list of what a delivery carries must stay within it. */
-export const BUILDABLE_KEYS: readonly string[] = Object.keys(READERS);
+/** Every key a delivered context has: plan.ts's list of what a delivery carries must stay within it. */
+export const DELIVERED_KEYS: readonly string[] = Object.getOwnPropertyNames(
+  DeliveredContext.prototype,
+).filter((k) => Object.getOwnPropertyDescriptor(DeliveredContext.prototype, k)?.get);

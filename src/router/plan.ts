@@ -32,8 +32,6 @@ export interface RulePlan extends RouterRule {
   why: string;
   /** The fields the rule reads, as a person writes them (`text`, `title of label`). */
   reads: string[];
-  /** A local rule: the keys of the string's context it reads (event-context.ts builds only these). */
-  keys: string[];
   /** A local rule: the project's lists it needs to name what a delivery gives by id. */
   lookups: { labels: boolean; branches: boolean };
   /** The rule names `{{language}}`, so its text differs per language. */
@@ -72,6 +70,9 @@ const CARRIED: Record<string, Record<string, { lookup?: 'labels' | 'branches' }>
   branch: { id: {}, name: { lookup: 'branches' }, title: { lookup: 'branches' } },
   label: { id: {}, title: { lookup: 'labels' }, isSystem: { lookup: 'labels' } },
 };
+
+/** The keys of a source string a delivery carries (event-context.ts has a getter for each). */
+export const CARRIED_KEYS: readonly string[] = Object.keys(CARRIED.sourceString!);
 
 /** Fields a delivery carries in a form that does not match the listing's, and why (shown to the user). */
 const NOT_COMPARABLE: Record<string, string> = {
@@ -126,7 +127,6 @@ export function planFromModel(rule: RouterRule, model: AnalyzeResult): RulePlan 
   const reads: string[] = [];
   const notCarried: string[] = [];
   const notComparable: string[] = [];
-  const keys = new Set<string>();
   const lookups = { labels: false, branches: false };
   // An object or collection is named only when nothing inside it is: `name of file`, not `file` too.
   const containers = new Map<string, string>();
@@ -147,7 +147,6 @@ export function planFromModel(rule: RouterRule, model: AnalyzeResult): RulePlan 
       notCarried.push(name);
     } else {
       if (carried.lookup) lookups[carried.lookup] = true;
-      if (owner === 'sourceString') keys.add(field.key);
     }
   }
   const perLanguage = findPlaceholders(rule.query).some((p) => p.name === LANGUAGE_PARAM);
@@ -163,7 +162,6 @@ export function planFromModel(rule: RouterRule, model: AnalyzeResult): RulePlan 
       ...base,
       path: 'api',
       why: `Runs through the project's strings listing: ${list(why)}.`,
-      keys: [],
       lookups: { labels: false, branches: false },
     };
   }
@@ -178,7 +176,6 @@ export function planFromModel(rule: RouterRule, model: AnalyzeResult): RulePlan 
       `Runs on each delivery: it reads only ${list(named.map(quote))}, which every delivery carries` +
       (lists.length ? ` (${list(lists)})` : '') +
       '.',
-    keys: [...keys],
     lookups,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileModel, type ContextObject } from '../croql/index.ts';
 import { generateDemoDataset } from '../server/emulator/data/demo.ts';
-import { contextBuilder, type Lookups } from './event-context.ts';
+import type { Lookups } from './event-context.ts';
 import { checkRule, type RulePlan } from './plan.ts';
 import { route, type ListingVerdict, type RuleRunner } from './route.ts';
 import { deliveredString as delivered } from './testing.ts';
@@ -52,7 +52,6 @@ describe('a local rule routes as the compiled predicate over the listing’s con
         strings,
         rules: [{ output: 'true', predicate }],
         fallback: 'false',
-        build: contextBuilder(plan.keys),
         lookups,
         listing: noListing,
       });
@@ -77,7 +76,6 @@ describe('route', () => {
       strings,
       rules,
       fallback: 'true',
-      build: contextBuilder([...hidden.plan.keys, ...legal.plan.keys]),
       lookups,
       listing: noListing,
     });
@@ -99,7 +97,6 @@ describe('route', () => {
         { output: 'true', predicate: null },
       ],
       fallback: 'true',
-      build: contextBuilder(hidden.plan.keys),
       lookups,
       listing: async (rule) => {
         asked.push(rule);
@@ -121,7 +118,6 @@ describe('route', () => {
         { output: 'false', predicate: null },
       ],
       fallback: 'false',
-      build: contextBuilder([]),
       lookups,
       listing: noListing,
     });
@@ -136,7 +132,6 @@ describe('route', () => {
         { output: 'false', predicate: null },
       ],
       fallback: 'true',
-      build: contextBuilder(hidden.plan.keys),
       lookups,
       listing: async () => ({ refused: 'Field isPassedWorkflow is not available' }),
     });
@@ -161,7 +156,6 @@ describe('route', () => {
         { output: 'true', predicate: fileName.predicate },
       ],
       fallback: 'false',
-      build: contextBuilder([...text.plan.keys, ...fileName.plan.keys]),
       lookups,
       listing: async () => verdict,
     });
@@ -175,7 +169,6 @@ describe('route', () => {
       strings: [s],
       rules: [{ output: 'true', predicate: legal.predicate }],
       fallback: 'false',
-      build: contextBuilder(legal.plan.keys),
       lookups,
       listing: async (r) => {
         asked.push(r);

@@ -1,10 +1,10 @@
 // Routing one batch: each string goes to the output of the first rule it matches, else to the default. A local
 // rule runs its compiled predicate on the string's context (event-context.ts); a rule through the listing
 // asks `listing(rule)` for the ids it matches (the caller fetches them once per batch), and so does a local
-// rule for a string whose delivery lacks what it reads. A rule the service refuses parks the strings that
+// rule for a string whose delivery lacks what it reads (the context throws MissingInDelivery). A rule the service refuses parks the strings that
 // reach it with "" (TODO). The listing is only asked for rules some string still reaches.
 import type { ContextObject } from '../croql/index.ts';
-import type { ContextBuilder, Lookups } from './event-context.ts';
+import { DeliveredContext, MissingInDelivery, type Lookups } from './event-context.ts';
 import type { EventString } from './event.ts';
 import type { OutputPort } from './settings.ts';
 
@@ -40,61 +40,79 @@ export interface RouteInput {
   strings: readonly EventString[];
   rules: readonly RuleRunner[];
   fallback: OutputPort;
-  /** Builds contexts for the local rules; null when no rule is local. */
-  build: ContextBuilder | null;
+  /** The project's lists the local rules name things from (labels, branches). */
   lookups: Lookups;
   listing: (rule: number) => Promise<ListingVerdict>;
 }
 
 export async function route(input: RouteInput): Promise<Routed> {
-  const { strings, rules, build, lookups } = input;
-  const outputs: string[] = new Array<string>(strings.length);
+  const { strings, rules } = input;
+  const n = strings.length;
+  // Every string goes to the default unless a rule takes it or parks it.
+  const outputs: string[] = new Array<string>(n).fill(input.fallback);
   const counts = new Array<number>(rules.length + 1).fill(0);
   const parked: Parked[] = [];
-  // Built once per string, the first time a local rule needs it; null: the delivery lacks a key.
-  const contexts: (ContextObject | null | undefined)[] = new Array(strings.length);
-  let pending: number[] = strings.map((_, i) => i);
-  for (let r = 0; r < rules.length && pending.length > 0; r++) {
+  const context = new DeliveredContext(input.lookups);
+  // The strings no rule has taken yet, in order; null while that is all of them.
+  let pending: number[] | null = null;
+  let routed = 0;
+  for (let r = 0; r < rules.length && (pending === null || pending.length > 0); r++) {
     const rule = rules[r]!;
+    const size = pending === null ? n : pending.length;
     if (rule.refused !== undefined) {
-      park(pending, r, rule.refused);
-      pending = [];
+      park(pending, size, r, rule.refused);
       break;
     }
-    const next: number[] = [];
-    let viaListing: number[] = [];
+    // After the last rule, what is left stays with the default: no list of it is needed.
+    const next: number[] | null = r < rules.length - 1 ? [] : null;
+    const viaListing: number[] = [];
     const predicate = rule.predicate;
-    if (predicate && build) {
-      for (const i of pending) {
-        let ctx = contexts[i];
-        if (ctx === undefined) ctx = contexts[i] = build(strings[i]!, lookups);
-        if (ctx === null) viaListing.push(i);
-        else if (predicate(ctx)) {
-          outputs[i] = rule.output;
-          counts[r]!++;
-        } else next.push(i);
-      }
-    } else viaListing = pending;
+    let matched = 0;
+    for (let k = 0; k < size; k++) {
+      const i = pending === null ? k : pending[k]!;
+      const verdict = predicate ? test(predicate, context.point(strings[i]!)) : MISSING;
+      if (verdict === YES) {
+        outputs[i] = rule.output;
+        matched++;
+      } else if (verdict === NO) next?.push(i);
+      else viaListing.push(i);
+    }
     if (viaListing.length > 0) {
       const verdict = await input.listing(r);
-      if ('refused' in verdict) park(viaListing, r, verdict.refused);
+      if ('refused' in verdict) park(viaListing, viaListing.length, r, verdict.refused);
       else {
         for (const i of viaListing) {
           if (verdict.ids.has(strings[i]!.id)) {
             outputs[i] = rule.output;
-            counts[r]!++;
-          } else next.push(i);
+            matched++;
+          } else next?.push(i);
         }
       }
     }
+    counts[r] = matched;
+    routed += matched;
+    if (next === null) break;
     pending = next;
   }
-  for (const i of pending) outputs[i] = input.fallback;
-  counts[rules.length]! += pending.length;
+  counts[rules.length] = n - routed - parked.reduce((sum, p) => sum + p.count, 0);
   return { outputs, parked, counts };
 
-  function park(indices: readonly number[], rule: number, reason: string) {
-    for (const i of indices) outputs[i] = PARKED;
-    parked.push({ rule, reason, count: indices.length });
+  function park(indices: readonly number[] | null, size: number, rule: number, reason: string) {
+    for (let k = 0; k < size; k++) outputs[indices === null ? k : indices[k]!] = PARKED;
+    parked.push({ rule, reason, count: size });
+  }
+}
+
+const NO = 0;
+const YES = 1;
+const MISSING = 2;
+
+/** A local rule's verdict on one string; MISSING when the delivery lacks what it reads. */
+function test(predicate: (ctx: ContextObject) => boolean, ctx: ContextObject): number {
+  try {
+    return predicate(ctx) ? YES : NO;
+  } catch (e) {
+    if (e instanceof MissingInDelivery) return MISSING;
+    throw e;
   }
 }

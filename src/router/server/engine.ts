@@ -6,13 +6,7 @@
 // service now and then for strings still NEED_PROCESS (a delivery lost, a repeat dropped wrongly) and routes
 // those seen stuck twice; saving a step's settings routes the strings it had parked.
 import { compileModel } from '../../croql/index.ts';
-import {
-  contextBuilder,
-  type BranchRow,
-  type ContextBuilder,
-  type LabelRow,
-  type Lookups,
-} from '../event-context.ts';
+import type { BranchRow, LabelRow, Lookups } from '../event-context.ts';
 import type { EventString, StepItem } from '../event.ts';
 import { planSettings, ruleModel, ruleText, type RulePlan } from '../plan.ts';
 import { RecentKeys, repeatKey } from '../recent.ts';
@@ -52,11 +46,10 @@ interface Queue {
   failures: number;
 }
 
-/** A step's rules ready for one language: runners, the listing's query per rule, the context builder. */
+/** A step's rules ready for one language: runners, the listing's query per rule, the lists they need. */
 interface Prepared {
   runners: RuleRunner[];
   texts: string[];
-  build: ContextBuilder | null;
   lookups: { labels: boolean; branches: boolean };
 }
 
@@ -356,7 +349,6 @@ export class RouterEngine {
         strings: batch.map((i) => i.string),
         rules: prepared.runners,
         fallback: step.settings.default,
-        build: prepared.build,
         lookups,
         listing: (r) => {
           const text = prepared.texts[r]!;
@@ -449,7 +441,6 @@ export class RouterEngine {
     const cached = this.prepared.get(key);
     if (cached) return cached;
     const env = { users: [], languages: [], now };
-    const keys = new Set<string>();
     const lookups = { labels: false, branches: false };
     const runners = plans.map((plan): RuleRunner => {
       const model = ruleModel(plan.query, {}, languageId);
@@ -462,7 +453,6 @@ export class RouterEngine {
         };
       }
       if (plan.path !== 'local') return { output: plan.output, predicate: null };
-      for (const k of plan.keys) keys.add(k);
       lookups.labels ||= plan.lookups.labels;
       lookups.branches ||= plan.lookups.branches;
       return { output: plan.output, predicate: compileModel(model, env) };
@@ -470,7 +460,6 @@ export class RouterEngine {
     const prepared: Prepared = {
       runners,
       texts: plans.map((p) => ruleText(p.query, languageId)),
-      build: runners.some((r) => r.predicate) ? contextBuilder(keys) : null,
       lookups,
     };
     for (const k of this.prepared.keys())
