@@ -2,10 +2,12 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { EmulatorApi } from './api/routes.ts';
+import { controlRoutes } from './apps/control.ts';
+import { AppsHost } from './apps/host.ts';
 import { ApiError, notFound, respondError, simpleError } from './api/errors.ts';
 import { MAX_EMULATOR_URL_LENGTH } from '../../wire/limits.ts';
 import { isServiceScope } from '../../wire/scopes.ts';
-import { emulatorConfig, type EmulatorConfig } from './config.ts';
+import { emulatorConfig, type EmulatorConfig, type EmulatorOptions } from './config.ts';
 import { editStringHook } from './edit-hook.ts';
 import type { Dataset } from './data/model.ts';
 import { oauthRoutes } from './oauth/routes.ts';
@@ -17,6 +19,8 @@ export interface Emulator {
   config: EmulatorConfig;
   store: OAuthStore;
   api: EmulatorApi;
+  /** The host of Crowdin apps: installations, steps, deliveries (apps/host.ts). */
+  apps: AppsHost;
   /** A personal access token for a demo user, e.g. for tests and the `token` subcommand. */
   personalToken(username: string, scope?: string): string;
 }
@@ -31,11 +35,12 @@ const ROOT_PAGE = `<!doctype html>
 when started with <code>npm start</code> or <code>npm run dev</code>.</p>
 </body></html>`;
 
-export function createEmulator(options: Partial<EmulatorConfig> & { data: Dataset }): Emulator {
+export function createEmulator(options: EmulatorOptions & { data: Dataset }): Emulator {
   const config = emulatorConfig(options);
   const store = new OAuthStore(config);
   const api = new EmulatorApi(config, store);
   const app = new Hono();
+  const apps = new AppsHost(config, store, api, async (path, init) => app.request(path, init));
 
   app.get('/health', (c) => {
     const body: Record<string, unknown> = { ok: true, strings: config.data.strings.length };
@@ -53,6 +58,7 @@ export function createEmulator(options: Partial<EmulatorConfig> & { data: Datase
   // The API answers browsers only on the app's own origins: a page elsewhere that got hold of a token
   // (or guessed the emulator's address) cannot read the user's data through the browser.
   const origins = new Set(config.allowedOrigins);
+  app.use('/api/*', apps.recordCalls());
   app.use(
     '/api/*',
     cors({
@@ -79,7 +85,8 @@ export function createEmulator(options: Partial<EmulatorConfig> & { data: Datase
     throw notFound();
   });
 
-  app.route('/', oauthRoutes(config, store));
+  app.route('/', oauthRoutes(config, store, apps.grants()));
+  app.route('/', controlRoutes(apps, config.allowedOrigins));
 
   if (config.testHooks) {
     // With `?token=<access token>`, only that sign-in's access tokens expire; without, every one does.
@@ -106,6 +113,7 @@ export function createEmulator(options: Partial<EmulatorConfig> & { data: Datase
     config,
     store,
     api,
+    apps,
     personalToken(username, scope = 'project tm glossary') {
       const user = config.data.users.find((u) => u.username.toLowerCase() === username.toLowerCase());
       if (!user) {

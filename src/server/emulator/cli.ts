@@ -2,6 +2,8 @@
 // personal access token for the emulator running on --port. Run with --help for the options.
 import { parseArgs } from 'node:util';
 import { createEmulator } from './app.ts';
+import { APPS_FLAGS, APPS_HELP, appsCommand, readAppsFlags } from './apps/cli.ts';
+import { persistentAppsKey } from './apps/secrets.ts';
 import { generateDemoDataset } from './data/demo.ts';
 import { DataFileError, loadDataFile } from './data/load.ts';
 import type { Dataset } from './data/model.ts';
@@ -28,9 +30,15 @@ Options:
   --auto-approve USER sign in as this demo user without the consent page (prompt=consent still shows it)
   --test-hooks        enable POST /__emulator/expire-tokens, POST /__emulator/edit-string and the
                       X-Emulator-Delay-Ms header
-  -h, --help          show this help`;
+  -h, --help          show this help
+
+${APPS_HELP}`;
 
 function main(): void {
+  if (process.argv[2] === 'apps') {
+    void appsCommand(process.argv.slice(3)).then((code) => process.exit(code));
+    return;
+  }
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
@@ -45,6 +53,7 @@ function main(): void {
       user: { type: 'string' },
       scopes: { type: 'string', default: 'project tm glossary' },
       help: { type: 'boolean', short: 'h', default: false },
+      ...APPS_FLAGS,
     },
   });
   if (values.help) {
@@ -76,6 +85,7 @@ function main(): void {
     testHooks: values['test-hooks'],
     organization: values.organization ?? null,
     autoApproveUser: values['auto-approve'] ?? null,
+    apps: { ...readAppsFlags(values, fail), ...appsKey(positionals[0] === 'token') },
   });
   const autoApprove = values['auto-approve'];
   if (autoApprove && !data.users.some((u) => u.username.toLowerCase() === autoApprove.toLowerCase())) {
@@ -125,6 +135,19 @@ function main(): void {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** The key app secrets derive from, kept across restarts; a key for this run when the folder is unusable. */
+function appsKey(skip: boolean): { secretKey?: string } {
+  if (skip) return {};
+  try {
+    return { secretKey: persistentAppsKey().key };
+  } catch (e) {
+    console.warn(
+      `emulator: app secrets will change at the next start: ${e instanceof Error ? e.message : e}`,
+    );
+    return {};
+  }
 }
 
 function fail(message: string): never {

@@ -1,5 +1,6 @@
 // Configuration of one emulator instance. Everything has a default so tests only pass what they vary.
 import { randomBytes } from 'node:crypto';
+import { defaultAppsOptions, type AppsOptions } from './apps/options.ts';
 import type { Dataset } from './data/model.ts';
 
 export interface OAuthClient {
@@ -52,6 +53,8 @@ export interface EmulatorConfig {
    * the page. A request with `prompt=consent` always gets the page.
    */
   autoApproveUser: string | null;
+  /** Hosting apps: batching, timeouts, retries, remote hosts (apps/options.ts). */
+  apps: AppsOptions;
 }
 
 /** The origins of the clients' registered redirect URIs: where the app runs. */
@@ -59,7 +62,10 @@ export function redirectOrigins(clients: readonly OAuthClient[]): string[] {
   return [...new Set(clients.flatMap((c) => c.redirectUris.map((uri) => new URL(uri).origin)))];
 }
 
-export function emulatorConfig(partial: Partial<EmulatorConfig> & { data: Dataset }): EmulatorConfig {
+/** What a caller may set: any part of the configuration, and any of the app-hosting options. */
+export type EmulatorOptions = Partial<Omit<EmulatorConfig, 'apps'>> & { apps?: Partial<AppsOptions> };
+
+export function emulatorConfig(partial: EmulatorOptions & { data: Dataset }): EmulatorConfig {
   const clients = partial.clients ?? [DEMO_CLIENT];
   return {
     tokenTtl: 7200,
@@ -74,5 +80,6 @@ export function emulatorConfig(partial: Partial<EmulatorConfig> & { data: Datase
     evaluationBudgetMs: 5000,
     autoApproveUser: null,
     ...partial,
+    apps: { ...defaultAppsOptions(), ...partial.apps },
   };
 }

@@ -24,7 +24,7 @@ export function keyFilePath(port: number, dir = keyDirectory()): string {
 }
 
 /** Creates the folder (0700) or checks that an existing one is this user's and private. */
-function privateDirectory(dir: string): void {
+export function privateDirectory(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stat = lstatSync(dir);
   const uid = process.getuid?.();

@@ -3,7 +3,7 @@
 import type { ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createEmulator, type Emulator } from './app.ts';
-import { DEMO_CLIENT, type EmulatorConfig } from './config.ts';
+import { DEMO_CLIENT, type EmulatorOptions } from './config.ts';
 import { generateDemoDataset } from './data/demo.ts';
 import type { Dataset } from './data/model.ts';
 import { serveEmulator } from './serve.ts';
@@ -20,7 +20,7 @@ export function demoData(): Dataset {
   return (demo ??= generateDemoDataset());
 }
 
-export async function startEmulator(options: Partial<EmulatorConfig> = {}): Promise<RunningEmulator> {
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const emulator = createEmulator({ data: demoData(), ...options });
   const server: ServerType = await new Promise((resolve) => {
     const s = serveEmulator(emulator, 0, () => resolve(s));
@@ -31,6 +31,7 @@ export async function startEmulator(options: Partial<EmulatorConfig> = {}): Prom
     url: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
+        emulator.apps.close();
         if ('closeAllConnections' in server) server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -16,12 +16,17 @@ import { ListingPlanner, type ServedProject } from './listings.ts';
 import { pageParams, readListingParams, type Query } from './params.ts';
 import { currentUserResource, languageResource, memberResource, projectResource } from './resources.ts';
 
-type Env = { Variables: { claims: TokenClaims; user: DemoUser } };
+export type ApiEnv = { Variables: { claims: TokenClaims; user: DemoUser } };
+type Env = ApiEnv;
 
 export class EmulatorApi {
   readonly engine: ListingEngine;
   readonly inFlight: InFlightLimiter;
   private planner: ListingPlanner;
+  /** Token holders the data does not list: installed apps' agents (apps/host.ts). */
+  extraUser: (id: string) => DemoUser | undefined = () => undefined;
+  /** Routes mounted after the built-in ones, behind the same authentication (apps/status-api.ts). */
+  readonly extraRoutes: ((api: Hono<Env>) => void)[] = [];
 
   constructor(
     private config: EmulatorConfig,
@@ -62,7 +67,7 @@ export class EmulatorApi {
     const api = new Hono<Env>();
     api.use('*', async (c, next) => {
       const claims = this.authenticate(c.req.header('authorization'));
-      const user = this.data.users.find((u) => String(u.id) === claims.sub);
+      const user = this.data.users.find((u) => String(u.id) === claims.sub) ?? this.extraUser(claims.sub);
       if (!user) throw unauthorized();
       c.set('claims', claims);
       c.set('user', user);
@@ -206,6 +211,7 @@ export class EmulatorApi {
       if (!g) throw notFound();
       return c.json(itemEnvelope(g));
     });
+    for (const extend of this.extraRoutes) extend(api);
     return api;
   }
 

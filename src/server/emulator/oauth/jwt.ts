@@ -17,8 +17,10 @@ export interface TokenClaims {
   aud?: string;
   /** Enterprise organization domain. */
   domain?: string;
-  /** `pat` for personal access tokens. */
+  /** `pat` for personal access tokens; `crowdin_app` / `crowdin_agent` for an installed app's tokens. */
   typ?: string;
+  /** The installed app (its identifier) a `crowdin_app` / `crowdin_agent` token was issued to. */
+  app?: string;
 }
 
 const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
@@ -32,7 +34,8 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-export function signJwt(claims: TokenClaims, key: string): string {
+/** Signs any claims with HS256: the emulator's tokens, and the JWTs it sends to apps (apps/app-jwt.ts). */
+export function signJwt(claims: object, key: string): string {
   const body = `${HEADER}.${base64url(JSON.stringify(claims))}`;
   return `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
 }
@@ -67,6 +70,7 @@ export function verifyJwt(token: string, key: string): TokenClaims | null {
   if (!isString(c.sub) || !isString(c.scope) || !isString(c.jti) || !isTime(c.iat)) return null;
   // An `exp` that is present must be a time: `"exp": "never"` is not a token without expiry.
   if ('exp' in c && !isTime(c.exp)) return null;
-  for (const name of ['aud', 'domain', 'typ'] as const) if (name in c && !isString(c[name])) return null;
+  for (const name of ['aud', 'domain', 'typ', 'app'] as const)
+    if (name in c && !isString(c[name])) return null;
   return c as unknown as TokenClaims;
 }

@@ -141,7 +141,13 @@ function approve(
   return redirectWith(params.redirect_uri!, { code, state: params.state });
 }
 
-type Fail = (error: string, description: string, status?: 400 | 401) => Response;
+export type Fail = (error: string, description: string, status?: 400 | 401) => Response;
+
+/**
+ * A grant type beyond RFC 6749's, handled elsewhere (the installed apps' `crowdin_app` and `crowdin_agent`,
+ * apps/grants.ts). It runs after the client is authenticated with its secret; it reads the body itself.
+ */
+export type ExtraGrant = (c: Context, client: OAuthClient, fail: Fail) => Promise<Response> | Response;
 
 /**
  * The client of a token or revocation request: HTTP Basic (RFC 6749 §2.3.1, form-encoded id and secret)
@@ -199,7 +205,11 @@ function authenticateClient(
   return { client, secret };
 }
 
-export function oauthRoutes(config: EmulatorConfig, store: OAuthStore): Hono {
+export function oauthRoutes(
+  config: EmulatorConfig,
+  store: OAuthStore,
+  extraGrants: Record<string, ExtraGrant> = {},
+): Hono {
   const app = new Hono();
 
   // The consent page must never be framed (clickjacking), and it needs nothing but its inline style.
@@ -269,12 +279,20 @@ export function oauthRoutes(config: EmulatorConfig, store: OAuthStore): Hono {
       );
     }
     if (!body.grant_type) return fail('invalid_request', 'grant_type is required.');
-    if (body.grant_type !== 'authorization_code' && body.grant_type !== 'refresh_token') {
-      return fail('unsupported_grant_type', 'grant_type must be "authorization_code" or "refresh_token".');
+    const extra = Object.hasOwn(extraGrants, body.grant_type) ? extraGrants[body.grant_type] : undefined;
+    if (!extra && body.grant_type !== 'authorization_code' && body.grant_type !== 'refresh_token') {
+      const names = ['authorization_code', 'refresh_token', ...Object.keys(extraGrants)].map((n) => `"${n}"`);
+      return fail('unsupported_grant_type', `grant_type must be one of ${names.join(', ')}.`);
     }
     const authenticated = authenticateClient(c, config, body, fail);
     if (authenticated instanceof Response) return authenticated;
     const { client, secret } = authenticated;
+    if (extra) {
+      if (secret === undefined) {
+        return fail('invalid_client', `client_secret is required for the ${body.grant_type} grant.`, 401);
+      }
+      return extra(c, client, fail);
+    }
 
     if (body.grant_type === 'refresh_token') {
       if (secret === undefined) {
@@ -294,7 +312,7 @@ export function oauthRoutes(config: EmulatorConfig, store: OAuthStore): Hono {
         );
       }
       record.active = false;
-      return c.json(store.issueTokens(client.id, record.userId, record.scope, record.grantId));
+      return c.json(store.issueTokens(client.id, record.userId, record.scope, record.grantId, record.extra));
     }
 
     if (!body.code) return fail('invalid_request', 'code is required.');

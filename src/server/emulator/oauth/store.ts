@@ -28,7 +28,11 @@ export interface RefreshRecord {
   /** False once rotated: presenting it again is a replay, and revokes the whole grant. */
   active: boolean;
   expiresAt: number;
+  /** Claims every token of the grant carries (an installed app's `typ` and `app`). */
+  extra?: AppClaims;
 }
+
+export type AppClaims = Pick<TokenClaims, 'typ' | 'app'>;
 
 interface Grant {
   refreshTokens: Set<string>;
@@ -78,7 +82,13 @@ export class OAuthStore {
     return record && record.expiresAt > this.config.clock() ? record : undefined;
   }
 
-  issueTokens(clientId: string, userId: number, scope: string, grantId: string): TokenResponse {
+  issueTokens(
+    clientId: string,
+    userId: number,
+    scope: string,
+    grantId: string,
+    extra?: AppClaims,
+  ): TokenResponse {
     this.prune();
     const now = this.config.clock();
     const jti = randomToken(12);
@@ -90,6 +100,7 @@ export class OAuthStore {
       exp,
       jti,
       aud: clientId,
+      ...extra,
     };
     if (this.config.organization) claims.domain = this.config.organization;
     let grant = this.grants.get(grantId);
@@ -108,6 +119,7 @@ export class OAuthStore {
       grantId,
       active: true,
       expiresAt: grant.expiresAt,
+      extra,
     });
     return {
       access_token: signJwt(claims, this.config.signingKey),

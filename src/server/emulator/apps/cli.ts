@@ -1,0 +1,316 @@
+// `npm run emulator -- apps …`: validate a manifest (locally), and talk to the running emulator's control
+// routes to register an OAuth app, install or uninstall an app, flush batches and follow deliveries. Also
+// the emulator's own app-hosting flags (`--batch-interval`, `--retry-schedule`, …), read by ../cli.ts.
+import { parseArgs } from 'node:util';
+import type {
+  AppInfo,
+  AppsStreamEvent,
+  AttemptInfo,
+  ControlErrorBody,
+  CreateClientResponse,
+  DeliverySummary,
+  FlushResponse,
+  ManifestProblem,
+  UninstallResponse,
+} from '../../../wire/apps.ts';
+import { APPS_PATHS } from '../../../wire/apps.ts';
+import { ManifestSourceError, readManifest, validateManifest } from './manifest.ts';
+import { defaultAppsOptions, type AppsOptions } from './options.ts';
+import { AppCaller } from './outgoing.ts';
+
+export const APPS_HELP = `Apps (Crowdin apps hosted by the emulator; see the README, "Develop a Crowdin app against the emulator"):
+  npm run emulator -- apps validate <file|url> [--allow-remote-apps]
+  npm run emulator -- apps client --name NAME --scopes "project"   [--port N]
+  npm run emulator -- apps install <manifestUrl> [--project N | --all]   [--port N]
+  npm run emulator -- apps uninstall <appId>   [--port N]
+  npm run emulator -- apps flush   [--port N]
+  npm run emulator -- apps listen [--app ID]   [--port N]
+
+App-hosting options of the emulator (the emulator's choices where the service is silent):
+  --batch-interval SECONDS  step events are batched this long per app and webhook module (default 60,
+                            as the service; 0 sends at once)
+  --batch-max N             a batch is sent early at N events (default 500)
+  --webhook-timeout SECONDS a delivery waits this long for the app's answer (default 30)
+  --install-timeout SECONDS the installed and uninstall events wait this long (default 30)
+  --retry-schedule LIST     seconds before each retry of a failed delivery (default 10,30,60: 3 retries),
+                            after the last one its strings become FAILED; "" for no retries
+  --allow-remote-apps       call apps on other hosts too (default: loopback hosts only)`;
+
+/** The emulator's parseArgs options for the app-hosting flags. */
+export const APPS_FLAGS = {
+  'batch-interval': { type: 'string' },
+  'batch-max': { type: 'string' },
+  'webhook-timeout': { type: 'string' },
+  'install-timeout': { type: 'string' },
+  'retry-schedule': { type: 'string' },
+  'allow-remote-apps': { type: 'boolean', default: false },
+} as const;
+
+/** Reads the app-hosting flags; `fail` ends the process with the message. */
+export function readAppsFlags(
+  values: Record<string, string | boolean | undefined>,
+  fail: (message: string) => never,
+): Omit<AppsOptions, 'secretKey'> {
+  const d = defaultAppsOptions();
+  const seconds = (name: string, fallback: number, min: number) => {
+    const raw = values[name];
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (typeof raw !== 'string' || raw.trim() === '' || !Number.isFinite(n) || n < min) {
+      fail(`--${name} must be a number ≥ ${min}; got "${String(raw)}".`);
+    }
+    return n;
+  };
+  const schedule = values['retry-schedule'];
+  let retryScheduleSeconds = d.retryScheduleSeconds;
+  if (typeof schedule === 'string') {
+    const parts = schedule
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (parts.some((p) => !Number.isFinite(Number(p)) || Number(p) < 0)) {
+      fail(`--retry-schedule must be seconds separated by commas, e.g. 10,30,60; got "${schedule}".`);
+    }
+    retryScheduleSeconds = parts.map(Number);
+  }
+  const batchMax = seconds('batch-max', d.batchMaxEvents, 1);
+  if (!Number.isInteger(batchMax)) fail('--batch-max must be an integer.');
+  return {
+    batchIntervalSeconds: seconds('batch-interval', d.batchIntervalSeconds, 0),
+    batchMaxEvents: batchMax,
+    webhookTimeoutSeconds: seconds('webhook-timeout', d.webhookTimeoutSeconds, 0.001),
+    installTimeoutSeconds: seconds('install-timeout', d.installTimeoutSeconds, 0.001),
+    retryScheduleSeconds,
+    allowRemoteApps: values['allow-remote-apps'] === true,
+  };
+}
+
+/** Runs `apps <command> …`; resolves with the exit code. */
+export async function appsCommand(args: string[], out = console.log, err = console.error): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string', default: '8787' },
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      project: { type: 'string', multiple: true },
+      all: { type: 'boolean', default: false },
+      app: { type: 'string' },
+      'allow-remote-apps': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [command, target] = positionals;
+  if (values.help || !command) {
+    out(APPS_HELP);
+    return command ? 0 : 2;
+  }
+  const base = `http://127.0.0.1:${values.port}`;
+  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw new Error(
+        `No emulator answers on port ${values.port}. Start it with \`npm run emulator\` (pass the same --port).`,
+      );
+    }
+    const json = (await res.json().catch(() => null)) as (T & Partial<ControlErrorBody>) | null;
+    if (!res.ok) {
+      const problems = json?.error?.problems ?? [];
+      const answer = json?.error?.answer;
+      throw new Error(
+        [
+          json?.error?.message ?? `The emulator answered ${res.status}.`,
+          ...problems.map(formatProblem),
+          ...(answer ? [`  the app's answer: ${formatAttempt(answer)}`] : []),
+        ].join('\n'),
+      );
+    }
+    return json as T;
+  };
+
+  try {
+    switch (command) {
+      case 'validate':
+        return await validate(target, values['allow-remote-apps'], out, err);
+      case 'client': {
+        if (!values.name || !values.scopes) {
+          err('apps client needs --name NAME and --scopes "project …" (the service\'s scope names).');
+          return 2;
+        }
+        const client = await call<CreateClientResponse>('POST', APPS_PATHS.clients, {
+          name: values.name,
+          scopes: values.scopes,
+        });
+        out(`OAuth app "${values.name}" (scopes: ${values.scopes})`);
+        out(`clientId:     ${client.clientId}`);
+        out(`clientSecret: ${client.clientSecret}`);
+        out(
+          "Put the clientId in the manifest's authentication.clientId; the same name gives the same credentials after a restart.",
+        );
+        return 0;
+      }
+      case 'install': {
+        if (!target) {
+          err(
+            'apps install needs the manifest URL, e.g. `npm run emulator -- apps install http://127.0.0.1:3000/manifest.json`.',
+          );
+          return 2;
+        }
+        if (values.all && values.project) {
+          err('Give --project N (repeatable) or --all, not both.');
+          return 2;
+        }
+        const projects = values.project?.map(Number);
+        if (projects?.some((p) => !Number.isInteger(p))) {
+          err('--project takes a project id, e.g. --project 1.');
+          return 2;
+        }
+        const app = await call<AppInfo>('POST', APPS_PATHS.install, {
+          manifestUrl: target,
+          projects: projects ?? 'all',
+        });
+        out(`Installed "${app.appId}" (${app.name}) from ${app.manifestUrl}`);
+        out(`  appSecret: ${app.appSecret}`);
+        if (app.agent) out(`  agent: ${app.agent.username} (id ${app.agent.id})`);
+        out(
+          `  scopes: ${app.scopes.join(' ') || '(none)'}; projects: ${app.projects === 'all' ? 'all' : app.projects.join(', ')}`,
+        );
+        for (const p of [...app.warnings, ...app.problems]) out(`  ${p.severity}: ${p.message}`);
+        return 0;
+      }
+      case 'uninstall': {
+        if (!target) {
+          err('apps uninstall needs the app id (its manifest identifier).');
+          return 2;
+        }
+        const result = await call<UninstallResponse>('POST', APPS_PATHS.uninstall(target));
+        out(
+          `Uninstalled "${result.appId}"${result.answer ? `; its answer to the uninstall event: ${formatAttempt(result.answer)}` : ''}`,
+        );
+        return 0;
+      }
+      case 'flush': {
+        const result = await call<FlushResponse>('POST', APPS_PATHS.flush);
+        out(
+          `Sent ${result.deliveries} batch${result.deliveries === 1 ? '' : 'es'} and ${result.retries} waiting retr${result.retries === 1 ? 'y' : 'ies'}.`,
+        );
+        return 0;
+      }
+      case 'listen':
+        return await listen(base, values.port!, values.app, out);
+      default:
+        err(`Unknown apps command "${command}".\n${APPS_HELP}`);
+        return 2;
+    }
+  } catch (e) {
+    err(`emulator: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  }
+}
+
+async function validate(
+  source: string | undefined,
+  allowRemote: boolean,
+  out: (line: string) => void,
+  err: (line: string) => void,
+): Promise<number> {
+  if (!source) {
+    err('apps validate needs a manifest file or URL.');
+    return 2;
+  }
+  const caller = new AppCaller(() => allowRemote);
+  try {
+    const value = await readManifest(source, caller);
+    const { report } = validateManifest(value);
+    for (const p of report.errors) out(formatProblem(p));
+    for (const p of report.warnings) out(formatProblem(p));
+    const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+    out(
+      `${source}: ${report.ok ? 'valid' : 'invalid'}, ${count(report.errors.length, 'error')}, ${count(report.warnings.length, 'warning')}`,
+    );
+    return report.ok ? 0 : 1;
+  } catch (e) {
+    if (!(e instanceof ManifestSourceError)) throw e;
+    err(e.message);
+    return 1;
+  } finally {
+    caller.close();
+  }
+}
+
+function formatProblem(p: ManifestProblem): string {
+  return `  ${p.severity} ${p.pointer || '/'} [${p.rule}] ${p.message}`;
+}
+
+export function formatAttempt(a: AttemptInfo): string {
+  const what = a.status === null ? 'no answer' : String(a.status);
+  return `${what} in ${Math.round(a.durationMs)} ms${a.error ? ` (${a.error})` : ''}`;
+}
+
+/** One line per attempt: when, which delivery, what, where, and how it went. */
+export function attemptLine(d: DeliverySummary, a: AttemptInfo): string {
+  const time = a.startedAt.slice(11, 19);
+  const what = d.kind === 'webhook' ? `${d.events.join(',')} ×${d.eventCount}` : d.kind;
+  const outcome = a.ok
+    ? 'ok'
+    : d.state === 'retrying'
+      ? `retry at ${d.nextAttemptAt?.slice(11, 19)}`
+      : d.state === 'failed'
+        ? 'FAILED'
+        : d.state;
+  const redelivery = d.redeliveryOf === null ? '' : ` (redelivery of #${d.redeliveryOf})`;
+  return `${time}  #${d.id} try ${a.n}  ${d.appId}${d.moduleKey ? `/${d.moduleKey}` : ''}  ${what}${redelivery}  → ${formatAttempt(a)}  ${outcome}`;
+}
+
+async function listen(
+  base: string,
+  port: string,
+  appId: string | undefined,
+  out: (line: string) => void,
+): Promise<number> {
+  let res: Response;
+  try {
+    res = await fetch(`${base}${APPS_PATHS.stream}`, { headers: { Accept: 'text/event-stream' } });
+  } catch {
+    throw new Error(
+      `No emulator answers on port ${port}. Start it with \`npm run emulator\` (pass the same --port).`,
+    );
+  }
+  if (!res.ok || !res.body) throw new Error(`The emulator answered ${res.status} to ${APPS_PATHS.stream}.`);
+  out(`Listening to deliveries on ${base}${appId ? ` for ${appId}` : ''} (Ctrl+C to stop)…`);
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const chunks = async function* () {
+    try {
+      yield* res.body as unknown as AsyncIterable<Uint8Array>;
+    } catch {
+      // The emulator stopped: the stream ends here.
+    }
+  };
+  for await (const chunk of chunks()) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = block
+        .split('\n')
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => l.slice(5).trim())
+        .join('\n');
+      if (!data) continue;
+      const event = JSON.parse(data) as AppsStreamEvent;
+      if (event.type === 'attempt' && (!appId || event.delivery.appId === appId))
+        out(attemptLine(event.delivery, event.attempt));
+    }
+  }
+  out('The emulator stopped; no more deliveries to show.');
+  return 0;
+}

@@ -1,0 +1,243 @@
+// The control routes under /__apps: what a developer (the CLI, scripts, the playground's Apps view) does
+// as the service's user and admin would: register OAuth apps, install, add steps, send strings, trigger
+// events, read and replay the delivery log. Shapes: src/wire/apps.ts. Only this machine may call them:
+// the Host must be a loopback name (no DNS rebinding), a body must be JSON (so no page elsewhere can post
+// one without a CORS preflight), and browsers get CORS only on the playground's origins.
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { streamSSE } from 'hono/streaming';
+import type {
+  AddStepRequest,
+  AppCallsResponse,
+  CreateClientRequest,
+  CreateClientResponse,
+  DeliveriesResponse,
+  FlushResponse,
+  InstallRequest,
+  RetriggerRequest,
+  SendRequest,
+  StepStringsResponse,
+  TriggerRequest,
+} from '../../../wire/apps.ts';
+import { DELIVERY_STATES } from '../../../wire/apps.ts';
+import { ControlError } from './errors.ts';
+import type { AppsHost } from './host.ts';
+import { isStepStatus } from './steps.ts';
+
+const MAX_CONTROL_BODY = 64 * 1024;
+const LOOPBACK_HOST = /^(127(\.\d{1,3}){3}|localhost|\[::1\]|[a-z0-9-]+(\.[a-z0-9-]+)*\.localhost)(:\d+)?$/i;
+
+async function readJson<T>(c: Context): Promise<T> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {} as T;
+  const type = c.req.header('content-type') ?? '';
+  if (!type.includes('application/json')) {
+    throw new ControlError(415, 'notJson', 'Send the body as JSON with Content-Type: application/json.');
+  }
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('not an object');
+    return value as T;
+  } catch {
+    throw new ControlError(400, 'notJson', 'The body is not a JSON object.');
+  }
+}
+
+function intParam(c: Context, name: string): number {
+  const raw = c.req.param(name) ?? '';
+  if (!/^\d{1,9}$/.test(raw))
+    throw new ControlError(404, 'notFound', `"${raw}" is not a ${name}: an integer.`);
+  return Number(raw);
+}
+
+function paging(c: Context, max = 500): { offset: number; limit: number } {
+  const read = (name: string, fallback: number, min: number) => {
+    const raw = c.req.query(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min)
+      throw new ControlError(400, 'invalidRequest', `${name} must be an integer ≥ ${min}.`);
+    return Math.min(Number(raw), name === 'limit' ? max : Number.MAX_SAFE_INTEGER);
+  };
+  return { offset: read('offset', 0, 0), limit: read('limit', 50, 1) };
+}
+
+export function controlRoutes(host: AppsHost, allowedOrigins: readonly string[]): Hono {
+  const app = new Hono();
+  const origins = new Set(allowedOrigins);
+
+  app.use('/__apps/*', async (c, next) => {
+    const hostHeader = c.req.header('host') ?? '';
+    if (hostHeader && !LOOPBACK_HOST.test(hostHeader)) {
+      throw new ControlError(
+        403,
+        'notLoopback',
+        `The control routes answer only on a loopback host, not "${hostHeader}".`,
+      );
+    }
+    return next();
+  });
+  app.use('/__apps/*', cors({ origin: (origin) => (origins.has(origin) ? origin : null), maxAge: 600 }));
+  app.post(
+    '/__apps/*',
+    bodyLimit({
+      maxSize: MAX_CONTROL_BODY,
+      onError: (c) =>
+        c.json(
+          new ControlError(413, 'tooLarge', `The body is larger than ${MAX_CONTROL_BODY / 1024} KB.`).body(),
+          413,
+        ),
+    }),
+  );
+  app.onError((err, c) => {
+    if (err instanceof ControlError) return c.json(err.body(), err.status);
+    console.error('emulator: apps control route failed', err instanceof Error ? err.message : err);
+    return c.json(
+      { error: { code: 'internal', message: err instanceof Error ? err.message : String(err) } },
+      500,
+    );
+  });
+
+  app.get('/__apps', (c) => c.json(host.overview()));
+
+  app.post('/__apps/install', async (c) => {
+    const body = await readJson<InstallRequest>(c);
+    const installed = await host.install(body);
+    return c.json(host.appInfo(installed), 201);
+  });
+
+  app.post('/__apps/clients', async (c) => {
+    const body = await readJson<Partial<CreateClientRequest>>(c);
+    const scopes = Array.isArray(body.scopes)
+      ? body.scopes.map(String)
+      : typeof body.scopes === 'string'
+        ? body.scopes.split(/[\s,]+/).filter(Boolean)
+        : [];
+    const client = host.installations.registerClient(typeof body.name === 'string' ? body.name : '', scopes);
+    const answer: CreateClientResponse = { clientId: client.id, clientSecret: client.secret };
+    return c.json(answer, 201);
+  });
+
+  app.post('/__apps/flush', (c) => {
+    const answer: FlushResponse = host.deliveries.flush();
+    return c.json(answer);
+  });
+
+  app.get('/__apps/deliveries', (c) => {
+    const { offset, limit } = paging(c);
+    const state = c.req.query('state');
+    if (state !== undefined && !(DELIVERY_STATES as readonly string[]).includes(state)) {
+      throw new ControlError(400, 'invalidRequest', `state must be one of ${DELIVERY_STATES.join(', ')}.`);
+    }
+    const appId = c.req.query('app');
+    if (appId) host.installations.require(appId);
+    const all = host.deliveries.list({
+      appId,
+      state,
+      event: c.req.query('event'),
+      kind: c.req.query('kind'),
+    });
+    const answer: DeliveriesResponse = {
+      data: all.slice(offset, offset + limit).map((r) => host.deliveries.summary(r)),
+      total: all.length,
+      offset,
+      limit,
+    };
+    return c.json(answer);
+  });
+
+  app.get('/__apps/deliveries/:id', (c) =>
+    c.json(host.deliveries.detail(host.deliveries.require(intParam(c, 'id')))),
+  );
+
+  app.get('/__apps/deliveries/:id/fixture', (c) => {
+    const record = host.deliveries.require(intParam(c, 'id'));
+    return c.json(host.deliveries.detail(record).request);
+  });
+
+  app.post('/__apps/deliveries/:id/redeliver', (c) => {
+    const record = host.deliveries.redeliver(intParam(c, 'id'));
+    return c.json(host.deliveries.summary(record), 201);
+  });
+
+  app.get('/__apps/calls', (c) => {
+    const { limit } = paging(c, 2000);
+    const appId = c.req.query('app');
+    if (appId) host.installations.require(appId);
+    const answer: AppCallsResponse = { data: host.calls.list(appId, limit) };
+    return c.json(answer);
+  });
+
+  app.get('/__apps/stream', (c) =>
+    streamSSE(c, async (stream) => {
+      const unsubscribe = host.stream.subscribe((event) => {
+        void stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+      });
+      stream.onAbort(unsubscribe);
+      await stream.writeSSE({ event: 'hello', data: JSON.stringify({ type: 'hello' }) });
+      // A comment line now and then keeps proxies from closing an idle stream.
+      while (!stream.aborted && !stream.closed) {
+        await stream.sleep(15_000);
+        if (!stream.aborted) await stream.write(': keep-alive\n\n');
+      }
+      unsubscribe();
+    }),
+  );
+
+  app.post('/__apps/steps/:stepId/send', async (c) => {
+    const body = await readJson<SendRequest>(c);
+    return c.json(await host.send(intParam(c, 'stepId'), body));
+  });
+
+  app.post('/__apps/steps/:stepId/retrigger', async (c) => {
+    const body = await readJson<RetriggerRequest>(c);
+    return c.json(host.retrigger(intParam(c, 'stepId'), body));
+  });
+
+  app.get('/__apps/steps/:stepId/strings', (c) => {
+    const step = host.steps.require(intParam(c, 'stepId'));
+    const { offset, limit } = paging(c);
+    const languageId = c.req.query('languageId') ?? step.languages[0]!;
+    if (!step.languages.includes(languageId)) {
+      throw new ControlError(
+        400,
+        'unknownLanguage',
+        `Step ${step.id} has languages ${step.languages.join(', ')}; not "${languageId}".`,
+      );
+    }
+    const status = c.req.query('status');
+    if (status !== undefined && !isStepStatus(status)) {
+      throw new ControlError(
+        400,
+        'invalidRequest',
+        'status must be NEED_PROCESS, TODO, DONE, FAILED or INCOMPLETE.',
+      );
+    }
+    const { records, total } = host.steps.query(step, languageId, { status, offset, limit });
+    const answer: StepStringsResponse = { data: records, total, offset, limit };
+    return c.json(answer);
+  });
+
+  app.post('/__apps/:appId/uninstall', async (c) => c.json(await host.uninstall(c.req.param('appId'))));
+
+  app.post('/__apps/:appId/steps', async (c) => {
+    const body = await readJson<AddStepRequest>(c);
+    const step = host.addStep(c.req.param('appId'), body);
+    return c.json(host.steps.info(step), 201);
+  });
+
+  app.post('/__apps/:appId/trigger', async (c) => {
+    const body = await readJson<TriggerRequest>(c);
+    return c.json(host.trigger(c.req.param('appId'), body), 202);
+  });
+
+  app.all('/__apps/*', (c) => {
+    throw new ControlError(
+      404,
+      'notFound',
+      `No control route ${c.req.method} ${new URL(c.req.url).pathname}. See the README, "Develop a Crowdin app against the emulator".`,
+    );
+  });
+
+  return app;
+}

@@ -1,0 +1,398 @@
+// Deliveries to a real app on a loopback port: batching, the signature over the exact bytes, the documented
+// payload from live objects, retries → FAILED → re-trigger, what a misbehaving app gets, the log, redelivery,
+// fixtures, triggered events and `apps listen`.
+import { createHmac } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AppsOverview,
+  ControlErrorBody,
+  DeliveriesResponse,
+  DeliveryDetail,
+  DeliverySummary,
+  Fixture,
+  StepInfo,
+} from '../../../wire/apps.ts';
+import { STEP_EVENT } from '../../../wire/apps.ts';
+import { startEmulator, type RunningEmulator } from '../testing.ts';
+import { appsCommand } from './cli.ts';
+import { addStep, control, installStepApp } from './testing.ts';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- payloads are JSON */
+
+let em: RunningEmulator;
+let s: Awaited<ReturnType<typeof installStepApp>>;
+let step: StepInfo;
+
+beforeAll(async () => {
+  em = await startEmulator({
+    organization: 'acme',
+    apps: {
+      batchIntervalSeconds: 0,
+      retryScheduleSeconds: [0.05, 0.05],
+      webhookTimeoutSeconds: 0.4,
+      batchMaxEvents: 500,
+    },
+  });
+  s = await installStepApp(em.url);
+  step = await addStep(em.url, s.appId, ['uk', 'de']);
+});
+afterAll(async () => {
+  await em.close();
+  await s.app.close();
+});
+afterEach(() => {
+  s.app.on('POST /webhooks', { status: 200 });
+  em.config.apps.batchIntervalSeconds = 0;
+});
+
+const ids = (from: number, n: number) =>
+  em.config.data.strings
+    .filter((x) => !x.isHidden)
+    .slice(from, from + n)
+    .map((x) => x.id as number);
+let seen = 0;
+async function send(stringIds: number[], languages = ['uk']) {
+  seen =
+    (await control<DeliveriesResponse>(em.url, 'GET', '/__apps/deliveries?kind=webhook&limit=1')).json.data[0]
+      ?.id ?? 0;
+  return control(em.url, 'POST', `/__apps/steps/${step.id}/send`, { stringIds, languages });
+}
+const deliveries = async (query = '') =>
+  (await control<DeliveriesResponse>(em.url, 'GET', `/__apps/deliveries${query}`)).json;
+const detail = async (id: number) =>
+  (await control<DeliveryDetail>(em.url, 'GET', `/__apps/deliveries/${id}`)).json;
+/** Resolves when a delivery reaches one of the states. */
+async function settled(id: number, states = ['delivered', 'failed']): Promise<DeliveryDetail> {
+  for (let i = 0; i < 200; i++) {
+    const d = await detail(id);
+    if (states.includes(d.state)) return d;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`delivery ${id} did not settle`);
+}
+/** The webhook delivery of the last send (sends are queued, not sent inline). */
+async function newest(): Promise<DeliverySummary> {
+  for (let i = 0; i < 200; i++) {
+    const latest = (await deliveries('?kind=webhook&limit=1')).data[0];
+    if (latest && latest.id > seen) {
+      seen = latest.id;
+      return latest;
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('no new delivery');
+}
+const status = async (stringId: number, languageId = 'uk') =>
+  em.apps.steps.record(em.apps.steps.get(step.id)!, languageId, stringId).status;
+
+describe('a step event batch', () => {
+  it("is one signed POST with the service's headers and the documented payload, built from live objects", async () => {
+    const hook = s.app.next('POST /webhooks');
+    const [a, b] = ids(0, 2) as [number, number];
+    await send([a, b], ['uk', 'de']);
+    const req = await hook;
+    expect(req.headers).toMatchObject({
+      'user-agent': 'Crowdin-Webhook',
+      'content-type': 'application/json',
+      'x-crowdin-id': '1',
+      'x-crowdin-domain': 'acme',
+      'x-module-key': 'step-hook',
+    });
+    const expected = createHmac('sha256', s.secret).update(req.body).digest('hex');
+    expect(req.headers['x-crowdin-signature']).toBe(expected);
+    const { events } = req.json<{ events: any[] }>();
+    expect(events).toHaveLength(4);
+    const e = events.find(
+      (x) => x.stringStatus.translation.id === a && x.stringStatus.affectedLanguage.id === 'de',
+    );
+    const string = em.config.data.strings.find((x) => x.id === a) as any;
+    expect(e.event).toBe(STEP_EVENT);
+    expect(Object.keys(e.stringStatus)).toEqual([
+      'status',
+      'output',
+      'originEvent',
+      'organizationId',
+      'translation',
+      'sourceLanguage',
+      'affectedLanguage',
+      'workflowStep',
+      'user',
+    ]);
+    expect(e.stringStatus).toMatchObject({
+      status: 'NEED_PROCESS',
+      output: '',
+      originEvent: 'string.added',
+      organizationId: '1',
+    });
+    expect(e.stringStatus.translation).toMatchObject({
+      id: a,
+      key: string.identifier,
+      identifier: expect.stringMatching(/^[0-9a-f]{32}$/),
+      maxLength: expect.any(String),
+      revision: expect.any(Number),
+      file: {
+        id: string.file.id,
+        name: string.file.name,
+        revision: expect.any(String),
+        branch: { id: expect.any(Number) },
+      },
+      project: {
+        id: 1,
+        identifier: 'acme-shop',
+        groupId: 1,
+        logo: expect.stringMatching(/^data:image\/png;base64,/),
+      },
+      url: `https://acme.crowdin.com/editor/1/${string.file.id}/en-de#${a}`,
+    });
+    expect(Object.keys(e.stringStatus.affectedLanguage)).toEqual([
+      'id',
+      'name',
+      'editorCode',
+      'twoLettersCode',
+      'threeLettersCode',
+      'locale',
+      'androidCode',
+      'osxCode',
+      'osxLocale',
+      'textDirection',
+      'dialectOf',
+    ]);
+    expect(e.stringStatus.workflowStep).toEqual({
+      id: step.id,
+      title: 'Review',
+      type: 'Application',
+      languages: ['uk', 'de'],
+      applicationModule: { applicationIdentifier: 'test-step-app', moduleKey: 'review' },
+    });
+    expect(e.stringStatus.user).toEqual({
+      id: '1',
+      username: 'alice',
+      fullName: 'Alice Anderson',
+      avatarUrl: expect.any(String),
+    });
+  });
+
+  it('waits for the batch interval, goes at once on flush, and splits at the batch size', async () => {
+    em.config.apps.batchIntervalSeconds = 3600;
+    const before = (await deliveries('?kind=webhook')).total;
+    await send(ids(100, 10));
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await deliveries('?kind=webhook')).total).toBe(before);
+    // A full batch goes at once; the rest waits for the interval, or a flush.
+    await send(ids(110, 590));
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await deliveries('?kind=webhook')).data.slice(0, 1).map((d) => d.eventCount)).toEqual([500]);
+    expect(em.apps.deliveries.queued(s.appId)).toBe(100);
+    const flushed = await control(em.url, 'POST', '/__apps/flush');
+    expect(flushed.json).toEqual({ deliveries: 1, retries: 0 });
+    const list = await deliveries('?kind=webhook');
+    expect(list.total).toBe(before + 2);
+    expect(list.data.slice(0, 2).map((d) => d.eventCount)).toEqual([100, 500]);
+  });
+});
+
+describe('a failing app', () => {
+  it('gets retries on the schedule, then its strings are FAILED; re-trigger sends them again', async () => {
+    s.app.on('POST /webhooks', { status: 500, body: 'boom' });
+    const [c] = ids(50, 1) as [number];
+    await send([c]);
+    const d = await settled((await newest()).id);
+    expect(d.state).toBe('failed');
+    expect(d.attempts.map((a) => [a.n, a.status, a.ok, a.answerStart])).toEqual([
+      [1, 500, false, 'boom'],
+      [2, 500, false, 'boom'],
+      [3, 500, false, 'boom'],
+    ]);
+    expect(await status(c)).toBe('FAILED');
+    const { json } = await control<AppsOverview>(em.url, 'GET', '/__apps');
+    expect(json.apps[0]!.problems[0]).toMatchObject({ code: 'deliveryFailed', deliveryId: d.id });
+    s.app.on('POST /webhooks', { status: 200 });
+    const hook = s.app.next('POST /webhooks');
+    await control(em.url, 'POST', `/__apps/steps/${step.id}/retrigger`, { stringIds: [c] });
+    expect(await status(c)).toBe('NEED_PROCESS');
+    expect((await hook).json<{ events: any[] }>().events.map((e) => e.stringStatus.translation.id)).toEqual([
+      c,
+    ]);
+  });
+
+  it('redirects are not followed', async () => {
+    s.app.on('POST /webhooks', { status: 307, headers: { Location: '/elsewhere' } });
+    await send(ids(60, 1));
+    const d = await settled((await newest()).id);
+    expect(d.attempts[0]).toMatchObject({
+      status: 307,
+      location: '/elsewhere',
+      ok: false,
+      error: expect.stringContaining('does not follow redirects'),
+    });
+    expect(s.app.received('POST /elsewhere')).toEqual([]);
+  });
+
+  it('an answer that is not HTTP, a slow answer, and a 6 MB answer', async () => {
+    s.app.on('POST /webhooks', 'garbage');
+    await send(ids(70, 1));
+    let d = await settled((await newest()).id);
+    expect(d.attempts[0]!.error).toContain('not HTTP');
+
+    s.app.on('POST /webhooks', { status: 200, delayMs: 1000 });
+    await send(ids(71, 1));
+    d = await settled((await newest()).id);
+    expect(d.attempts[0]).toMatchObject({ status: null, error: 'No answer within 400 ms.' });
+
+    s.app.on('POST /webhooks', { status: 200, body: Buffer.alloc(6 * 1024 * 1024, 120) });
+    await send(ids(72, 1));
+    d = await settled((await newest()).id);
+    expect(d.state).toBe('delivered');
+    expect(d.attempts[0]).toMatchObject({ status: 200, answerTruncated: true });
+    expect(d.attempts[0]!.answerStart).toHaveLength(2048);
+  });
+
+  it('a hanging app does not hold the listings', async () => {
+    s.app.on('POST /webhooks', 'hang');
+    await send(ids(80, 1));
+    const pending = await newest();
+    const res = await fetch(`${em.url}/api/v2/projects/1/strings?limit=5`, {
+      headers: { Authorization: `Bearer ${em.personalToken('alice')}` },
+    });
+    expect(res.status).toBe(200);
+    expect((await detail(pending.id)).state).toBe('sending');
+    await settled(pending.id);
+  });
+});
+
+describe('the log', () => {
+  it('lists newest first with filters, and shows each request and attempt', async () => {
+    const hook = s.app.next('POST /webhooks');
+    await send(ids(90, 2));
+    const req = await hook;
+    const first = await newest();
+    const d = await settled(first.id);
+    expect(d.request.body).toBe(req.body.toString('utf8'));
+    expect(d.request.headers['X-Crowdin-Signature']).toBe(req.headers['x-crowdin-signature']);
+    expect(d.attempts[0]).toMatchObject({
+      n: 1,
+      status: 200,
+      ok: true,
+      startedAt: expect.any(String),
+      durationMs: expect.any(Number),
+    });
+    expect(d.stepStrings).toHaveLength(2);
+    const all = await deliveries();
+    expect(all.data.map((x) => x.id)).toEqual([...all.data.map((x) => x.id)].sort((a, b) => b - a));
+    expect((await deliveries('?state=failed')).data.every((x) => x.state === 'failed')).toBe(true);
+    expect((await deliveries(`?event=${STEP_EVENT}`)).data.every((x) => x.events.includes(STEP_EVENT))).toBe(
+      true,
+    );
+    expect((await deliveries('?kind=installed')).data.map((x) => x.appId)).toEqual(['test-step-app']);
+    expect((await control(em.url, 'GET', '/__apps/deliveries?state=lost')).status).toBe(400);
+    expect((await control(em.url, 'GET', '/__apps/deliveries/999999')).status).toBe(404);
+  });
+
+  it('a fixture is the request exactly as sent', async () => {
+    const hook = s.app.next('POST /webhooks');
+    await send(ids(95, 1));
+    const req = await hook;
+    const fixture = (
+      await control<Fixture>(em.url, 'GET', `/__apps/deliveries/${(await newest()).id}/fixture`)
+    ).json;
+    expect(fixture.method).toBe('POST');
+    expect(fixture.url).toBe(`${s.app.url}/webhooks`);
+    expect(fixture.body).toBe(req.body.toString('utf8'));
+    for (const [name, value] of Object.entries(fixture.headers))
+      expect(req.headers[name.toLowerCase()]).toBe(value);
+  });
+
+  it('redelivers the same bytes with a valid signature, naming the first delivery', async () => {
+    let hook = s.app.next('POST /webhooks');
+    await send(ids(96, 1));
+    const first = await hook;
+    const original = await newest();
+    hook = s.app.next('POST /webhooks');
+    const r = await control<DeliverySummary>(em.url, 'POST', `/__apps/deliveries/${original.id}/redeliver`);
+    expect(r.status).toBe(201);
+    expect(r.json.redeliveryOf).toBe(original.id);
+    const again = await hook;
+    expect(again.body.equals(first.body)).toBe(true);
+    expect(again.headers['x-crowdin-signature']).toBe(
+      createHmac('sha256', s.secret).update(again.body).digest('hex'),
+    );
+    const installed = (await deliveries('?kind=installed')).data[0]!;
+    expect(
+      (await control<ControlErrorBody>(em.url, 'POST', `/__apps/deliveries/${installed.id}/redeliver`))
+        .status,
+    ).toBe(409);
+  });
+});
+
+describe('triggered events', () => {
+  it('any documented event the app subscribes to, from live objects', async () => {
+    const hook = s.app.next('POST /webhooks');
+    const file = em.config.data.files[1]!;
+    const r = await control(em.url, 'POST', `/__apps/${s.appId}/trigger`, {
+      event: 'file.added',
+      fileId: file.id,
+      userId: 2,
+    });
+    expect(r.json).toEqual({ event: 'file.added', modules: ['step-hook'] });
+    const { events } = (await hook).json<{ events: any[] }>();
+    expect(events).toEqual([
+      {
+        event: 'file.added',
+        file: expect.objectContaining({
+          id: String(file.id),
+          name: file.name,
+          path: file.path,
+          project: expect.objectContaining({ id: '1' }),
+        }),
+        user: expect.objectContaining({ id: '2', username: 'bob' }),
+      },
+    ]);
+  });
+
+  it('refuses an event the app does not subscribe to, an undocumented one, and objects that do not exist', async () => {
+    const trigger = (body: Record<string, unknown>) =>
+      control<ControlErrorBody>(em.url, 'POST', `/__apps/${s.appId}/trigger`, body);
+    expect((await trigger({ event: 'project.translated' })).json.error.code).toBe('notSubscribed');
+    expect((await trigger({ event: 'file.exploded' })).json.error.code).toBe('unknownEvent');
+    expect((await trigger({ event: STEP_EVENT })).json.error.code).toBe('useSend');
+    expect((await trigger({ event: 'file.added', fileId: 9999 })).json.error).toMatchObject({
+      code: 'unknownSubject',
+      message: 'No file 9999 in project 1.',
+    });
+  });
+});
+
+it('`apps listen` prints one line per attempt', async () => {
+  const own = await startEmulator({
+    organization: 'acme',
+    apps: { batchIntervalSeconds: 0, retryScheduleSeconds: [] },
+  });
+  const t = await installStepApp(own.url);
+  try {
+    const stepId = (
+      await control<StepInfo>(own.url, 'POST', `/__apps/${t.appId}/steps`, {
+        projectId: 1,
+        moduleKey: 'review',
+      })
+    ).json.id;
+    const lines: string[] = [];
+    let gotLine: () => void = () => {};
+    const line = new Promise<void>((r) => (gotLine = r));
+    const listening = appsCommand(['listen', '--port', new URL(own.url).port], (l) => {
+      lines.push(l);
+      if (l.includes(' try ')) gotLine();
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    t.app.on('POST /webhooks', { status: 503 });
+    await control(own.url, 'POST', `/__apps/steps/${stepId}/send`, { stringIds: [1], languages: ['uk'] });
+    await line;
+    expect(lines.find((l) => l.includes(' try '))).toMatch(
+      /^\d\d:\d\d:\d\d {2}#\d+ try 1 {2}test-step-app\/step-hook {2}string\.status_on_step\.recalculation_triggered ×1 {2}→ 503 in \d+ ms \(The app answered 503; any 2xx acknowledges a delivery\.\) {2}FAILED$/,
+    );
+    await own.close();
+    expect(await listening).toBe(0);
+  } finally {
+    await own.close();
+    await t.app.close();
+  }
+});

@@ -1,0 +1,523 @@
+// Everything the emulator sends to apps, and its log. Webhook events are queued per installation and webhook
+// module and sent in batches (`{"events": […]}`, serialised once, signed over those exact bytes); a failed
+// delivery is retried on the schedule, then its step strings become FAILED. App events (installed,
+// uninstall) and, later, settings and module calls go through `sendOnce`: one recorded attempt. Every
+// request, its attempts and the start of each answer stay in the log for the control routes.
+import { createHmac } from 'node:crypto';
+import {
+  WEBHOOK_HEADERS,
+  type AttemptInfo,
+  type DeliveryDetail,
+  type DeliveryKind,
+  type DeliverySummary,
+  type Fixture,
+} from '../../../wire/apps.ts';
+import { ControlError } from './errors.ts';
+import type { Installation, Installations } from './installations.ts';
+import type { AppsOptions } from './options.ts';
+import type { AppCaller, OutgoingResult } from './outgoing.ts';
+import type { StepPair, StepStore } from './steps.ts';
+import type { AppsStream } from './stream.ts';
+
+/** One queued event: a step pair (its event is built from live objects when the batch goes) or a built one. */
+export type PendingEvent =
+  { type: 'step'; pair: StepPair; userId: number } | { type: 'event'; event: object };
+
+/** Bytes of an answer the emulator reads from a webhook or app event (it needs the status and the start). */
+const MAX_EVENT_ANSWER_BYTES = 64 * 1024;
+/** Bytes of each answer kept in the log. */
+const ANSWER_START_BYTES = 2048;
+/** The log keeps at most this many deliveries and this many body bytes; the oldest finished go first. */
+const MAX_LOGGED = 2000;
+const MAX_LOGGED_BYTES = 64 * 1024 * 1024;
+
+/** A delivery as the log keeps it: the summary's facts, the request's bytes, and its timers. */
+export interface DeliveryRecord extends Pick<
+  DeliverySummary,
+  | 'id'
+  | 'kind'
+  | 'appId'
+  | 'moduleKey'
+  | 'events'
+  | 'eventCount'
+  | 'url'
+  | 'state'
+  | 'redeliveryOf'
+  | 'signature'
+> {
+  method: 'GET' | 'POST' | 'DELETE';
+  headers: Record<string, string>;
+  body: Buffer;
+  createdAt: number;
+  attempts: AttemptInfo[];
+  nextAttemptAt: number | null;
+  stepPairs: StepPair[];
+  /** Whether a failed attempt is retried on the schedule (webhook batches are; app events are not). */
+  retries: boolean;
+  timeoutMs: number;
+  maxAnswerBytes: number;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+export interface DeliveryDeps {
+  options: () => AppsOptions;
+  clock: () => number;
+  caller: AppCaller;
+  installations: Installations;
+  steps: StepStore;
+  stream: AppsStream;
+  /** The organization the emulator plays: X-Crowdin-Id and (enterprise only) X-Crowdin-Domain. */
+  organization: () => { id: number; domain: string | null };
+  /** Builds a batch's events; step pairs no longer waiting are left out. */
+  build: (app: Installation, items: PendingEvent[]) => { events: object[]; pairs: StepPair[] };
+}
+
+interface Queue {
+  appId: string;
+  moduleKey: string;
+  items: PendingEvent[];
+  /** Ends the batch interval: everything queued goes. */
+  timer: ReturnType<typeof setTimeout> | null;
+  /** Sends the full batches at once; the rest waits for the interval. */
+  fullTimer: ReturnType<typeof setTimeout> | null;
+}
+
+export function signBody(body: Buffer, secret: string): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+export class Deliveries {
+  private queues = new Map<string, Queue>();
+  private log: DeliveryRecord[] = [];
+  private byId = new Map<number, DeliveryRecord>();
+  private loggedBytes = 0;
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private deps: DeliveryDeps) {}
+
+  // ---- queueing and batches -----------------------------------------------------------------------------
+
+  /** Queues events for one webhook module of an app; sent when the batch interval ends or the batch is full. */
+  enqueue(app: Installation, moduleKey: string, items: PendingEvent[]): void {
+    if (items.length === 0) return;
+    const key = `${app.appId}\0${moduleKey}`;
+    let queue = this.queues.get(key);
+    if (!queue) {
+      queue = { appId: app.appId, moduleKey, items: [], timer: null, fullTimer: null };
+      this.queues.set(key, queue);
+    }
+    queue.items.push(...items);
+    const { batchIntervalSeconds, batchMaxEvents } = this.deps.options();
+    // Events queued in the same turn go in one batch.
+    if (!queue.timer) queue.timer = setTimeout(() => this.flushQueue(key), batchIntervalSeconds * 1000);
+    if (queue.items.length >= batchMaxEvents && !queue.fullTimer) {
+      queue.fullTimer = setTimeout(() => this.flushQueue(key, true), 0);
+    }
+  }
+
+  /** Sends every queued batch and every waiting retry now. */
+  flush(): { deliveries: number; retries: number } {
+    let deliveries = 0;
+    for (const key of [...this.queues.keys()]) deliveries += this.flushQueue(key);
+    let retries = 0;
+    for (const record of this.log) {
+      if (record.state === 'retrying' && record.timer) {
+        clearTimeout(record.timer);
+        record.timer = null;
+        retries++;
+        void this.attempt(record);
+      }
+    }
+    return { deliveries, retries };
+  }
+
+  /** Number of events waiting in batches (all apps, or one). */
+  queued(appId?: string): number {
+    let n = 0;
+    for (const q of this.queues.values()) if (appId === undefined || q.appId === appId) n += q.items.length;
+    return n;
+  }
+
+  /** Sends a queue's batches: all of them, or (`onlyFull`) the full ones, the rest waiting for the interval. */
+  private flushQueue(key: string, onlyFull = false): number {
+    const queue = this.queues.get(key);
+    if (!queue) return 0;
+    const max = this.deps.options().batchMaxEvents;
+    if (queue.fullTimer) clearTimeout(queue.fullTimer);
+    queue.fullTimer = null;
+    const take = onlyFull ? queue.items.length - (queue.items.length % max) : queue.items.length;
+    const items = queue.items.splice(0, take);
+    if (queue.items.length === 0) {
+      if (queue.timer) clearTimeout(queue.timer);
+      this.queues.delete(key);
+    }
+    const app = this.deps.installations.get(queue.appId);
+    if (!app || app.state !== 'installed' || this.closed) return 0;
+    let sent = 0;
+    for (let i = 0; i < items.length; i += max) {
+      const { events, pairs } = this.deps.build(app, items.slice(i, i + max));
+      if (events.length === 0) continue;
+      this.sendBatch(app, queue.moduleKey, events, pairs, null);
+      sent++;
+    }
+    return sent;
+  }
+
+  private webhookUrl(app: Installation, moduleKey: string): string {
+    const module = app.manifest.modules?.webhook?.find((w) => w.key === moduleKey);
+    return `${app.baseUrl}${module?.url ?? '/'}`;
+  }
+
+  /** Serialises the events once, signs those bytes, and sends them. */
+  private sendBatch(
+    app: Installation,
+    moduleKey: string,
+    events: object[],
+    pairs: StepPair[],
+    redeliveryOf: number | null,
+  ): DeliveryRecord {
+    const body = Buffer.from(JSON.stringify({ events }));
+    const names = [...new Set(events.map((e) => (e as { event?: string }).event ?? ''))];
+    return this.startWebhook(app, moduleKey, body, names, events.length, pairs, redeliveryOf);
+  }
+
+  private startWebhook(
+    app: Installation,
+    moduleKey: string,
+    body: Buffer,
+    events: string[],
+    eventCount: number,
+    pairs: StepPair[],
+    redeliveryOf: number | null,
+  ): DeliveryRecord {
+    const signature = signBody(body, app.secret);
+    const org = this.deps.organization();
+    const headers: Record<string, string> = {
+      'User-Agent': WEBHOOK_HEADERS.userAgent,
+      'Content-Type': 'application/json',
+      [WEBHOOK_HEADERS.id]: String(org.id),
+    };
+    // On crowdin.com there is no organization domain; the header is left out.
+    if (org.domain) headers[WEBHOOK_HEADERS.domain] = org.domain;
+    headers[WEBHOOK_HEADERS.signature] = signature;
+    headers[WEBHOOK_HEADERS.moduleKey] = moduleKey;
+    const record = this.record({
+      kind: 'webhook',
+      appId: app.appId,
+      moduleKey,
+      events,
+      eventCount,
+      method: 'POST',
+      url: this.webhookUrl(app, moduleKey),
+      headers,
+      body,
+      signature,
+      redeliveryOf,
+      stepPairs: pairs,
+      retries: true,
+      timeoutMs: this.deps.options().webhookTimeoutSeconds * 1000,
+      maxAnswerBytes: MAX_EVENT_ANSWER_BYTES,
+    });
+    void this.attempt(record);
+    return record;
+  }
+
+  // ---- single calls -------------------------------------------------------------------------------------
+
+  /**
+   * One recorded call to an app, not retried: app events now, settings callbacks and module calls later.
+   * Resolves with the record and the full outgoing result (answer body up to `maxAnswerBytes`).
+   */
+  async sendOnce(args: {
+    kind: DeliveryKind;
+    app: Installation;
+    moduleKey?: string | null;
+    event?: string;
+    method: 'GET' | 'POST' | 'DELETE';
+    url: string;
+    headers: Record<string, string>;
+    body: Buffer;
+    timeoutMs: number;
+    maxAnswerBytes?: number;
+  }): Promise<{ record: DeliveryRecord; result: OutgoingResult }> {
+    const record = this.record({
+      kind: args.kind,
+      appId: args.app.appId,
+      moduleKey: args.moduleKey ?? null,
+      events: args.event ? [args.event] : [],
+      eventCount: args.event ? 1 : 0,
+      method: args.method,
+      url: args.url,
+      headers: args.headers,
+      body: args.body,
+      signature: null,
+      redeliveryOf: null,
+      stepPairs: [],
+      retries: false,
+      timeoutMs: args.timeoutMs,
+      maxAnswerBytes: args.maxAnswerBytes ?? MAX_EVENT_ANSWER_BYTES,
+    });
+    const result = await this.attempt(record);
+    return { record, result };
+  }
+
+  // ---- attempts -----------------------------------------------------------------------------------------
+
+  private record(
+    fields: Omit<DeliveryRecord, 'id' | 'state' | 'createdAt' | 'attempts' | 'nextAttemptAt' | 'timer'>,
+  ): DeliveryRecord {
+    const record: DeliveryRecord = {
+      ...fields,
+      id: this.nextId++,
+      state: 'queued',
+      createdAt: this.deps.clock(),
+      attempts: [],
+      nextAttemptAt: null,
+      timer: null,
+    };
+    this.log.push(record);
+    this.byId.set(record.id, record);
+    this.loggedBytes += record.body.length;
+    this.prune();
+    this.deps.stream.emit({ type: 'delivery', delivery: this.summary(record) });
+    return record;
+  }
+
+  private async attempt(record: DeliveryRecord): Promise<OutgoingResult> {
+    record.state = 'sending';
+    record.nextAttemptAt = null;
+    const startedAt = this.deps.clock();
+    const result = await this.deps.caller.call({
+      method: record.method,
+      url: record.url,
+      headers: record.headers,
+      body: record.method === 'GET' ? undefined : record.body,
+      timeoutMs: record.timeoutMs,
+      maxAnswerBytes: record.maxAnswerBytes,
+    });
+    const attempt = attemptInfo(record.attempts.length + 1, startedAt, result);
+    record.attempts.push(attempt);
+    const schedule = this.deps.options().retryScheduleSeconds;
+    const retryIndex = record.attempts.length - 1;
+    if (attempt.ok) {
+      record.state = 'delivered';
+    } else if (
+      record.retries &&
+      retryIndex < schedule.length &&
+      !this.closed &&
+      this.deps.installations.get(record.appId)
+    ) {
+      const delay = schedule[retryIndex]! * 1000;
+      record.state = 'retrying';
+      record.nextAttemptAt = this.deps.clock() + delay;
+      record.timer = setTimeout(() => {
+        record.timer = null;
+        void this.attempt(record);
+      }, delay);
+    } else {
+      this.failed(record, attempt);
+    }
+    this.deps.stream.emit({ type: 'attempt', delivery: this.summary(record), attempt });
+    return result;
+  }
+
+  private failed(record: DeliveryRecord, attempt: AttemptInfo): void {
+    record.state = 'failed';
+    if (record.kind !== 'webhook') return;
+    const failedNow = this.deps.steps.fail(record.stepPairs);
+    const tries = record.attempts.length;
+    this.deps.installations.problem(record.appId, {
+      severity: 'error',
+      code: 'deliveryFailed',
+      deliveryId: record.id,
+      message:
+        `Delivery ${record.id} to ${record.url} failed after ${tries} attempt${tries === 1 ? '' : 's'} (${attempt.error ?? `status ${attempt.status}`}).` +
+        (failedNow
+          ? ` ${failedNow} string${failedNow === 1 ? ' is' : 's are'} FAILED on the step; re-trigger them with POST /__apps/steps/{stepId}/retrigger.`
+          : ''),
+    });
+    for (const stepId of new Set(record.stepPairs.map((p) => p.stepId))) {
+      const step = this.deps.steps.get(stepId);
+      if (step) this.deps.stream.emit({ type: 'statuses', stepId, counts: this.deps.steps.counts(step) });
+    }
+  }
+
+  /** Drops an app's queued events and cancels its retries (at uninstall). */
+  cancelApp(appId: string): void {
+    for (const [key, q] of this.queues) {
+      if (q.appId !== appId) continue;
+      if (q.timer) clearTimeout(q.timer);
+      if (q.fullTimer) clearTimeout(q.fullTimer);
+      this.queues.delete(key);
+    }
+    for (const record of this.log) {
+      if (record.appId === appId && record.state === 'retrying') {
+        if (record.timer) clearTimeout(record.timer);
+        record.timer = null;
+        record.nextAttemptAt = null;
+        record.state = 'failed';
+        this.deps.stream.emit({ type: 'delivery', delivery: this.summary(record) });
+      }
+    }
+  }
+
+  /** The same body bytes again, with a valid signature, as a new delivery that names the first. */
+  redeliver(id: number): DeliveryRecord {
+    const original = this.require(id);
+    if (original.kind !== 'webhook' || !original.moduleKey) {
+      throw new ControlError(
+        409,
+        'notRedeliverable',
+        `Delivery ${id} is ${original.kind === 'webhook' ? 'not addressed to a module' : `an ${original.kind} event`}; only webhook deliveries can be redelivered.`,
+      );
+    }
+    const app = this.deps.installations.get(original.appId);
+    if (!app || app.state !== 'installed') {
+      throw new ControlError(
+        409,
+        'appNotInstalled',
+        `App "${original.appId}" is not installed any more; install it again to redeliver.`,
+      );
+    }
+    return this.startWebhook(
+      app,
+      original.moduleKey,
+      original.body,
+      original.events,
+      original.eventCount,
+      original.stepPairs,
+      original.id,
+    );
+  }
+
+  // ---- the log ------------------------------------------------------------------------------------------
+
+  require(id: number): DeliveryRecord {
+    const record = this.byId.get(id);
+    if (!record)
+      throw new ControlError(
+        404,
+        'unknownDelivery',
+        `No delivery ${id} in the log (it keeps the newest ${MAX_LOGGED}).`,
+      );
+    return record;
+  }
+
+  /** Newest first. */
+  list(filter: { appId?: string; state?: string; event?: string; kind?: string }): DeliveryRecord[] {
+    const out: DeliveryRecord[] = [];
+    for (let i = this.log.length - 1; i >= 0; i--) {
+      const r = this.log[i]!;
+      if (filter.appId && r.appId !== filter.appId) continue;
+      if (filter.state && r.state !== filter.state) continue;
+      if (filter.kind && r.kind !== filter.kind) continue;
+      if (filter.event && !r.events.includes(filter.event)) continue;
+      out.push(r);
+    }
+    return out;
+  }
+
+  /** The newest delivery to the app that started before `at` (what an app's API call most likely answers). */
+  latestBefore(appId: string, at: number): number | null {
+    for (let i = this.log.length - 1; i >= 0; i--) {
+      const r = this.log[i]!;
+      if (r.appId === appId && r.attempts.length && r.createdAt <= at) return r.id;
+    }
+    return null;
+  }
+
+  summary(r: DeliveryRecord): DeliverySummary {
+    return {
+      id: r.id,
+      kind: r.kind,
+      appId: r.appId,
+      moduleKey: r.moduleKey,
+      events: r.events,
+      eventCount: r.eventCount,
+      method: r.method,
+      url: r.url,
+      state: r.state,
+      createdAt: new Date(r.createdAt).toISOString(),
+      attemptCount: r.attempts.length,
+      lastAttempt: r.attempts.at(-1) ?? null,
+      nextAttemptAt: r.nextAttemptAt === null ? null : new Date(r.nextAttemptAt).toISOString(),
+      redeliveryOf: r.redeliveryOf,
+      bodyBytes: r.body.length,
+      signature: r.signature,
+    };
+  }
+
+  detail(r: DeliveryRecord): DeliveryDetail {
+    return {
+      ...this.summary(r),
+      request: fixture(r),
+      attempts: r.attempts,
+      stepStrings: r.stepPairs.map(({ stepId, stringId, languageId }) => ({ stepId, stringId, languageId })),
+    };
+  }
+
+  private prune(): void {
+    let i = 0;
+    while ((this.log.length > MAX_LOGGED || this.loggedBytes > MAX_LOGGED_BYTES) && i < this.log.length) {
+      const r = this.log[i]!;
+      if (r.state === 'delivered' || r.state === 'failed') {
+        this.log.splice(i, 1);
+        this.byId.delete(r.id);
+        this.loggedBytes -= r.body.length;
+      } else i++;
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const q of this.queues.values()) {
+      if (q.timer) clearTimeout(q.timer);
+      if (q.fullTimer) clearTimeout(q.fullTimer);
+    }
+    this.queues.clear();
+    for (const r of this.log) if (r.timer) clearTimeout(r.timer);
+  }
+}
+
+export function fixture(r: Pick<DeliveryRecord, 'method' | 'url' | 'headers' | 'body'>): Fixture {
+  return { method: r.method, url: r.url, headers: { ...r.headers }, body: r.body.toString('utf8') };
+}
+
+function attemptInfo(n: number, startedAt: number, result: OutgoingResult): AttemptInfo {
+  const status = result.status;
+  const ok = result.error === null && status !== null && status >= 200 && status <= 299;
+  const location =
+    status !== null && status >= 300 && status < 400 ? (result.headers.location ?? null) : null;
+  let error: string | null = result.error?.message ?? null;
+  if (!ok && !error && status !== null) {
+    error =
+      status >= 300 && status < 400
+        ? `The app answered ${status}, a redirect${location ? ` to ${location}` : ''}: the service does not follow redirects.`
+        : `The app answered ${status}; any 2xx acknowledges a delivery.`;
+  }
+  return {
+    n,
+    startedAt: new Date(startedAt).toISOString(),
+    durationMs: result.durationMs,
+    status,
+    error,
+    answerStart: result.body.subarray(0, ANSWER_START_BYTES).toString('utf8'),
+    answerBytes: result.bodyBytes,
+    answerTruncated: result.truncated,
+    location,
+    ok,
+  };
+}
+
+/** Webhook modules of the app that receive `event` (step events too), active in this edition. */
+export function subscribedModules(app: Installation, event: string, enterprise: boolean): string[] {
+  return (app.manifest.modules?.webhook ?? [])
+    .filter((w) => w.events.includes(event) && moduleActive(w.environments, enterprise))
+    .map((w) => w.key);
+}
+
+/** A module with `environments` is installed only in the editions it names. */
+export function moduleActive(environments: readonly string[] | undefined, enterprise: boolean): boolean {
+  return !environments || environments.includes(enterprise ? 'crowdin-enterprise' : 'crowdin');
+}

@@ -1,0 +1,239 @@
+// The app descriptor (manifest.json) as a strict JSON Schema. No schema is published; this one carries the
+// docs' tables (developer/crowdin-apps/app-descriptor.mdx and the module pages) and accepts the keys the
+// official framework emits beyond them (../shared/crowdin-apps-notes.md, "The manifest"). Unknown keys are
+// refused, as the service refuses them. Rules a schema cannot say (which auth a module needs, a step's
+// companion webhook, …) are in manifest.ts.
+
+export const INPUT_PORTS = [
+  'untranslated',
+  'translated',
+  'approved',
+  'all',
+  'false',
+  'true',
+  'skipped',
+  'initial',
+] as const;
+export const OUTPUT_PORTS = INPUT_PORTS.filter((p) => p !== 'initial');
+export const EDITOR_MODES = ['side-by-side', 'comfortable', 'multilingual'] as const;
+export const ENVIRONMENTS = ['crowdin', 'crowdin-enterprise'] as const;
+
+/** Module groups the docs list under "UI Modules": a serverless app (no baseUrl) may have only these. */
+export const UI_GROUPS = [
+  'chat',
+  'context-menu',
+  'custom-mt',
+  'editor-asset-panel',
+  'editor-right-panel',
+  'editor-translations-panel',
+  'modal',
+  'organization-menu',
+  'organization-menu-crowdsource',
+  'organization-settings-menu',
+  'profile-resources-menu',
+  'profile-settings-menu',
+  'project-integrations',
+  'project-menu',
+  'project-menu-crowdsource',
+  'project-reports',
+  'project-tools',
+] as const;
+
+/** Groups the docs or the framework know whose entries the emulator does not call: key checked, rest free. */
+const OTHER_GROUPS = [
+  ...UI_GROUPS,
+  'advisor-inspector',
+  'ai-prompt-provider',
+  'ai-provider',
+  'ai-request-post-compile',
+  'ai-request-post-parse',
+  'ai-request-pre-compile',
+  'ai-request-pre-parse',
+  'announcement',
+  'api',
+  'auth-guard',
+  'automation-action',
+  'custom-spellchecker',
+  'external-qa-check',
+] as const;
+
+/** File-processing groups with the plain `{key, url, signaturePatterns}` entry. */
+export const FILE_HOOK_GROUPS = [
+  'file-pre-import',
+  'file-post-import',
+  'file-pre-export',
+  'file-post-export',
+  'file-translations-alignment',
+] as const;
+
+/** Groups the emulator calls (webhooks, steps; file processing through the module-call route). */
+export const HOSTED_GROUPS = [
+  'webhook',
+  'workflow-step-type',
+  'custom-file-format',
+  ...FILE_HOOK_GROUPS,
+] as const;
+
+const text = { type: 'string', minLength: 1 } as const;
+/** A URL relative to the app's baseUrl, as every module URL is. */
+const relativeUrl = { type: 'string', pattern: '^/' } as const;
+const environments = {
+  type: 'array',
+  items: { enum: ENVIRONMENTS },
+  uniqueItems: true,
+  minItems: 1,
+} as const;
+const signaturePatterns = {
+  type: 'object',
+  properties: { fileName: { type: 'string' }, fileContent: { type: 'string' } },
+  additionalProperties: false,
+} as const;
+const key = { type: 'string', minLength: 1, maxLength: 255 } as const;
+const title = { type: 'string', minLength: 3, maxLength: 30 } as const;
+
+const webhookEntry = {
+  type: 'object',
+  required: ['key', 'url', 'events'],
+  properties: {
+    key,
+    url: relativeUrl,
+    events: { type: 'array', items: text, minItems: 1, uniqueItems: true },
+    environments,
+  },
+  additionalProperties: false,
+} as const;
+
+const stepEntry = {
+  type: 'object',
+  required: ['key', 'name', 'boundaries'],
+  properties: {
+    key,
+    name: text,
+    logo: relativeUrl,
+    description: { type: 'string' },
+    boundaries: {
+      type: 'object',
+      required: ['input', 'outputs'],
+      properties: {
+        input: {
+          type: 'object',
+          required: ['title', 'ports'],
+          properties: {
+            title,
+            ports: { type: 'array', items: { enum: INPUT_PORTS }, minItems: 1, uniqueItems: true },
+          },
+          additionalProperties: false,
+        },
+        outputs: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 2,
+          items: {
+            type: 'object',
+            required: ['title', 'port'],
+            properties: { title, port: { enum: OUTPUT_PORTS } },
+            additionalProperties: false,
+          },
+        },
+      },
+      additionalProperties: false,
+    },
+    editorMode: { enum: EDITOR_MODES },
+    updateSettingsUrl: relativeUrl,
+    deleteSettingsUrl: relativeUrl,
+    url: relativeUrl,
+    environments: { ...environments, items: { enum: ['crowdin-enterprise'] } },
+  },
+  additionalProperties: false,
+} as const;
+
+/** A custom file format, or (with `stringsExport: true`) a custom bundle generator: they share the group. */
+const fileFormatEntry = {
+  type: 'object',
+  required: ['key', 'type', 'url'],
+  properties: {
+    key,
+    type: text,
+    url: relativeUrl,
+    multilingual: { type: 'boolean' },
+    customSrxSupported: { type: 'boolean' },
+    signaturePatterns,
+    stringsExport: { type: 'boolean' },
+    extensions: { type: 'array', items: { type: 'string', pattern: '^\\.' }, minItems: 1 },
+    multilingualExport: { type: 'boolean' },
+    environments,
+  },
+  additionalProperties: false,
+} as const;
+
+const fileHookEntry = {
+  type: 'object',
+  required: ['key', 'url'],
+  properties: { key, url: relativeUrl, signaturePatterns, environments },
+  additionalProperties: false,
+} as const;
+
+const otherEntry = { type: 'object', required: ['key'], properties: { key } } as const;
+
+const group = (entry: object) => ({ type: 'array', items: entry }) as const;
+
+export const MANIFEST_SCHEMA = {
+  $id: 'https://croql.dev/schemas/crowdin-app-manifest.json',
+  type: 'object',
+  required: ['identifier', 'name', 'authentication'],
+  properties: {
+    identifier: { type: 'string', pattern: '^[a-z0-9-._]+$', maxLength: 255 },
+    name: text,
+    baseUrl: { type: 'string', format: 'uri', pattern: '^https?://' },
+    authentication: {
+      type: 'object',
+      properties: {
+        type: { enum: ['none', 'crowdin_app', 'crowdin_agent'] },
+        clientId: text,
+      },
+      additionalProperties: false,
+    },
+    description: { type: 'string' },
+    logo: relativeUrl,
+    events: {
+      type: 'object',
+      properties: { installed: relativeUrl, uninstall: relativeUrl, subscription_paid: relativeUrl },
+      additionalProperties: false,
+    },
+    scopes: { type: 'array', items: text, uniqueItems: true },
+    modules: {
+      type: 'object',
+      properties: {
+        webhook: group(webhookEntry),
+        'workflow-step-type': group(stepEntry),
+        'custom-file-format': group(fileFormatEntry),
+        ...Object.fromEntries(FILE_HOOK_GROUPS.map((g) => [g, group(fileHookEntry)])),
+        ...Object.fromEntries(OTHER_GROUPS.map((g) => [g, group(otherEntry)])),
+      },
+      additionalProperties: false,
+    },
+    environments,
+    agent: {
+      type: 'object',
+      required: ['username'],
+      properties: {
+        username: { type: 'string', minLength: 3, maxLength: 128 },
+        name: text,
+        avatarUrl: relativeUrl,
+      },
+      additionalProperties: false,
+    },
+    // Emitted by the official framework (out/modules/manifest.js); not in the docs' table.
+    restrictAiToSameApp: { type: 'boolean' },
+    stringBasedAvailable: { type: 'boolean' },
+    default_permissions: {
+      type: 'object',
+      properties: {
+        user: { enum: ['owner', 'managers', 'all', 'guests', 'restricted'] },
+        project: { enum: ['own', 'restricted'] },
+      },
+      additionalProperties: false,
+    },
+  },
+  additionalProperties: false,
+} as const;

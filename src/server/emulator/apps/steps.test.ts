@@ -1,0 +1,298 @@
+// Workflow steps and the string-status API: the edition rule, the OpenAPI shapes, sending strings by query or
+// id, every status transition, and the API's 400/403/404 answers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AppsOverview,
+  ControlErrorBody,
+  SendResponse,
+  StepInfo,
+  StringStatusBody,
+} from '../../../wire/apps.ts';
+import type { ValidationErrorsBody } from '../../../wire/envelope.ts';
+import { startEmulator, type RunningEmulator } from '../testing.ts';
+import { MAX_PATCH_OPS } from './steps.ts';
+import { addStep, control, installStepApp, type TestApp } from './testing.ts';
+
+let em: RunningEmulator;
+let s: Awaited<ReturnType<typeof installStepApp>>;
+let step: StepInfo;
+const opened: TestApp[] = [];
+
+beforeAll(async () => {
+  // A long batch interval: these tests look at statuses, not deliveries.
+  em = await startEmulator({ organization: 'acme', apps: { batchIntervalSeconds: 3600 } });
+  s = await installStepApp(em.url);
+  opened.push(s.app);
+  step = await addStep(em.url, s.appId, ['uk', 'de']);
+});
+afterAll(async () => {
+  await em.close();
+  await Promise.all(opened.map((a) => a.close()));
+});
+
+const statusUrl = (languageId: string, query = '', stepId = step.id) =>
+  `${em.url}/api/v2/projects/1/workflow-steps/${stepId}/languages/${languageId}/status${query}`;
+const get = async (languageId: string, query = '', token = s.token) => {
+  const res = await fetch(statusUrl(languageId, query), { headers: { Authorization: `Bearer ${token}` } });
+  return {
+    status: res.status,
+    json: (await res.json()) as StringStatusBody & ValidationErrorsBody & { error?: { message: string } },
+  };
+};
+const patch = async (languageId: string, body: unknown, token = s.token) => {
+  const res = await fetch(statusUrl(languageId), {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    json: (await res.json()) as StringStatusBody & ValidationErrorsBody & { error?: { message: string } },
+  };
+};
+const send = (body: Record<string, unknown>) =>
+  control<SendResponse & ControlErrorBody>(em.url, 'POST', `/__apps/steps/${step.id}/send`, body);
+const statusOf = async (stringId: number, languageId = 'uk') =>
+  (await get(languageId, `?stringIds=${stringId}`)).json.data[0]!.data;
+const visibleIds = () => em.config.data.strings.filter((x) => !x.isHidden).map((x) => x.id as number);
+
+describe('workflow steps', () => {
+  it('are Crowdin Enterprise only: on crowdin.com the app installs, but a step is refused with what to do', async () => {
+    const standard = await startEmulator({});
+    try {
+      const t = await installStepApp(standard.url);
+      opened.push(t.app);
+      const { json } = await control<AppsOverview>(standard.url, 'GET', '/__apps');
+      expect(json.apps[0]!.problems.map((p) => p.code)).toEqual(['stepsNotOffered']);
+      expect(json.apps[0]!.stepTypes[0]!.offered).toBe(false);
+      const r = await control<ControlErrorBody>(standard.url, 'POST', `/__apps/${t.appId}/steps`, {
+        projectId: 1,
+        moduleKey: 'review',
+      });
+      expect(r.status).toBe(409);
+      expect(r.json.error.message).toContain('--organization DOMAIN');
+      const list = await fetch(`${standard.url}/api/v2/projects/1/workflow-steps`, {
+        headers: { Authorization: `Bearer ${t.token}` },
+      });
+      expect(list.status).toBe(404);
+    } finally {
+      await standard.close();
+    }
+  });
+
+  it("list and get in the OpenAPI's shapes", async () => {
+    const list = await fetch(`${em.url}/api/v2/projects/1/workflow-steps`, {
+      headers: { Authorization: `Bearer ${s.token}` },
+    });
+    const body = (await list.json()) as { data: { data: unknown }[]; pagination: unknown };
+    const resource = {
+      id: step.id,
+      title: 'Review',
+      type: 'Application',
+      languages: ['uk', 'de'],
+      config: {},
+    };
+    expect(body).toEqual({ data: [{ data: resource }], pagination: { offset: 0, limit: 25 } });
+    const one = await fetch(`${em.url}/api/v2/projects/1/workflow-steps/${step.id}`, {
+      headers: { Authorization: `Bearer ${s.token}` },
+    });
+    expect(await one.json()).toEqual({ data: resource });
+    const missing = await fetch(`${em.url}/api/v2/projects/1/workflow-steps/9999`, {
+      headers: { Authorization: `Bearer ${s.token}` },
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('refuse an unknown module, project or language', async () => {
+    const add = (body: Record<string, unknown>) =>
+      control<ControlErrorBody>(em.url, 'POST', `/__apps/${s.appId}/steps`, body);
+    let r = await add({ projectId: 1, moduleKey: 'nope' });
+    expect([r.status, r.json.error.code, r.json.error.message]).toEqual([
+      404,
+      'unknownModule',
+      expect.stringContaining('Its step modules: review'),
+    ]);
+    r = await add({ projectId: 2, moduleKey: 'review' });
+    expect([r.status, r.json.error.code]).toEqual([404, 'unknownProject']);
+    r = await add({ projectId: 1, moduleKey: 'review', languages: ['xx'] });
+    expect([r.status, r.json.error.code]).toEqual([400, 'unknownLanguage']);
+  });
+});
+
+describe('sending strings to a step', () => {
+  it("by CroQL: exactly the strings the emulator's own listing returns for the query", async () => {
+    const croql = 'identifier contains "checkout"';
+    const listed: number[] = [];
+    for (let offset = 0; ; offset += 500) {
+      const res = await fetch(
+        `${em.url}/api/v2/projects/1/strings?limit=500&offset=${offset}&croql=${encodeURIComponent(croql)}`,
+        {
+          headers: { Authorization: `Bearer ${em.personalToken('alice')}` },
+        },
+      );
+      const page = ((await res.json()) as { data: { data: { id: number } }[] }).data.map((d) => d.data.id);
+      listed.push(...page);
+      if (page.length < 500) break;
+    }
+    const r = await send({ croql, languages: ['de'] });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ strings: listed.length, languages: ['de'] });
+    const onStep = (await get('de', '?limit=500')).json.data.map((d) => d.data.stringId);
+    expect(onStep.sort((a, b) => a - b)).toEqual([...listed].sort((a, b) => a - b));
+  });
+
+  it('a query the listing refuses comes back with its message', async () => {
+    const r = await send({ croql: 'identifier contains' });
+    expect(r.status).toBe(400);
+    expect(r.json.error.code).toBe('croqlInvalid');
+  });
+
+  it('by id: NEED_PROCESS, and INCOMPLETE for a hidden string (not routed to the step)', async () => {
+    const hidden = em.config.data.strings.find((x) => x.isHidden)!.id as number;
+    const [shown] = visibleIds();
+    const r = await send({ stringIds: [shown, hidden], languages: ['uk'] });
+    expect(r.json).toMatchObject({ strings: 2, needProcess: 1, incomplete: 1 });
+    expect(await statusOf(shown!)).toEqual({
+      stringId: shown,
+      languageId: 'uk',
+      stepId: step.id,
+      status: 'NEED_PROCESS',
+      output: '',
+    });
+    expect((await statusOf(hidden)).status).toBe('INCOMPLETE');
+  });
+
+  it('refuses unknown ids, both or neither of croql and stringIds, and languages the step lacks', async () => {
+    expect((await send({ stringIds: [99_999_999] })).json.error.code).toBe('unknownString');
+    expect((await send({ stringIds: [1], croql: 'is hidden' })).status).toBe(400);
+    expect((await send({})).status).toBe(400);
+    const r = await send({ stringIds: [1], languages: ['fr'] });
+    expect([r.status, r.json.error.message]).toEqual([
+      400,
+      expect.stringContaining('not among the languages of step'),
+    ]);
+  });
+});
+
+describe('the string-status API', () => {
+  it('PATCH to a declared port is DONE; "" is TODO; a TODO string can still be routed', async () => {
+    const [a, b] = visibleIds().slice(10, 12) as [number, number];
+    await send({ stringIds: [a, b], languages: ['uk'] });
+    const r = await patch('uk', [
+      { op: 'replace', path: `/${a}/output`, value: 'untranslated' },
+      { op: 'replace', path: `/${b}/output`, value: '' },
+    ]);
+    expect(r).toEqual({
+      status: 200,
+      json: {
+        data: [
+          {
+            data: { stringId: a, languageId: 'uk', stepId: step.id, status: 'DONE', output: 'untranslated' },
+          },
+          { data: { stringId: b, languageId: 'uk', stepId: step.id, status: 'TODO', output: '' } },
+        ],
+      },
+    });
+    await patch('uk', [{ op: 'replace', path: `/${b}/output`, value: 'translated' }]);
+    expect(await statusOf(b)).toMatchObject({ status: 'DONE', output: 'translated' });
+    // Sent again, a string is back on the step.
+    await send({ stringIds: [a], languages: ['uk'] });
+    expect(await statusOf(a)).toMatchObject({ status: 'NEED_PROCESS', output: '' });
+  });
+
+  it('a FAILED string goes back to NEED_PROCESS when re-triggered', async () => {
+    const [c] = visibleIds().slice(20, 21) as [number];
+    await send({ stringIds: [c], languages: ['uk'] });
+    em.apps.steps.fail([{ stepId: step.id, stringId: c, languageId: 'uk' }]);
+    expect((await statusOf(c)).status).toBe('FAILED');
+    expect((await get('uk', '?status=FAILED')).json.data.map((d) => d.data.stringId)).toEqual([c]);
+    const r = await control(em.url, 'POST', `/__apps/steps/${step.id}/retrigger`, {});
+    expect(r.json).toEqual({ stepId: step.id, retriggered: 1 });
+    expect((await statusOf(c)).status).toBe('NEED_PROCESS');
+  });
+
+  it('refuses a bad operation with a 400 that names it, and applies none of the body', async () => {
+    const [d] = visibleIds().slice(30, 31) as [number];
+    await send({ stringIds: [d], languages: ['uk'] });
+    const good = { op: 'replace', path: `/${d}/output`, value: 'translated' };
+    const cases: [unknown, string, string][] = [
+      [[good, { op: 'add', path: `/${d}/output`, value: 'translated' }], '1/op', 'opNotSupported'],
+      [[good, { op: 'replace', path: `/${d}/status`, value: 'translated' }], '1/path', 'pathInvalid'],
+      [[good, { op: 'replace', path: `/${d}/output`, value: 'approved' }], '1/value', 'valueNotAllowed'],
+      [[good, { op: 'replace', path: '/424242/output', value: 'translated' }], '1/path', 'stringNotOnStep'],
+      [{ op: 'replace' }, 'body', 'notArray'],
+      ['[{"op":', 'body', 'notJson'],
+    ];
+    for (const [body, key, code] of cases) {
+      const r = await patch('uk', body);
+      expect([r.status, r.json.errors[0]!.error.key, r.json.errors[0]!.error.errors[0]!.code]).toEqual([
+        400,
+        key,
+        code,
+      ]);
+    }
+    const r = await patch('uk', [good, { op: 'replace', path: `/${d}/output`, value: 'approved' }]);
+    expect(r.json.errors[0]!.error.errors[0]!.message).toMatch(
+      /^Operation #1 .*"translated", "untranslated"/,
+    );
+    expect((await statusOf(d)).status).toBe('NEED_PROCESS');
+  });
+
+  it(`refuses more than ${MAX_PATCH_OPS} operations in one PATCH, saying how many`, async () => {
+    const ops = Array.from({ length: 10_000 }, (_, i) => ({
+      op: 'replace',
+      path: `/${i + 1}/output`,
+      value: 'translated',
+    }));
+    const r = await patch('uk', ops);
+    expect(r.status).toBe(400);
+    expect(r.json.errors[0]!.error.errors[0]!.message).toContain(
+      `10000 operations; at most ${MAX_PATCH_OPS}`,
+    );
+  });
+
+  it('GET filters by stringIds (at most 500), status, limit and offset', async () => {
+    const ids = visibleIds().slice(40, 46);
+    await send({ stringIds: ids, languages: ['de'] });
+    const all = (await get('de', `?stringIds=${ids.join(',')}`)).json.data.map((d) => d.data.stringId);
+    expect(all).toEqual(ids);
+    const paged = (await get('de', `?stringIds=${ids.join(',')}&limit=2&offset=1`)).json.data.map(
+      (d) => d.data.stringId,
+    );
+    expect(paged).toEqual(ids.slice(1, 3));
+    expect((await get('de', `?stringIds=424242`)).json.data[0]!.data.status).toBe('INCOMPLETE');
+    const tooMany = await get('de', `?stringIds=${Array.from({ length: 501 }, (_, i) => i + 1).join(',')}`);
+    expect([tooMany.status, tooMany.json.errors[0]!.error.key]).toEqual([400, 'stringIds']);
+    expect((await get('de', '?status=done')).status).toBe(400);
+    expect(
+      (await get('de', '?status=NEED_PROCESS&limit=500')).json.data.every(
+        (d) => d.data.status === 'NEED_PROCESS',
+      ),
+    ).toBe(true);
+  });
+
+  it("answers 403 to any token but the step app's agent, and 404 for an unknown step or a language the step lacks", async () => {
+    const user = await get('uk', '', em.personalToken('alice', 'project'));
+    expect(user.status).toBe(403);
+    expect(user.json.error!.message).toContain('crowdin_agent');
+    const other = await installStepApp(em.url, {
+      name: 'Other',
+      extra: { identifier: 'other-step-app', agent: { username: 'other-agent' } },
+    });
+    opened.push(other.app);
+    const foreign = await patch(
+      'uk',
+      [{ op: 'replace', path: '/1/output', value: 'translated' }],
+      other.token,
+    );
+    expect([foreign.status, foreign.json.error!.message]).toEqual([
+      403,
+      expect.stringContaining('belongs to app "test-step-app"'),
+    ]);
+    expect((await get('fr')).status).toBe(404);
+    const unknown = await fetch(statusUrl('uk', '', 9999), {
+      headers: { Authorization: `Bearer ${s.token}` },
+    });
+    expect(unknown.status).toBe(404);
+  });
+});

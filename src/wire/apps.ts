@@ -1,0 +1,427 @@
+// What the emulator's app-hosting control routes (`/__apps…`) and the string-status API send and take. The
+// emulator writes these shapes (src/server/emulator/apps/) and the playground's Apps view reads them; both
+// import them from here. Names on the service's own wire (the status API, webhook headers) are Crowdin's.
+
+/** A string's status on a custom workflow step, per language (the docs' workflow-step-type page). */
+export type StepStatus = 'NEED_PROCESS' | 'TODO' | 'DONE' | 'FAILED' | 'INCOMPLETE';
+export const STEP_STATUSES: readonly StepStatus[] = ['NEED_PROCESS', 'TODO', 'DONE', 'FAILED', 'INCOMPLETE'];
+
+/** One record of the string-status API (`…/workflow-steps/{stepId}/languages/{languageId}/status`). */
+export interface StringStatusRecord {
+  stringId: number;
+  languageId: string;
+  stepId: number;
+  status: StepStatus;
+  /** The output port the app chose; `""` until it chose one. */
+  output: string;
+}
+
+/** The status API's answer to GET and PATCH, as the docs show it: no pagination object. */
+export interface StringStatusBody {
+  data: { data: StringStatusRecord }[];
+}
+
+/** One JSON Patch operation of the status API's PATCH body. */
+export interface StatusPatchOp {
+  op: 'replace';
+  /** `/{stringId}/output` */
+  path: string;
+  /** A declared output port, or `""` (TODO). */
+  value: string;
+}
+
+/** Headers of every webhook delivery, with the service's names. */
+export const WEBHOOK_HEADERS = {
+  signature: 'X-Crowdin-Signature',
+  id: 'X-Crowdin-Id',
+  domain: 'X-Crowdin-Domain',
+  moduleKey: 'X-Module-Key',
+  userAgent: 'Crowdin-Webhook',
+} as const;
+
+/** The event a workflow step's app receives when strings land on its step. */
+export const STEP_EVENT = 'string.status_on_step.recalculation_triggered';
+
+// ---- manifest validation ------------------------------------------------------------------------------
+
+export type Severity = 'error' | 'warning';
+
+/** One finding about a manifest: where (a JSON pointer into it), which rule, and what to do. */
+export interface ManifestProblem {
+  severity: Severity;
+  /** RFC 6901 pointer, `""` for the whole manifest. */
+  pointer: string;
+  /** Stable rule id (README, "Develop a Crowdin app against the emulator", lists them). */
+  rule: string;
+  message: string;
+}
+
+/** `apps validate` and a refused install: errors refuse the manifest, warnings do not. */
+export interface ValidationReport {
+  ok: boolean;
+  errors: ManifestProblem[];
+  warnings: ManifestProblem[];
+}
+
+// ---- apps, clients, installations ---------------------------------------------------------------------
+
+/** Something that went wrong (or will not work) with an installed app, shown beside it. */
+export interface AppProblem {
+  at: string;
+  severity: Severity;
+  code: string;
+  message: string;
+  deliveryId?: number;
+}
+
+/** An OAuth app registered with the emulator, as the service's settings page shows one after creation. */
+export interface OAuthAppInfo {
+  clientId: string;
+  clientSecret: string;
+  name: string;
+  scopes: string[];
+}
+
+export interface CreateClientRequest {
+  name: string;
+  /** Space-separated, or a list: the service's scope names. */
+  scopes: string | string[];
+}
+
+export interface CreateClientResponse {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface WebhookModuleInfo {
+  key: string;
+  url: string;
+  events: string[];
+  /** False when its `environments` exclude the emulator's edition: it receives nothing. */
+  active: boolean;
+}
+
+export interface StepPort {
+  title: string;
+  port: string;
+}
+
+export interface StepTypeInfo {
+  key: string;
+  name: string;
+  description: string | null;
+  inputPorts: string[];
+  outputs: StepPort[];
+  /** The settings page (relative to the app's baseUrl), if any. */
+  url: string | null;
+  updateSettingsUrl: string | null;
+  deleteSettingsUrl: string | null;
+  editorMode: string | null;
+  /** False on the standard edition: workflow steps are Crowdin Enterprise only. */
+  offered: boolean;
+}
+
+export interface ModuleInfo {
+  group: string;
+  key: string;
+  /** Whether the emulator calls this module (webhook, workflow-step-type, file processing). */
+  hosted: boolean;
+}
+
+/** Counts of a step's strings by language, then status. */
+export type StepCounts = Record<string, Partial<Record<StepStatus, number>>>;
+
+export interface StepInfo {
+  id: number;
+  projectId: number;
+  appId: string;
+  moduleKey: string;
+  title: string;
+  languages: string[];
+  outputs: StepPort[];
+  /** False once the app is uninstalled: the status API answers 404 for it. */
+  active: boolean;
+  createdAt: string;
+  counts: StepCounts;
+  /** The settings last saved for the step, null before any. */
+  settings: unknown;
+}
+
+export interface AgentInfo {
+  id: number;
+  username: string;
+  name: string;
+  avatarUrl: string;
+}
+
+export type AuthenticationType = 'none' | 'crowdin_app' | 'crowdin_agent';
+
+export interface AppInfo {
+  appId: string;
+  name: string;
+  manifestUrl: string;
+  baseUrl: string;
+  authenticationType: AuthenticationType;
+  clientId: string | null;
+  appSecret: string;
+  installedAt: string;
+  installedBy: { id: number; username: string };
+  /** The projects the app may reach: `all`, or the ids chosen at install. */
+  projects: number[] | 'all';
+  agent: AgentInfo | null;
+  /** The scopes its tokens carry: the manifest's, within the OAuth app's. */
+  scopes: string[];
+  modules: ModuleInfo[];
+  webhooks: WebhookModuleInfo[];
+  stepTypes: StepTypeInfo[];
+  steps: StepInfo[];
+  problems: AppProblem[];
+  /** The manifest's validation warnings. */
+  warnings: ManifestProblem[];
+}
+
+/** The emulator's choices where the service is silent, and its edition; all set by command-line flags. */
+export interface AppsSettings {
+  edition: 'crowdin' | 'crowdin-enterprise';
+  organization: string | null;
+  organizationId: number;
+  /** Step events are batched per installation and webhook module this long (the service: once a minute). */
+  batchIntervalSeconds: number;
+  /** A batch is sent early when it holds this many events. */
+  batchMaxEvents: number;
+  /** How long a webhook delivery waits for the app's answer. */
+  webhookTimeoutSeconds: number;
+  /** How long the installed (and uninstall) event waits for the app's answer. */
+  installTimeoutSeconds: number;
+  /** Seconds before each retry of a failed delivery; its length is the number of retries. */
+  retryScheduleSeconds: number[];
+  /** Call apps on other hosts than this machine's loopback addresses. */
+  allowRemoteApps: boolean;
+}
+
+/** `GET /__apps` */
+export interface AppsOverview {
+  settings: AppsSettings;
+  clients: OAuthAppInfo[];
+  apps: AppInfo[];
+  /** Problems not tied to an installed app, e.g. refused installs (newest first). */
+  problems: AppProblem[];
+}
+
+/** `POST /__apps/install`; answered with the AppInfo (201). */
+export interface InstallRequest {
+  manifestUrl: string;
+  /** Project ids, or `all` (the default). */
+  projects?: number[] | 'all';
+}
+
+/** `POST /__apps/{appId}/uninstall` */
+export interface UninstallResponse {
+  appId: string;
+  /** The app's answer to the uninstall event; null when the manifest has none. */
+  answer: AttemptInfo | null;
+}
+
+// ---- workflow steps -----------------------------------------------------------------------------------
+
+/** `POST /__apps/{appId}/steps`; answered with the StepInfo (201). */
+export interface AddStepRequest {
+  projectId: number;
+  moduleKey: string;
+  /** Target languages of the step; default all the project's. */
+  languages?: string[];
+  title?: string;
+}
+
+/** `POST /__apps/steps/{stepId}/send`: a CroQL query over the strings listing, or string ids. */
+export interface SendRequest {
+  croql?: string;
+  stringIds?: number[];
+  languages?: string[];
+}
+
+export interface SendResponse {
+  stepId: number;
+  /** Strings the query (or the id list) named. */
+  strings: number;
+  languages: string[];
+  /** (string, language) pairs now NEED_PROCESS, each queued as one event. */
+  needProcess: number;
+  /** Pairs set INCOMPLETE instead (hidden strings are not routed to the step). */
+  incomplete: number;
+}
+
+/** `POST /__apps/steps/{stepId}/retrigger`: FAILED → NEED_PROCESS, sent again. Default: every FAILED pair. */
+export interface RetriggerRequest {
+  stringIds?: number[];
+  languages?: string[];
+}
+
+export interface RetriggerResponse {
+  stepId: number;
+  retriggered: number;
+}
+
+/** `GET /__apps/steps/{stepId}/strings?languageId&status&limit&offset` */
+export interface StepStringsResponse {
+  data: StringStatusRecord[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+// ---- deliveries ---------------------------------------------------------------------------------------
+
+/** `POST /__apps/{appId}/trigger`: a documented event built from live objects; ids pick the objects. */
+export interface TriggerRequest {
+  event: string;
+  stringId?: number;
+  fileId?: number;
+  languageId?: string;
+  userId?: number;
+  branchId?: number;
+}
+
+export interface TriggerResponse {
+  event: string;
+  /** Webhook modules the event was queued for. */
+  modules: string[];
+}
+
+/** `POST /__apps/flush`: queued batches and waiting retries, sent now. */
+export interface FlushResponse {
+  deliveries: number;
+  retries: number;
+}
+
+/** What the emulator sent: a webhook batch, an app event, or (later) a settings or module call. */
+export type DeliveryKind =
+  'webhook' | 'installed' | 'uninstall' | 'settings' | 'delete-settings' | 'module-call';
+export type DeliveryState = 'queued' | 'sending' | 'retrying' | 'delivered' | 'failed';
+export const DELIVERY_STATES: readonly DeliveryState[] = [
+  'queued',
+  'sending',
+  'retrying',
+  'delivered',
+  'failed',
+];
+
+/** One try of a delivery. */
+export interface AttemptInfo {
+  n: number;
+  startedAt: string;
+  durationMs: number;
+  /** The HTTP status, null when no answer came (timeout, refused, not HTTP). */
+  status: number | null;
+  /** Why the attempt failed, in words; null when it succeeded. */
+  error: string | null;
+  /** The first bytes of the answer's body (UTF-8, at most 2 KB). */
+  answerStart: string;
+  answerBytes: number;
+  /** The answer was larger than the emulator reads; it stopped reading there. */
+  answerTruncated: boolean;
+  /** A redirect's Location (never followed). */
+  location: string | null;
+  ok: boolean;
+}
+
+export interface DeliverySummary {
+  id: number;
+  kind: DeliveryKind;
+  appId: string;
+  moduleKey: string | null;
+  /** The distinct event names in the body, in order of first appearance. */
+  events: string[];
+  eventCount: number;
+  method: string;
+  url: string;
+  state: DeliveryState;
+  createdAt: string;
+  attemptCount: number;
+  lastAttempt: AttemptInfo | null;
+  nextAttemptAt: string | null;
+  redeliveryOf: number | null;
+  bodyBytes: number;
+  /** The X-Crowdin-Signature sent, null for unsigned calls. */
+  signature: string | null;
+}
+
+export interface DeliveryDetail extends DeliverySummary {
+  request: Fixture;
+  attempts: AttemptInfo[];
+  /** The (step, string, language) pairs a step event batch carries. */
+  stepStrings: { stepId: number; stringId: number; languageId: string }[];
+}
+
+/** `GET /__apps/deliveries?app&state&event&kind&limit&offset`, newest first. */
+export interface DeliveriesResponse {
+  data: DeliverySummary[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+/** `GET /__apps/deliveries/{id}/fixture`: the request exactly as sent, to replay in the app's tests. */
+export interface Fixture {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A call the app made to the emulator with one of its tokens, or a token request. */
+export interface AppApiCall {
+  id: number;
+  appId: string;
+  at: string;
+  kind: 'token' | 'api';
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  /** The newest delivery to the app that had started before this call: the one that likely caused it. */
+  afterDelivery: number | null;
+}
+
+/** `GET /__apps/calls?app&limit`, newest first. */
+export interface AppCallsResponse {
+  data: AppApiCall[];
+}
+
+/** `GET /__apps/stream`: server-sent events, one JSON object per `data:` line. */
+export type AppsStreamEvent =
+  | { type: 'attempt'; delivery: DeliverySummary; attempt: AttemptInfo }
+  | { type: 'delivery'; delivery: DeliverySummary }
+  | { type: 'call'; call: AppApiCall }
+  | { type: 'statuses'; stepId: number; counts: StepCounts }
+  | { type: 'apps' };
+
+/** Every control route's error body. */
+export interface ControlErrorBody {
+  error: {
+    code: string;
+    message: string;
+    problems?: ManifestProblem[];
+    answer?: AttemptInfo;
+  };
+}
+
+/** The control routes' paths, for the server's router and the view's requests. */
+export const APPS_PATHS = {
+  overview: '/__apps',
+  install: '/__apps/install',
+  clients: '/__apps/clients',
+  flush: '/__apps/flush',
+  deliveries: '/__apps/deliveries',
+  calls: '/__apps/calls',
+  stream: '/__apps/stream',
+  uninstall: (appId: string) => `/__apps/${encodeURIComponent(appId)}/uninstall`,
+  steps: (appId: string) => `/__apps/${encodeURIComponent(appId)}/steps`,
+  trigger: (appId: string) => `/__apps/${encodeURIComponent(appId)}/trigger`,
+  send: (stepId: number) => `/__apps/steps/${stepId}/send`,
+  retrigger: (stepId: number) => `/__apps/steps/${stepId}/retrigger`,
+  stepStrings: (stepId: number) => `/__apps/steps/${stepId}/strings`,
+  delivery: (id: number) => `/__apps/deliveries/${id}`,
+  redeliver: (id: number) => `/__apps/deliveries/${id}/redeliver`,
+  fixture: (id: number) => `/__apps/deliveries/${id}/fixture`,
+} as const;
