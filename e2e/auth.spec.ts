@@ -172,3 +172,29 @@ test('the shell follows the system colour scheme until the theme toggle override
   await expect(page.getByRole('tab', { name: 'Builder' })).toHaveAttribute('aria-selected', 'true');
   await context.close();
 });
+
+test('a consent form posted from another site approves nothing and sends no code back', async ({ page }) => {
+  const fields = {
+    client_id: 'croql-playground',
+    redirect_uri: 'http://127.0.0.1:4317/callback',
+    response_type: 'code',
+    scope: 'project tm glossary',
+    state: 'attacker',
+    user: '1',
+    decision: 'approve',
+  };
+  const inputs = Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`)
+    .join('');
+  await page.route('http://evil.example/', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<form method="post" action="${EMULATOR_URL}/oauth/authorize">${inputs}<button>Claim your prize</button></form>`,
+    }),
+  );
+  await page.goto('http://evil.example/');
+  await page.getByRole('button', { name: 'Claim your prize' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign-in refused' })).toBeVisible();
+  await expect(page.getByText('sent from another site')).toBeVisible();
+  expect(page.url()).toBe(`${EMULATOR_URL}/oauth/authorize`);
+});

@@ -9,6 +9,7 @@ import {
   RFC7636_CHALLENGE,
   RFC7636_VERIFIER,
   startEmulator,
+  submitConsent,
   type RunningEmulator,
 } from './testing.ts';
 
@@ -30,21 +31,7 @@ type Json = Record<string, unknown>;
 async function codeFor(
   params: Record<string, string> = { code_challenge: RFC7636_CHALLENGE, code_challenge_method: 'S256' },
 ): Promise<string> {
-  const form = new URLSearchParams({
-    client_id: DEMO_CLIENT.id,
-    redirect_uri: DEMO_REDIRECT,
-    response_type: 'code',
-    scope: 'project tm glossary',
-    state: 'xyz',
-    ...params,
-    decision: 'approve',
-    user: '1',
-  });
-  const res = await fetch(`${emulator.url}/oauth/authorize`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
+  const res = await submitConsent(emulator.url, params);
   expect(res.status).toBe(303);
   return new URL(res.headers.get('location')!).searchParams.get('code')!;
 }

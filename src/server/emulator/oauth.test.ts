@@ -8,7 +8,10 @@ import {
   DEMO_REDIRECT,
   RFC7636_CHALLENGE,
   RFC7636_VERIFIER,
+  consentForm,
+  postConsent,
   startEmulator,
+  submitConsent,
   type RunningEmulator,
 } from './testing.ts';
 
@@ -25,23 +28,7 @@ beforeEach(() => {
 
 /** Opens the consent page and presses a button; returns where the browser is sent. */
 async function consent(params: Record<string, string>, decision = 'approve', user = '2'): Promise<URL> {
-  const page = await fetch(authorizeUrl(emulator.url, params));
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  const form = new URLSearchParams();
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    form.set(
-      m[1]!,
-      m[2]!.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))),
-    );
-  }
-  form.set('decision', decision);
-  form.set('user', user);
-  const res = await fetch(new URL('/oauth/authorize', emulator.url), {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
+  const res = await submitConsent(emulator.url, params, { decision, user });
   expect(res.status).toBe(303);
   return new URL(res.headers.get('location')!);
 }
@@ -128,6 +115,58 @@ describe('authorization endpoint', () => {
       expect(location.searchParams.get('error')).toBe('invalid_request');
       expect(location.searchParams.get('state')).toBe('xyz');
     }
+  });
+});
+
+describe('the consent form against forgery', () => {
+  const PARAMS = { code_challenge: RFC7636_CHALLENGE, code_challenge_method: 'S256' };
+  /** The consent form as the page serves it, approved for user 2. */
+  async function approvedForm() {
+    const form = await consentForm(emulator.url, PARAMS);
+    form.set('decision', 'approve');
+    form.set('user', '2');
+    return form;
+  }
+  async function expectRefused(res: Response, reason: RegExp) {
+    expect(res.status).toBe(403);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.text()).toMatch(reason);
+  }
+
+  it("issues a code for the page's own post, as a browser sends it (no referrer, so Origin: null)", async () => {
+    const res = await postConsent(emulator.url, await approvedForm(), {
+      Origin: 'null',
+      'Sec-Fetch-Site': 'same-origin',
+    });
+    expect(res.status).toBe(303);
+    expect(new URL(res.headers.get('location')!).searchParams.get('code')).toBeTruthy();
+  });
+
+  it('refuses a post without the token, or with a token for another request, and issues nothing', async () => {
+    const form = await approvedForm();
+    const forged = new URLSearchParams(form);
+    forged.delete('consent_token');
+    await expectRefused(await postConsent(emulator.url, forged), /did not come from this consent page/);
+    const widened = new URLSearchParams(form);
+    widened.set('scope', '*');
+    await expectRefused(await postConsent(emulator.url, widened), /did not come from this consent page/);
+    const garbage = new URLSearchParams(form);
+    garbage.set('consent_token', 'x.y');
+    await expectRefused(await postConsent(emulator.url, garbage), /did not come from this consent page/);
+  });
+
+  it('refuses a post from another site even with a token, and a page left open too long', async () => {
+    for (const headers of <Record<string, string>[]>[
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site' },
+      { Origin: 'https://evil.example' },
+      { Origin: 'http://127.0.0.1:5173' },
+    ]) {
+      await expectRefused(await postConsent(emulator.url, await approvedForm(), headers), /another site/);
+    }
+    const form = await approvedForm();
+    now += 11 * 60_000;
+    await expectRefused(await postConsent(emulator.url, form), /open for too long/);
   });
 });
 

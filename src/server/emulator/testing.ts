@@ -63,3 +63,45 @@ export function authorizeUrl(
   for (const [k, v] of repeat) url.searchParams.append(k, v);
   return url.toString();
 }
+
+/** The consent page's form at `base` for the authorization request `params`: its hidden fields. */
+export async function consentForm(
+  base: string,
+  params: Record<string, string | undefined>,
+): Promise<URLSearchParams> {
+  const page = await fetch(authorizeUrl(base, params));
+  if (page.status !== 200) throw new Error(`the consent page answered ${page.status}`);
+  const form = new URLSearchParams();
+  for (const m of (await page.text()).matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    form.set(
+      m[1]!,
+      m[2]!.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))),
+    );
+  }
+  return form;
+}
+
+/** Posts a consent form as the browser would; resolves to the answer (a 303 to the client when good). */
+export function postConsent(base: string, form: URLSearchParams, headers: Record<string, string> = {}) {
+  return fetch(new URL('/oauth/authorize', base), {
+    method: 'POST',
+    body: form,
+    headers,
+    redirect: 'manual',
+  });
+}
+
+/**
+ * Opens the consent page at `base` for the authorization request `params` and submits its form: its hidden
+ * fields (the request and the anti-forgery token), the user and the decision.
+ */
+export async function submitConsent(
+  base: string,
+  params: Record<string, string | undefined>,
+  choice: { decision?: string; user?: string } = {},
+): Promise<Response> {
+  const form = await consentForm(base, params);
+  form.set('decision', choice.decision ?? 'approve');
+  form.set('user', choice.user ?? '1');
+  return postConsent(base, form);
+}

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_CLIENT } from '../emulator/config.ts';
-import { startEmulator, type RunningEmulator } from '../emulator/testing.ts';
+import { startEmulator, submitConsent, type RunningEmulator } from '../emulator/testing.ts';
 import { createRelayApp } from './app.ts';
 import { relayConfig } from './config.ts';
 
@@ -20,21 +20,11 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 async function approvedCode(): Promise<string> {
-  const form = new URLSearchParams({
-    client_id: 'croql-playground',
+  const res = await submitConsent(emulator.url, {
     redirect_uri: REDIRECT,
-    response_type: 'code',
-    scope: 'project tm glossary',
     state: 's',
     code_challenge: CHALLENGE,
     code_challenge_method: 'S256',
-    decision: 'approve',
-    user: '1',
-  });
-  const res = await fetch(`${emulator.url}/oauth/authorize`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
   });
   return new URL(res.headers.get('location')!).searchParams.get('code')!;
 }

@@ -1,6 +1,7 @@
 // The HTML of the consent and error pages. Plain server-rendered forms: no script, every value escaped.
 import type { DemoUser } from '../data/model.ts';
 import type { OAuthClient } from '../config.ts';
+import { CONSENT_TOKEN_FIELD } from './forgery.ts';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -35,8 +36,9 @@ export function consentPage(
   scopes: string[],
   users: readonly DemoUser[],
   params: Record<string, string>,
+  token: string,
 ): string {
-  const hidden = Object.entries(params)
+  const hidden = Object.entries({ ...params, [CONSENT_TOKEN_FIELD]: token })
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
   const options = users

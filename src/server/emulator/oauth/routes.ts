@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { isServiceScope } from '../../../wire/scopes.ts';
 import type { EmulatorConfig, OAuthClient } from '../config.ts';
 import { verifyJwt } from './jwt.ts';
+import { CONSENT_TOKEN_FIELD, consentToken, refuseConsentPost } from './forgery.ts';
 import { consentPage, errorPage } from './pages.ts';
 import type { OAuthStore } from './store.ts';
 
@@ -244,12 +245,20 @@ export function oauthRoutes(
       const user = config.data.users.find((u) => u.username.toLowerCase() === autoApproved.toLowerCase());
       if (user) return c.redirect(approve(store, checked, read.params, user.id), 302);
     }
-    return c.html(consentPage(checked.client, checked.scopes, config.data.users, read.params));
+    const token = consentToken(config.signingKey, config.clock(), read.params, AUTHORIZE_PARAMS);
+    return c.html(consentPage(checked.client, checked.scopes, config.data.users, read.params, token));
   });
 
   app.post('/oauth/authorize', async (c) => {
     const form = await readBody(c);
     const read = pick(form, AUTHORIZE_PARAMS);
+    const refused = refuseConsentPost(config.signingKey, config.clock(), read.params, AUTHORIZE_PARAMS, {
+      token: form.params[CONSENT_TOKEN_FIELD],
+      fetchSite: c.req.header('sec-fetch-site'),
+      origin: c.req.header('origin'),
+      ownOrigin: new URL(c.req.url).origin,
+    });
+    if (refused) return c.html(errorPage('Sign-in refused', refused), 403);
     const checked = checkAuthorizeRequest(config, read);
     if (checked.kind === 'page') return c.html(errorPage(checked.title, checked.message), checked.status);
     if (checked.kind === 'redirect') return c.redirect(checked.url, 303);
