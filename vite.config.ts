@@ -5,8 +5,10 @@ import { appServerPlugin } from './src/server/relay/vite-plugin.ts';
 
 export default defineConfig({
   plugins: [react(), appServerPlugin()],
-  server: { port: 5173, host: '127.0.0.1' },
-  preview: { port: 4173, host: '127.0.0.1' },
+  // No CORS: only the app's own pages call its server (the token relay above all); Vite's default would
+  // answer any page on a local origin.
+  server: { port: 5173, host: '127.0.0.1', cors: false },
+  preview: { port: 4173, host: '127.0.0.1', cors: false },
   build: { sourcemap: true },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],

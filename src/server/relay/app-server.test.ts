@@ -44,4 +44,29 @@ describe('the dev server', () => {
       });
     }
   });
+
+  it('lets no other local origin call the relay: no CORS, and a foreign post is refused', async () => {
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:9999', 'http://app.localhost:5173']) {
+      const preflight = await send(
+        '/auth/token',
+        {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type',
+        },
+        'OPTIONS',
+      );
+      expect(preflight.headers['access-control-allow-origin'], origin).toBeUndefined();
+      const config = await send('/auth/config', { Origin: origin });
+      expect(config.headers['access-control-allow-origin'], origin).toBeUndefined();
+      const post = await send('/auth/token', { Origin: origin, 'Content-Type': 'application/json' }, 'POST');
+      expect(post.status, origin).toBe(403);
+    }
+    // The app's own page: its post reaches the relay (which asks for a JSON body).
+    const own = await send('/auth/token', { Origin: base, 'Content-Type': 'application/json' }, 'POST');
+    expect(JSON.parse(own.body)).toMatchObject({
+      error: 'invalid_request',
+      error_description: expect.stringContaining('JSON object'),
+    });
+  });
 });

@@ -71,6 +71,11 @@ export function createRelayApp(options: RelayOptions = {}): Hono {
 
   app.post('/auth/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
+    // A browser names the page that posts: only the app's own pages may use the relay.
+    const origin = c.req.header('origin');
+    if (origin !== undefined && origin !== new URL(c.req.url).origin) {
+      return failure(c, 403, 'invalid_request', "The relay answers only the app's own pages.");
+    }
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/json') {
       return failure(c, 415, 'invalid_request', 'The body must be JSON (Content-Type: application/json).');
