@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emulatorOnlyAuthConfig, memoryStorage } from '../testing/fixtures.ts';
+import { emulatorOnlyAuthConfig, jwtForDomain, memoryStorage } from '../testing/fixtures.ts';
 import { completeSignIn, prepareSignIn } from './flow.ts';
 import { codeChallengeS256 } from './pkce.ts';
 import { useAuthStore } from './session.ts';
@@ -136,5 +136,34 @@ describe('sign-in flow', () => {
     ).rejects.toThrow(/Refusing to send your token to evil\.example/);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(useAuthStore.getState().session).toBeNull();
+  });
+
+  it('keeps an enterprise sign-in only when the token names the organization signed in to', async () => {
+    const finish = async (tokenDomain: string | null) => {
+      const url = new URL(
+        await prepareSignIn(config, { connection: 'enterprise', domain: 'Acme', clientId: 'mine' }),
+      );
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () =>
+          Response.json({ access_token: jwtForDomain(tokenDomain), expires_in: 7200, scope: 'project' }),
+        ),
+      );
+      return completeSignIn(
+        new URLSearchParams({ code: 'c', state: url.searchParams.get('state')! }),
+        loadConfig,
+      );
+    };
+    for (const [domain, told] of [
+      ['umbrella', /token for the organization "umbrella", not for the organization "acme"/],
+      [null, /token for crowdin\.com, not for the organization "acme"/],
+    ] as const) {
+      await expect(finish(domain)).rejects.toThrow(told);
+      expect(useAuthStore.getState().session).toBeNull();
+    }
+    await expect(finish('acme')).resolves.toMatchObject({
+      domain: 'acme',
+      apiUrl: 'https://acme.api.crowdin.com/api/v2',
+    });
   });
 });

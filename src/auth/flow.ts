@@ -8,7 +8,7 @@ import {
 } from './hosts.ts';
 import { isConnectionKind, type AuthConfig, type ConnectionKind } from '../wire/connection.ts';
 import { codeChallengeS256, randomToken } from './pkce.ts';
-import { useAuthStore, type Session } from './session.ts';
+import { domainMismatch, useAuthStore, type Session } from './session.ts';
 import { requestTokens, TokenError } from './token-relay.ts';
 
 /** What a sign-in in progress remembers across the redirect; sessionStorage only, removed once used. */
@@ -145,6 +145,8 @@ export async function completeSignIn(
     clientId: pending.clientIdTyped ? pending.clientId : null,
     ...tokens,
   };
+  const mismatch = domainMismatch(session);
+  if (mismatch) throw new Error(mismatch);
   useAuthStore.getState().actions.signedIn(session);
   return session;
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emulatorOnlyAuthConfig, memoryStorage } from '../testing/fixtures.ts';
+import { emulatorOnlyAuthConfig, jwtForDomain, memoryStorage } from '../testing/fixtures.ts';
 import { endSessionOutsideAllowList, onSignOut, useAuthStore, type Session } from './session.ts';
 
 const session = (overrides: Partial<Session> = {}): Session => ({
@@ -80,5 +80,67 @@ describe('a session outside the allow-list', () => {
       expect(useAuthStore.getState().session, apiUrl).toBeNull();
       expect(useAuthStore.getState().notice?.text).toMatch(/Refusing to send your token/);
     }
+  });
+});
+
+describe("an enterprise session's organization", () => {
+  const acme = (accessToken: string, apiUrl = 'https://acme.api.crowdin.com/api/v2') =>
+    session({ connection: 'enterprise', domain: 'acme', apiUrl, accessToken });
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}')),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  it('is checked against the stored token and API address before the session is restored', async () => {
+    for (const [stored, kept] of [
+      [acme(jwtForDomain('acme')), true],
+      [acme(jwtForDomain('umbrella')), false],
+      [acme('not-a-jwt'), false],
+      [acme(jwtForDomain('acme'), 'https://umbrella.api.crowdin.com/api/v2'), false],
+      [
+        session({
+          connection: 'standard',
+          apiUrl: 'https://api.crowdin.com/api/v2',
+          accessToken: jwtForDomain('acme'),
+        }),
+        false,
+      ],
+    ] as const) {
+      const storage = memoryStorage();
+      storage.setItem('croql.session', JSON.stringify(stored));
+      vi.stubGlobal('sessionStorage', storage);
+      vi.resetModules();
+      const fresh = await import('./session.ts');
+      expect(fresh.useAuthStore.getState().session !== null, JSON.stringify(stored)).toBe(kept);
+    }
+  });
+
+  it('ends the session when a refresh returns a token for another organization', () => {
+    vi.stubGlobal('sessionStorage', memoryStorage());
+    const { actions } = useAuthStore.getState();
+    actions.signedIn(acme(jwtForDomain('acme')));
+    actions.tokensRefreshed({
+      accessToken: jwtForDomain('acme'),
+      refreshToken: 'r2',
+      expiresAt: Date.now() + 1e6,
+      scope: '',
+    });
+    expect(useAuthStore.getState().session?.refreshToken).toBe('r2');
+    actions.tokensRefreshed({
+      accessToken: jwtForDomain('umbrella'),
+      refreshToken: 'r3',
+      expiresAt: Date.now() + 1e6,
+      scope: '',
+    });
+    expect(useAuthStore.getState().session).toBeNull();
+    expect(useAuthStore.getState().notice?.text).toMatch(
+      /organization "umbrella", not for the organization "acme"/,
+    );
   });
 });

@@ -58,6 +58,8 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       const current = get().session;
       if (!current) return;
       const session = { ...current, ...tokens, scope: tokens.scope || current.scope };
+      const mismatch = domainMismatch(session);
+      if (mismatch) return get().actions.signOut({ kind: 'error', text: mismatch });
       storeSession(session);
       set({ session });
     },
@@ -115,7 +117,7 @@ function readStoredSession(): Session | null {
     ) {
       return null;
     }
-    return {
+    const session: Session = {
       connection: value.connection,
       domain: typeof value.domain === 'string' ? value.domain : null,
       apiUrl: value.apiUrl,
@@ -125,6 +127,7 @@ function readStoredSession(): Session | null {
       expiresAt: value.expiresAt,
       scope: typeof value.scope === 'string' ? value.scope : '',
     };
+    return domainMismatch(session) ? null : session;
   } catch {
     return null;
   }
@@ -142,6 +145,32 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
   } catch {
     return null;
   }
+}
+
+/**
+ * Why a session's token does not belong to it, or null when it does. An enterprise token names its
+ * organization (the `domain` claim), which must be the session's, whose API host it is; a token for the
+ * standard edition names none. The emulator's tokens follow its --organization and are not checked.
+ */
+export function domainMismatch(session: Pick<Session, 'connection' | 'domain' | 'apiUrl' | 'accessToken'>) {
+  if (session.connection === 'emulator') return null;
+  const claim = decodeJwtPayload(session.accessToken)?.domain;
+  const token = typeof claim === 'string' && claim !== '' ? claim.toLowerCase() : null;
+  const expected = session.connection === 'enterprise' ? (session.domain?.toLowerCase() ?? null) : null;
+  const where = (domain: string | null) => (domain ? `the organization "${domain}"` : 'crowdin.com');
+  if (token !== expected) {
+    return `The sign-in returned a token for ${where(token)}, not for ${where(expected)}, so it was not used. Sign in again.`;
+  }
+  let host = '';
+  try {
+    host = new URL(session.apiUrl).hostname;
+  } catch {
+    // an unreadable API URL matches no organization
+  }
+  if (expected && host.split('.')[0] !== expected) {
+    return `The session's API address ${host || session.apiUrl} is not the organization "${expected}", so the token was not used. Sign in again.`;
+  }
+  return null;
 }
 
 /** Enterprise when the connection is enterprise or the token names an organization (`domain` claim). */
