@@ -41,6 +41,8 @@ export interface QueryEditorProps {
   /** The service's croql errors and the text they were given for; shown while the text is unchanged. */
   serverDiagnostics?: { text: string; diagnostics: Diagnostic[] } | null;
   onRun: () => void;
+  /** Names the editor when a page has several (its region and its text box); one editor needs none. */
+  label?: string;
 }
 
 /** Announce the problem count only once typing has paused, so a screen reader is not flooded. */
@@ -81,6 +83,7 @@ export function QueryEditor(props: QueryEditorProps) {
         dark: initialDark.current,
         onChange: (changed) => onChangeRef.current(changed),
         describedBy: explainId,
+        label: props.label,
       }),
       EditorView.updateListener.of((update) => {
         const count = diagnosticCount(update.state);
@@ -180,7 +183,7 @@ export function QueryEditor(props: QueryEditorProps) {
   }, [dark]);
 
   return (
-    <section className="croql-editor" aria-label="Query editor">
+    <section className="croql-editor" aria-label={props.label ? `${props.label} editor` : 'Query editor'}>
       <div ref={hostRef} className="croql-editor-host" data-testid="croql-editor" />
       <div className="croql-editor-bar">
         <ExplainLine

@@ -47,6 +47,8 @@ export function editorExtensions(options: {
   dark: boolean;
   onChange: (text: string) => void;
   describedBy?: string;
+  /** The text box's name, when a page has several editors (default EDITOR_LABEL). */
+  label?: string;
 }): Extension {
   return [
     croqlFeatures(),
@@ -58,7 +60,7 @@ export function editorExtensions(options: {
     EditorView.lineWrapping,
     placeholder('e.g. text contains "Save" and not is hidden'),
     EditorView.contentAttributes.of({
-      'aria-label': EDITOR_LABEL,
+      'aria-label': options.label ?? EDITOR_LABEL,
       'aria-multiline': 'true',
       ...(options.describedBy ? { 'aria-describedby': options.describedBy } : {}),
     }),

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateDemoDataset } from '../../server/emulator/data/demo.ts';
+import type { PageState } from '../page-state.ts';
 import { deliveredString, deliveryBody } from '../testing.ts';
 import { signatureOf } from './auth.ts';
 import { createRouter, type RouterServer } from './app.ts';
@@ -255,6 +256,22 @@ describe('settings', () => {
       settings: good,
       languages: ['uk', 'de'],
     });
+  });
+
+  it('are given to the settings page with the project’s names, for the page’s JWT only', async () => {
+    const t = await installed();
+    await t.saveSettings(good);
+    const token = await t.jwt();
+    const res = await t.router.app.request('/step/api/state?stepId=12', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    const state = (await res.json()) as PageState;
+    expect(state.settings).toEqual(good);
+    expect(state.values?.languages.map((l) => l.id)).toEqual(['uk', 'de']);
+    expect(state.values?.users.map((u) => u.username)).toContain('alice');
+    expect(state.values?.labels.map((l) => l.title)).toContain('legal');
+    expect((await t.router.app.request('/step/api/state?stepId=12')).status).toBe(401);
   });
 
   it('are refused with the core’s reason when a rule does not pass its check', async () => {

@@ -4,6 +4,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { readDelivery } from '../event.ts';
+import type { PageState } from '../page-state.ts';
 import { planSettings } from '../plan.ts';
 import { readSettings } from '../settings.ts';
 import { JwtError, tokenOf, verifyServiceJwt, verifySignature, type ServiceClaims } from './auth.ts';
@@ -289,16 +290,17 @@ export function createRouter(options: RouterOptions): RouterServer {
     const projectId = claims.projectId ?? numberParam(c.req.query('projectId'));
     const stepId = numberParam(c.req.query('stepId')) ?? numberParam(claims.context.workflow_step_id);
     const step = stepId === null ? undefined : store.step(claims.organization, stepId);
-    let data = null;
-    let problem: string | null = null;
-    if (projectId !== null) {
+    const state: PageState = { settings: step?.settings ?? null, values: null, problem: null };
+    if (projectId === null) state.problem = 'The page does not know its project, so completion has no names.';
+    else {
       try {
-        data = await projectData(client(claims.organization)!, projectId);
+        state.values = await projectData(client(claims.organization)!, projectId);
       } catch (e) {
-        problem = `Could not load the project's members, languages and labels: ${(e as Error).message}`;
+        state.problem = `Could not load the project's members, languages and labels: ${(e as Error).message}`;
       }
     }
-    return c.json({ settings: step?.settings ?? null, values: data, problem });
+    c.header('Cache-Control', 'no-store');
+    return c.json(state);
   });
 
   app.get(`${ROUTES.settingsPage}*`, (c) =>

@@ -8,6 +8,7 @@ import { createRouter, type RouterConfig } from './app.ts';
 import { CROWDIN_ENDPOINTS } from './crowdin.ts';
 import type { Logger } from './engine.ts';
 import { ROUTES } from './manifest.ts';
+import { ensurePage, pageHandler } from './page.ts';
 import { RouterStore, StoreError } from './store.ts';
 
 const DEFAULT_STORE = join(
@@ -110,7 +111,23 @@ async function main(): Promise<void> {
     clientSecret: values['client-secret'],
     endpoints: { accountsUrl: values.accounts, apiUrl: values.api },
   };
-  const router = createRouter({ config, store, log });
+  // The page is built (when its sources changed) while the server already answers; until then its route
+  // says so.
+  let page: ReturnType<typeof pageHandler> | null = null;
+  let pageProblem = 'The settings page is being built; reload in a few seconds.';
+  const router = createRouter({
+    config,
+    store,
+    log,
+    page: (c) => (page ? page(c) : c.text(pageProblem, 503, { 'Retry-After': '5' })),
+  });
+  ensurePage(undefined, (m) => log.info(m)).then(
+    (dir) => (page = pageHandler(dir)),
+    (e: Error) => {
+      pageProblem = `The settings page could not be built: ${e.message}`;
+      log.error(pageProblem);
+    },
+  );
   const server = serve({ fetch: router.app.fetch, port, hostname: values.host }, (info) => {
     const own = `http://${values.host.includes(':') ? `[${values.host}]` : values.host}:${info.port}`;
     config.baseUrl ||= own;

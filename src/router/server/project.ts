@@ -1,14 +1,9 @@
 // What the settings need to know of a project, fetched with the agent's token: members (for `@user:`),
 // target languages (for `@language:` and `{{language}}`) and labels, for the check when settings are saved
 // and for completion on the settings page.
+import type { ProjectData } from '../page-state.ts';
 import type { ProjectValues } from '../plan.ts';
 import type { CrowdinClient } from './crowdin.ts';
-
-export interface ProjectData {
-  users: { id: number; username: string; fullName?: string }[];
-  languages: { id: string; name?: string }[];
-  labels: { id: number; title: string }[];
-}
 
 export async function projectData(client: CrowdinClient, projectId: number): Promise<ProjectData> {
   const [members, project, labels] = await Promise.all([
