@@ -1,5 +1,5 @@
 // "Fetch all" of a 20,000-row result from the emulator (a child process on a free loopback port):
-// the app's fetch-all scheduler (src/results/fetch-all.ts, with Node's fetch) versus the official client's
+// the app's fetch-all scheduler (src/rows/fetch-all.ts, with Node's fetch) versus the official client's
 // withFetchAll() on the same query, alternating, in the same run. Ratio = ours / theirs.
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -8,8 +8,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { SourceStrings } from '@crowdin/crowdin-api-client';
-import { fetchAll, PAGE_SIZE } from '../results/fetch-all.ts';
-import { FETCH_ALL_IN_FLIGHT } from '../results/use-fetch-all.ts';
+import { fetchAll } from '../rows/fetch-all.ts';
+import { FETCH_ALL_IN_FLIGHT, PAGE_SIZE } from '../rows/limits.ts';
 import { median, row, type BenchRow } from './stats.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -5,7 +5,7 @@
 // The aggregation runs chunk by chunk (500 rows, a page), as the app feeds it, and merges the chunks' totals.
 import { aggregateLoaded } from '../insight/aggregate.ts';
 import { measureSource, type TextSize } from '../insight/words.ts';
-import type { Row } from '../results/listings.ts';
+import type { RowOf } from '../rows/rows.ts';
 import { sourceStringResource } from '../server/emulator/api/resources.ts';
 import { generateDemoDataset } from '../server/emulator/data/demo.ts';
 import { median, row, sampleMicros, type BenchRow } from './stats.ts';
@@ -13,7 +13,7 @@ import { median, row, sampleMicros, type BenchRow } from './stats.ts';
 const COUNT = 100_000;
 const TARGET_RATIO = 3;
 
-function handWritten(rows: readonly Row[]) {
+function handWritten(rows: readonly RowOf<'strings'>[]) {
   const file = new Map<unknown, number>();
   const branch = new Map<unknown, number>();
   const label = new Map<unknown, number>();
@@ -39,7 +39,7 @@ function handWritten(rows: readonly Row[]) {
 export default async function insight(): Promise<BenchRow[]> {
   const data = generateDemoDataset({ strings: COUNT });
   const shape = { stringBased: false, enterprise: false };
-  const rows = data.strings.map((s) => sourceStringResource(s, data, shape) as unknown as Row);
+  const rows = data.strings.map((s) => sourceStringResource(s, data, shape));
   // Same answer first: the bench compares equal work.
   const check = aggregateLoaded('strings', rows);
   const hand = handWritten(rows);

@@ -6,15 +6,14 @@ import { useApiClient } from '../connection/api.ts';
 import { useTarget } from '../workspace/target.ts';
 import { LISTINGS, listingPath } from '../wire/listings.ts';
 import { sentTextOf, snapshot, type QuerySetup } from '../workspace/setup.ts';
-import { exportFileName, toCsv } from '../results/export.ts';
-import { snapshotValues, type SnapshotRow } from '../snapshots/fields.ts';
-import { Dialog } from './Dialog.tsx';
-import { rowIdentity, type Row } from './identity.ts';
-import { PartsView, type Part } from './PartsView.tsx';
-import { ProgressLine } from './ProgressLine.tsx';
-import { rowSetQuery } from './row-set-query.ts';
-import { describeSize } from './row-set.ts';
-import { compareSets } from './sets.ts';
+import { exportFileName, toCsv } from '../rows/export.ts';
+import { compareSets, keptRows } from '../rows/sets.ts';
+import { Dialog } from '../ui/Dialog.tsx';
+import type { Row } from '../rows/rows.ts';
+import { PartsView, type Part } from '../rows/PartsView.tsx';
+import { ProgressLine } from '../rows/ProgressLine.tsx';
+import { rowSetQuery } from '../rows/row-sets.ts';
+import { describeSize } from '../rows/row-sets.ts';
 
 const number = (n: number) => n.toLocaleString('en-US');
 
@@ -57,15 +56,10 @@ export default function CompareDialog(props: { other: QuerySetup; otherLabel: st
 
   const parts = useMemo((): Part[] | null => {
     if (!result || result.kind !== 'compared') return null;
-    const toSnapshotRows = (rows: Row[]): SnapshotRow[] =>
-      rows.map((r) => ({
-        id: rowIdentity(a.context, a.target, r) ?? '?',
-        values: snapshotValues(a.context, r),
-      }));
     const part = (id: string, label: string, rows: Row[]): Part => ({
       id,
       label,
-      rows: toSnapshotRows(rows),
+      rows: keptRows(a.context, a.target, rows),
       csv: () => toCsv(rows),
       fileName: exportFileName(`compare-${id}`, 'csv'),
     });

@@ -4,7 +4,7 @@
 import { isCancelledError, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../connection/api.ts';
-import { countQuery } from '../compare/row-set-query.ts';
+import { countQuery } from '../rows/row-sets.ts';
 import { topLevelChain } from '../results/clauses.ts';
 import type { RunRequest } from '../workspace/run.ts';
 import { describeCount, fillFunnel, funnelOf, stepChange, type Count, type Funnel } from './funnel.ts';

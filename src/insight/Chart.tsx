@@ -3,7 +3,7 @@
 // a click or Enter on its bar, or its button in the table view.
 import { useEffect, useId, useRef, useState } from 'react';
 import * as Plot from '@observablehq/plot';
-import { download } from '../results/download.ts';
+import { download } from '../ui/download.ts';
 import { NONE, type ChartSpec } from './charts.ts';
 import type { Drill } from './drill.ts';
 import { exportName, standaloneSvg } from './export.ts';

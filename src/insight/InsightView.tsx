@@ -4,18 +4,16 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { membersQuery, SIGNED_OUT_CLIENT } from '../connection/queries.ts';
-import type { ContextName } from '../croql/index.ts';
 import { useWorkspace, useWorkspaceActions } from '../workspace/store.ts';
-import { download } from '../results/download.ts';
-import type { DisplayNames } from '../results/listings.ts';
+import { download } from '../ui/download.ts';
 import { useRunActions } from '../workspace/run.ts';
 import type { ResultViewProps } from '../results/views.ts';
 import { useTableFilterActions } from '../results/table-filter.ts';
 import { announce } from '../ui/announce.ts';
 import { aggregateLoaded, orderedItems } from './aggregate.ts';
 import { ChartCard, type ChartItem } from './Chart.tsx';
-import { CHARTS, NONE, rowHasItem, type ChartSpec } from './charts.ts';
-import { addClause, drillFor, type UserNames } from './drill.ts';
+import { chartsOf, itemLabel, rowHasItem, type ChartSpec } from './charts.ts';
+import { addClause, type UserNames } from './drill.ts';
 import { aggregateCsv, exportName } from './export.ts';
 import { useInsightActions, useInsightStore } from './insight-store.ts';
 import { LanguagesMatrix } from './Matrix.tsx';
@@ -24,32 +22,6 @@ import './insight.css';
 const number = (n: number) => n.toLocaleString('en-US');
 /** New 500-row chunks counted per render pass: about 10 ms of work (src/bench/insight.bench.ts). */
 const CHUNKS_PER_PASS = 20;
-
-function itemLabel(
-  context: ContextName,
-  spec: ChartSpec,
-  key: string,
-  label: string | undefined,
-  names: DisplayNames,
-  users: UserNames,
-): string {
-  if (key === NONE) return spec.none;
-  const id = Number(key);
-  switch (`${context}/${spec.id}`) {
-    case 'strings/file':
-      return names.files?.get(id) ?? `file ${key}`;
-    case 'strings/branch':
-      return names.branches?.get(id) ?? `branch ${key}`;
-    case 'strings/label':
-      return names.labels?.get(id) ?? `label ${key}`;
-    case 'translations/user':
-      return label ?? users.get(id) ?? `user ${key}`;
-    case 'tmSegments/creator':
-      return users.get(id) ?? `user ${key}`;
-    default:
-      return spec.label?.(key) ?? key;
-  }
-}
 
 /** Two items with one name (files of the same name in two branches) are told apart by their ids. */
 function distinctLabels(items: ChartItem[]): ChartItem[] {
@@ -105,15 +77,15 @@ export default function InsightView(props: ResultViewProps) {
 
   const charts = useMemo(
     () =>
-      CHARTS[context].map((spec) => ({
+      chartsOf(context).map((spec) => ({
         spec,
         items: distinctLabels(
           orderedItems(spec, aggregate.charts[spec.id]!).map((b): ChartItem => ({
             key: b.key,
-            label: itemLabel(context, spec, b.key, b.label, names, users),
+            label: itemLabel(spec, b.key, { names, users }, b.label),
             rows: b.rows,
             parts: b.parts,
-            drill: drillFor(context, spec.id, b.key, users, b.label),
+            drill: spec.drill(b.key, users, b.label),
           })),
         ),
       })),

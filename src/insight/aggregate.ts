@@ -4,8 +4,8 @@
 // row objects stay the same while more pages are appended). The chunks' totals are merged, which costs the
 // number of items, not rows. Pure.
 import type { ContextName } from '../croql/index.ts';
-import type { Row } from '../results/listings.ts';
-import { CHARTS, NONE, type ChartSpec } from './charts.ts';
+import type { Row, RowOf } from '../rows/rows.ts';
+import { chartsOf, NONE, type ChartSpec } from './charts.ts';
 import { measureSource, type TextSize } from './words.ts';
 
 export interface Bucket {
@@ -39,7 +39,7 @@ export function aggregateRows(
   from = 0,
   to = rows.length,
 ): Aggregate {
-  const specs = CHARTS[context];
+  const specs = chartsOf(context);
   const maps = specs.map(() => new Map<string, Counting>());
   let stamp = 0;
   let map = maps[0]!;
@@ -65,7 +65,10 @@ export function aggregateRows(
       map = maps[c]!;
       specs[c]!.visit(row, emit);
     }
-    if (strings) measureSource(row.text, row.type, source);
+    if (strings) {
+      const string = row as RowOf<'strings'>;
+      measureSource(string.text, string.type, source);
+    }
   }
   const charts: Record<string, Map<string, Bucket>> = {};
   specs.forEach((spec, c) => {
@@ -92,7 +95,7 @@ function aggregateChunk(context: ContextName, rows: readonly Row[], from: number
 export function mergeAggregates(context: ContextName, parts: readonly Aggregate[]): Aggregate {
   if (parts.length === 1) return parts[0]!;
   const charts: Record<string, Map<string, Bucket>> = {};
-  for (const spec of CHARTS[context]) charts[spec.id] = new Map();
+  for (const spec of chartsOf(context)) charts[spec.id] = new Map();
   const source: TextSize = { words: 0, chars: 0 };
   let rows = 0;
   for (const part of parts) {

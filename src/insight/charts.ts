@@ -1,11 +1,26 @@
-// The Insight charts of each listing: what each chart counts, read from the API's row shapes (see
-// src/server/emulator/api/resources.ts for the emulator's side of the same shapes). Pure.
+// The Insight charts of each listing, each described once: what it counts (read from the listing's rows,
+// src/wire/resources.ts), how its items are named, and what a click on an item does (its drill-down). Pure.
 //
 // A chart counts rows, the resources the table shows. Where a row holds several parts (the plural forms of
 // one translation row, the records of a TM segment) the chart names them in `parts`, and each item also
 // counts its parts: a row counts once in every item one of its parts belongs to.
-import type { ContextName } from '../croql/index.ts';
-import type { Row } from '../results/listings.ts';
+import type { ListingName } from '../croql/index.ts';
+import type { DisplayNames, Row, RowOf } from '../rows/rows.ts';
+import { isRecord } from '../wire/json.ts';
+import type { PluralFormResource, TmRecordResource } from '../wire/resources.ts';
+import {
+  clause,
+  field,
+  filter,
+  isId,
+  local,
+  monthRange,
+  num,
+  str,
+  user,
+  type Drill,
+  type UserNames,
+} from './drill.ts';
 
 /** The key of "no value" (a string without a branch, a term without a status, …). */
 export const NONE = '\u0000none';
@@ -15,7 +30,13 @@ export type ChartOrder = 'count' | 'time' | 'given';
 /** Called by a chart's `visit` for each item a row belongs to; `label` names the item the first time. */
 export type Emit = (key: string, parts: number, label?: string) => void;
 
-export interface ChartSpec {
+/** What names an item: the project's file, branch and label names, and its members' usernames. */
+export interface ItemNames {
+  names: DisplayNames;
+  users: UserNames;
+}
+
+export interface ChartSpec<R = Row> {
   id: string;
   title: string;
   /** What one part is, when rows have parts ("plural forms", "records"); the second measure. */
@@ -26,13 +47,11 @@ export interface ChartSpec {
   keys?: readonly string[];
   /** The label of the `NONE` item (rows without a value). */
   none: string;
-  /** The item label for a key, when it is not the key itself. */
-  label?: (key: string) => string;
-  visit: (row: Row, emit: Emit) => void;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  /** The item's name for a key other than `NONE`, when it is not the key itself; `seen` is the name `visit` gave. */
+  label?(key: string, names: ItemNames, seen?: string): string;
+  visit(row: R, emit: Emit): void;
+  /** What a click on item `key` does: the clause that selects exactly its rows, or a local filter and why. */
+  drill(key: string, users?: UserNames, seen?: string): Drill;
 }
 
 const idKey = (v: unknown): string => (typeof v === 'number' || typeof v === 'string' ? String(v) : NONE);
@@ -46,13 +65,17 @@ export function monthOf(v: unknown): string {
   return Number.isNaN(t) ? NONE : new Date(t).toISOString().slice(0, 7);
 }
 
+/** What a chart reads of one part of a translation: a plural form, or a plain, ICU or asset translation. */
+type TranslationPart = Partial<PluralFormResource>;
+
 /** The parts of a translation row: its `plurals`, or the row itself (a plain or ICU translation). */
-function translationParts(row: Row): Record<string, unknown>[] {
-  return Array.isArray(row.plurals) ? (row.plurals as Record<string, unknown>[]) : [row];
+function translationParts(row: RowOf<'translations'>): TranslationPart[] {
+  if ('plurals' in row && Array.isArray(row.plurals)) return row.plurals.filter(isRecord);
+  return [row as TranslationPart];
 }
 
-function records(row: Row): Record<string, unknown>[] {
-  return Array.isArray(row.records) ? (row.records as Record<string, unknown>[]) : [];
+function records(row: RowOf<'tmSegments'>): Partial<TmRecordResource>[] {
+  return Array.isArray(row.records) ? row.records.filter(isRecord) : [];
 }
 
 /** Buckets of a TM record's usage count: upper bounds (inclusive); the last bucket is open. */
@@ -77,53 +100,76 @@ const STRING_TYPE_LABELS: Record<string, string> = {
   asset: 'asset',
 };
 
-type Part = Record<string, unknown>;
-type Visit = ChartSpec['visit'];
-
 /** One item per row. */
 const perRow =
-  (read: (row: Row) => string): Visit =>
-  (r, emit) =>
+  <R>(read: (row: R) => string) =>
+  (r: R, emit: Emit) =>
     emit(read(r), 1);
 /** One item per part (a translation's plural forms, a segment's records). */
 const perPart =
-  (
-    parts: (row: Row) => Part[],
-    read: (part: Part) => string,
-    label?: (part: Part) => string | undefined,
-  ): Visit =>
-  (r, emit) => {
+  <R, P>(parts: (row: R) => P[], read: (part: P) => string, label?: (part: P) => string | undefined) =>
+  (r: R, emit: Emit) => {
     for (const p of parts(r)) emit(read(p), 1, label?.(p));
   };
+
+/** An item named after a user: the name `visit` saw, else the member's username, else the id. */
+const userLabel = (key: string, { users }: ItemNames, seen?: string) =>
+  seen ?? users.get(Number(key)) ?? `user ${key}`;
+
+/** A month chart's drill-down: the month as a range of the editor filter `added`/`updated`, or of `updated`. */
+const monthDrill = (key: string, write: (from: string, to: string) => string, none: string) => {
+  if (key === NONE) return local(none);
+  const { from, to } = monthRange(key);
+  return clause(write(from, to));
+};
 
 const FORMS = 'plural forms';
 const RECORDS = 'records';
 
-export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
+type Charts = { [L in ListingName]: readonly ChartSpec<RowOf<L>>[] };
+
+export const CHARTS: Charts = {
   strings: [
     {
       id: 'file',
       none: 'no file',
       title: 'Strings by file',
       order: 'count',
+      label: (key, { names }) => names.files?.get(Number(key)) ?? `file ${key}`,
       visit: perRow((r) => idKey(r.fileId)),
+      drill: (key) =>
+        key === NONE || !isId(key)
+          ? local('CroQL cannot select strings without a file.')
+          : clause(field(['id', 'file'], '=', num(key))),
     },
     {
       id: 'branch',
       none: 'no branch',
       title: 'Strings by branch',
       order: 'count',
+      label: (key, { names }) => names.branches?.get(Number(key)) ?? `branch ${key}`,
       visit: perRow((r) => idKey(r.branchId)),
+      drill: (key) =>
+        key === NONE || !isId(key)
+          ? local('CroQL cannot select strings outside every branch.')
+          : clause(field(['id', 'branch'], '=', num(key))),
     },
     {
       id: 'label',
       none: 'no label',
       title: 'Strings by label',
       order: 'count',
+      label: (key, { names }) => names.labels?.get(Number(key)) ?? `label ${key}`,
       visit: (r, emit) => {
-        const ids = r.labelIds;
+        const ids: unknown = r.labelIds;
         if (!Array.isArray(ids) || ids.length === 0) return emit(NONE, 1);
         for (const id of ids) emit(idKey(id), 1);
+      },
+      drill: (key) => {
+        if (key === NONE) return clause('count of labels = 0');
+        return isId(key)
+          ? clause(filter('labels', { mode: 'includeAny', labels: [Number(key)] }))
+          : local('This label has no numeric id.');
       },
     },
     {
@@ -133,6 +179,12 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
       order: 'count',
       label: (k) => STRING_TYPE_LABELS[k] ?? k,
       visit: perRow((r) => textKey(r.type)),
+      drill: (key) => {
+        const type = { text: 'plain', plural: 'plural', icu: 'icu', asset: 'asset' }[key];
+        return type
+          ? clause(filter('stringType', { types: [type] }))
+          : local('CroQL has no such string type.');
+      },
     },
     {
       id: 'added',
@@ -140,6 +192,12 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
       title: 'Strings by month added',
       order: 'time',
       visit: perRow((r) => monthOf(r.createdAt)),
+      drill: (key) =>
+        monthDrill(
+          key,
+          (from, to) => filter('stringsAdded', { from, to }),
+          'CroQL cannot select strings that were never added.',
+        ),
     },
     {
       id: 'updated',
@@ -147,6 +205,12 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
       title: 'Strings by month updated',
       order: 'time',
       visit: perRow((r) => monthOf(r.updatedAt)),
+      drill: (key) =>
+        monthDrill(
+          key,
+          (from, to) => filter('stringsUpdated', { from, to }),
+          'CroQL cannot select strings that were never updated.',
+        ),
     },
   ],
   translations: [
@@ -156,11 +220,16 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
       title: 'Translations by user',
       parts: FORMS,
       order: 'count',
+      label: userLabel,
       visit: perPart(
         translationParts,
         (p) => (isRecord(p.user) ? idKey(p.user.id) : NONE),
         (p) => (isRecord(p.user) && typeof p.user.username === 'string' ? p.user.username : undefined),
       ),
+      drill: (key, users, seen) =>
+        key === NONE
+          ? local('These translations name no user.')
+          : clause(field(['user'], '=', user(key, users, seen))),
     },
     {
       id: 'provider',
@@ -169,6 +238,12 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
       parts: FORMS,
       order: 'count',
       visit: perPart(translationParts, (p) => textKey(p.provider)),
+      drill: (key) =>
+        key === NONE
+          ? local(
+              'CroQL cannot select translations without a provider (a comparison with no value is false).',
+            )
+          : clause(field(['provider'], '=', str(key))),
     },
     {
       id: 'pluralForm',
@@ -177,6 +252,8 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
       parts: FORMS,
       order: 'count',
       visit: perPart(translationParts, (p) => textKey(p.pluralForm)),
+      // A translation of a plain or ICU string has the plural form "none" in CroQL.
+      drill: (key) => clause(field(['plural form'], '=', str(key === NONE ? 'none' : key))),
     },
     {
       id: 'preTranslated',
@@ -187,6 +264,7 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
       keys: ['yes', 'no'],
       label: (k) => (k === 'yes' ? 'pre-translated' : 'not pre-translated'),
       visit: perPart(translationParts, (p) => (p.isPreTranslated === true ? 'yes' : 'no')),
+      drill: (key) => clause(field(['is pre translated'], key === 'yes' ? 'isTrue' : 'isFalse', null)),
     },
     {
       id: 'updated',
@@ -195,6 +273,13 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
       parts: FORMS,
       order: 'time',
       visit: perPart(translationParts, (p) => monthOf(p.createdAt)),
+      drill: (key) =>
+        monthDrill(
+          key,
+          (from, to) =>
+            field(['updated'], 'between', { kind: 'datetime', value: from }, { kind: 'datetime', value: to }),
+          'CroQL cannot select translations without a date.',
+        ),
     },
   ],
   tmSegments: [
@@ -205,6 +290,7 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
       parts: RECORDS,
       order: 'count',
       visit: perPart(records, (rec) => textKey(rec.languageId)),
+      drill: () => local('A TM record has no language field in CroQL.'),
     },
     {
       id: 'usage',
@@ -214,6 +300,17 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
       order: 'given',
       keys: USAGE_BUCKETS.map((b) => b.key),
       visit: perPart(records, (rec) => usageBucket(rec.usageCount)),
+      drill: (key) => {
+        const b = USAGE_BUCKETS.find((x) => x.key === key);
+        if (!b) return local('These records have no usage count.');
+        const cond =
+          b.to === null
+            ? field(['usageCount'], '>=', num(String(b.from)))
+            : b.from === b.to
+              ? field(['usageCount'], '=', num(String(b.from)))
+              : field(['usageCount'], 'between', num(String(b.from)), num(String(b.to)));
+        return clause(`count of records where (${cond}) > 0`);
+      },
     },
     {
       id: 'creator',
@@ -221,7 +318,12 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
       title: 'Segments by record creator',
       parts: RECORDS,
       order: 'count',
+      label: (key, names) => userLabel(key, names),
       visit: perPart(records, (rec) => idKey(rec.createdBy)),
+      drill: (key, users) =>
+        key === NONE || !isId(key)
+          ? local('CroQL cannot select records without a creator.')
+          : clause(`count of records where (${field(['createdBy'], '=', user(key, users))}) > 0`),
     },
   ],
   glossaryTerms: [
@@ -231,33 +333,67 @@ export const CHARTS: Record<ContextName, readonly ChartSpec[]> = {
       title: 'Terms by language',
       order: 'count',
       visit: perRow((r) => textKey(r.languageId)),
+      drill: (key) =>
+        key === NONE
+          ? local('CroQL cannot select terms without a language.')
+          : clause(field(['language'], '=', { kind: 'language', value: key })),
     },
-    {
-      id: 'status',
-      none: 'no status',
-      title: 'Terms by status',
-      order: 'count',
-      visit: perRow((r) => textKey(r.status)),
-    },
-    {
-      id: 'partOfSpeech',
-      none: 'no part of speech',
-      title: 'Terms by part of speech',
-      order: 'count',
-      visit: perRow((r) => textKey(r.partOfSpeech)),
-    },
-    {
-      id: 'type',
-      none: 'no type',
-      title: 'Terms by type',
-      order: 'count',
-      visit: perRow((r) => textKey(r.type)),
-    },
+    termChart('status', 'status', 'Terms by status', 'no status', (r) => r.status),
+    termChart(
+      'partOfSpeech',
+      'part of speech',
+      'Terms by part of speech',
+      'no part of speech',
+      (r) => r.partOfSpeech,
+    ),
+    termChart('type', 'type', 'Terms by type', 'no type', (r) => r.type),
   ],
 };
 
-export function chartOf(context: ContextName, id: string): ChartSpec | undefined {
-  return CHARTS[context].find((c) => c.id === id);
+/** A chart of one text field of a term, drilled by `field = "value"`. */
+function termChart(
+  id: string,
+  what: string,
+  title: string,
+  none: string,
+  read: (row: RowOf<'glossaryTerms'>) => unknown,
+): ChartSpec<RowOf<'glossaryTerms'>> {
+  return {
+    id,
+    none,
+    title,
+    order: 'count',
+    visit: perRow((r) => textKey(read(r))),
+    drill: (key) =>
+      key === NONE
+        ? local(`CroQL cannot select terms without a ${what}.`)
+        : clause(field([id], '=', str(key))),
+  };
+}
+
+/** The charts of a listing, for code that reads any listing's rows. */
+export const chartsOf = (listing: ListingName): readonly ChartSpec[] =>
+  CHARTS[listing] as readonly ChartSpec[];
+
+/** The name of item `key` of a chart. */
+export function itemLabel(spec: ChartSpec, key: string, names: ItemNames, seen?: string): string {
+  if (key === NONE) return spec.none;
+  return spec.label?.(key, names, seen) ?? key;
+}
+
+export function chartOf(listing: ListingName, id: string): ChartSpec | undefined {
+  return chartsOf(listing).find((c) => c.id === id);
+}
+
+/** The drill-down of item `key` of chart `chartId` in a listing. */
+export function drillFor(
+  listing: ListingName,
+  chartId: string,
+  key: string,
+  users?: UserNames,
+  seen?: string,
+): Drill {
+  return chartOf(listing, chartId)?.drill(key, users, seen) ?? local('This chart has no CroQL form.');
 }
 
 /** Whether `row` belongs to item `key` of `chart` (the local filter of items CroQL cannot express). */

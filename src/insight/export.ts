@@ -1,5 +1,5 @@
 // Exports of the Insight view: the aggregated tables as one CSV, a chart as a standalone SVG file.
-import { toCsv } from '../results/export.ts';
+import { toCsv } from '../rows/export.ts';
 import type { ChartSpec } from './charts.ts';
 import type { ChartItem } from './Chart.tsx';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, type ContextName } from '../croql/index.ts';
-import type { Row } from '../results/listings.ts';
+import { partialRow, partialRows } from '../testing/fixtures.ts';
 import { aggregateLoaded, aggregateRows, CHUNK, orderedItems } from './aggregate.ts';
-import { CHARTS, NONE, chartOf, monthOf, rowHasItem } from './charts.ts';
-import { addClause, drillFor, MATRIX_STATES, matrixCellQuery, monthRange } from './drill.ts';
+import { CHARTS, NONE, chartOf, drillFor, monthOf, rowHasItem } from './charts.ts';
+import { addClause, MATRIX_STATES, matrixCellQuery, monthRange } from './drill.ts';
 import { icuLiteralText, measureSource, measureText } from './words.ts';
 
 const errorsOf = (text: string, context: ContextName) =>
@@ -36,7 +36,7 @@ describe('words and characters', () => {
 });
 
 describe('aggregation', () => {
-  const strings: Row[] = [
+  const strings = partialRows([
     {
       id: 1,
       fileId: 3,
@@ -67,7 +67,7 @@ describe('aggregation', () => {
       createdAt: '2025-04-01T00:07:00+00:00',
       updatedAt: null,
     },
-  ];
+  ]);
 
   it('counts every chart of a listing in one pass', () => {
     const a = aggregateRows('strings', strings);
@@ -83,7 +83,7 @@ describe('aggregation', () => {
   });
 
   it('counts a row once per item and its parts as the second measure', () => {
-    const translations: Row[] = [
+    const translations = partialRows([
       {
         stringId: 1,
         plurals: [
@@ -110,7 +110,7 @@ describe('aggregation', () => {
         isPreTranslated: true,
         createdAt: '2025-01-05T00:00:00+00:00',
       },
-    ];
+    ]);
     const a = aggregateRows('translations', translations);
     expect(a.charts.user!.get('2')).toEqual(expect.objectContaining({ rows: 1, parts: 2, label: 'bob' }));
     expect(a.charts.preTranslated!.get('yes')).toEqual(expect.objectContaining({ rows: 2, parts: 2 }));
@@ -120,7 +120,7 @@ describe('aggregation', () => {
   });
 
   it('counts a chunk of rows once, and merging chunks equals counting all rows', () => {
-    const many: Row[] = Array.from({ length: CHUNK * 2 + 7 }, (_, i) => ({ ...strings[i % 3]!, id: i }));
+    const many = Array.from({ length: CHUNK * 2 + 7 }, (_, i) => partialRow({ ...strings[i % 3]!, id: i }));
     const first = aggregateLoaded('strings', many.slice(0, CHUNK + 3));
     const grown = aggregateLoaded('strings', many);
     // A chunk of the same row objects is the same cached totals: counted once.
@@ -190,8 +190,10 @@ describe('drill-down clauses', () => {
     expect(d.kind).toBe('local');
     expect(drillFor('translations', 'provider', NONE).kind).toBe('local');
     const spec = chartOf('tmSegments', 'recordLanguage')!;
-    expect(rowHasItem(spec, { records: [{ languageId: 'en' }, { languageId: 'de' }] }, 'de')).toBe(true);
-    expect(rowHasItem(spec, { records: [{ languageId: 'en' }] }, 'de')).toBe(false);
+    expect(
+      rowHasItem(spec, partialRow({ records: [{ languageId: 'en' }, { languageId: 'de' }] }), 'de'),
+    ).toBe(true);
+    expect(rowHasItem(spec, partialRow({ records: [{ languageId: 'en' }] }), 'de')).toBe(false);
   });
 
   it('adds a clause by `and`, keeping every character of the query', () => {

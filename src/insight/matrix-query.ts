@@ -1,13 +1,14 @@
 // The languages matrix's server state: one TanStack query per cell (query, target, language, state), each
-// a fetch-all of the cell's query through the shared fetch scheduler (src/results/fetch-all.ts: window,
+// a fetch-all of the cell's query through the shared fetch scheduler (src/rows/fetch-all.ts: window,
 // 429 pause and retry) under one request pool for the whole matrix. Cells are cached by the query's
 // canonical text (src/croql format), so a re-run after an edit that kept a cell's meaning reuses it.
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { ApiClient } from '../connection/api.ts';
 import { format } from '../croql/index.ts';
-import { fetchAll, PAGE_SIZE } from '../results/fetch-all.ts';
-import { fetchListingPage, retryAfterOf } from '../results/listing-query.ts';
-import type { Row } from '../results/listings.ts';
+import { fetchAll } from '../rows/fetch-all.ts';
+import { PAGE_SIZE } from '../rows/limits.ts';
+import { fetchListingPage, retryAfterOf } from '../rows/pages.ts';
+import type { RowOf } from '../rows/rows.ts';
 import { matrixCellQuery, type MatrixState } from './drill.ts';
 import { createPool } from './pool.ts';
 import { measureSource } from './words.ts';
@@ -46,7 +47,7 @@ export function matrixCellOptions(
           const croql = matrixCellQuery(text, language, state);
           const path = `/projects/${projectId}/strings`;
           const count: CellCount = { rows: 0, words: 0, chars: 0 };
-          await fetchAll<Row>({
+          await fetchAll<RowOf<'strings'>>({
             fetchPage: (offset, limit, pageSignal) =>
               pool
                 .run(pageSignal, () =>

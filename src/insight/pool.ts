@@ -1,5 +1,5 @@
 // A cap on requests in flight shared by many fetch-all runs (the languages matrix runs one per cell). Each
-// run keeps the scheduler's own window, 429 pause and retries (src/results/fetch-all.ts); the pool only
+// run keeps the scheduler's own window, 429 pause and retries (src/rows/fetch-all.ts); the pool only
 // makes a page request wait for a free slot, so all cells together never exceed `limit`. A request whose
 // signal aborts while waiting leaves the queue without ever being sent.
 

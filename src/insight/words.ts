@@ -7,6 +7,7 @@
 // digit; in scripts written without spaces (Han, Hiragana, Katakana, Thai) each character is a word.
 // Characters are Unicode code points of that same text, spaces included.
 // Pure and allocation-light: it runs over every loaded row (src/bench/insight.bench.ts).
+import { isRecord } from '../wire/json.ts';
 
 export interface TextSize {
   words: number;
@@ -110,10 +111,6 @@ export function icuLiteralText(message: string): string[] {
 
   text(0);
   return out.filter((p) => p !== '');
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /**

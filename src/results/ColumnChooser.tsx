@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { ContextName } from '../croql/types.ts';
 import { Popover } from '../ui/Popover.tsx';
-import { COLUMNS } from './listings.ts';
+import { COLUMNS } from '../rows/fields.ts';
 import { useTableStore } from './table-store.ts';
 
 const NONE: readonly string[] = [];

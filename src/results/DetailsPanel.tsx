@@ -3,8 +3,9 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ContextName } from '../croql/types.ts';
 import { Tabs } from '../ui/Tabs.tsx';
-import type { DisplayNames, Row } from './listings.ts';
-import { rowFields, rowTitle, webUrlOf, type FieldView, type ValueView } from './row-fields.ts';
+import type { DisplayNames, Row } from '../rows/rows.ts';
+import { rowTitle } from '../rows/identity.ts';
+import { rowFields, webUrlOf, type FieldView, type ValueView } from './details.ts';
 
 type DetailsTab = 'fields' | 'json';
 const TABS = [

@@ -9,20 +9,22 @@ import { useListing, useText } from '../workspace/store.ts';
 import { CodeText } from '../ui/CodeText.tsx';
 import { TabList, tabId } from '../ui/TabList.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
-import { download } from './download.ts';
+import { download } from '../ui/download.ts';
 import { EmptyExplanation } from './EmptyExplanation.tsx';
 import { FunnelPanel } from '../funnel/FunnelPanel.tsx';
-import { exportFileName, toCsv, toJson } from './export.ts';
+import { exportFileName, toCsv, toJson } from '../rows/export.ts';
 import { useInspectorStore } from '../rows/requests.ts';
-import { croqlParam, runQueryOptions, type ListingPage } from './listing-query.ts';
-import { COLUMNS } from './listings.ts';
+import { croqlParam, type ListingPage } from '../rows/pages.ts';
+import { runQueryOptions } from './run-query.ts';
+import { COLUMNS } from '../rows/fields.ts';
 import { RunPrompt } from './RunPrompt.tsx';
 import { useCurrentRun, type RunRequest } from '../workspace/run.ts';
 import { sortOrder } from './sort.ts';
 import { useTableOrder, useTableFilterActions } from './table-filter.ts';
 import { useTableStore } from './table-store.ts';
-import { useDisplayNames } from './use-display-names.ts';
-import { MAX_ROWS, useFetchAll } from './use-fetch-all.ts';
+import { useDisplayNames } from '../rows/display-names.ts';
+import { FETCH_ALL_LIMIT } from '../rows/limits.ts';
+import { useFetchAll } from './use-fetch-all.ts';
 import { RESULT_VIEWS } from './views.ts';
 import { WaitingNotice } from './WaitingNotice.tsx';
 import { LISTINGS, listingPath } from '../wire/listings.ts';
@@ -89,7 +91,7 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
   const rows = useMemo(() => (pages ? pages.flatMap((p) => p.rows) : []), [pages]);
   const rowsContext = pages?.[0]?.context ?? run?.context ?? 'strings';
   const lastPage = pages?.at(-1);
-  const moreAvailable = showingCurrent && !!lastPage?.full && rows.length < MAX_ROWS;
+  const moreAvailable = showingCurrent && !!lastPage?.full && rows.length < FETCH_ALL_LIMIT;
   // Cancel (below) puts a run's first page back where it was before it was asked for: nothing loaded.
   const cancelled = !!client && !!path && !query.isFetching && !query.isError && !successPages;
 
@@ -279,7 +281,8 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
       </div>
       {fetchAll.progress.stoppedAtCap && (
         <p className="results-muted">
-          Stopped at {number(MAX_ROWS)} rows, the most the table holds. Narrow the query to see the rest.
+          Stopped at {number(FETCH_ALL_LIMIT)} rows, the most the table holds. Narrow the query to see the
+          rest.
         </p>
       )}
 

@@ -1,7 +1,9 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ContextName } from '../croql/types.ts';
-import { rowKey, type Column, type DisplayNames, type Row } from './listings.ts';
+import { type Column } from '../rows/fields.ts';
+import { rowKey } from '../rows/identity.ts';
+import type { DisplayNames, Row } from '../rows/rows.ts';
 import type { SortState } from './sort.ts';
 
 const ROW_HEIGHT = 30;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { COLUMNS } from './listings.ts';
+import { COLUMNS } from '../rows/fields.ts';
 import { ResultsTable } from './ResultsTable.tsx';
 import { nextSort } from './sort.ts';
 import { useTableStore } from './table-store.ts';

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ApiError, type ApiClient } from '../connection/api.ts';
 import type { Diagnostic } from '../croql/types.ts';
-import { runQueryOptions } from './listing-query.ts';
+import { runQueryOptions } from './run-query.ts';
 import { useCurrentRun } from '../workspace/run.ts';
 import { toServerDiagnostics } from './server-diagnostics.ts';
 

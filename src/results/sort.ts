@@ -1,5 +1,6 @@
 // Sorting the loaded rows by one column of the table, without moving them: an order of row indexes. Pure.
-import type { Column, DisplayNames, Row } from './listings.ts';
+import type { Column } from '../rows/fields.ts';
+import type { DisplayNames, Row } from '../rows/rows.ts';
 
 export type SortDirection = 'ascending' | 'descending';
 

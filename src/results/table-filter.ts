@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { create } from 'zustand';
-import type { Row } from './listings.ts';
+import type { Row } from '../rows/rows.ts';
 
 /**
  * A filter of the loaded rows, applied in the browser, for what the query cannot say (set by a feature

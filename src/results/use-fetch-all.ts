@@ -1,14 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { ApiClient } from '../connection/api.ts';
-import { fetchAll, PAGE_SIZE } from './fetch-all.ts';
-import { fetchListingPage, retryAfterOf, type ListingPage } from './listing-query.ts';
+import { fetchAll } from '../rows/fetch-all.ts';
+import { FETCH_ALL_IN_FLIGHT, FETCH_ALL_LIMIT, PAGE_SIZE } from '../rows/limits.ts';
+import { fetchListingPage, retryAfterOf, type ListingPage } from '../rows/pages.ts';
 import type { ContextName } from '../croql/types.ts';
-
-/** The table shows up to this many rows; "Fetch all" stops there. */
-export const MAX_ROWS = 100_000;
-/** Page requests in flight during "Fetch all": under the service's 20, leaving room for the rest of the app. */
-export const FETCH_ALL_IN_FLIGHT = 12;
 
 export interface FetchAllProgress {
   running: boolean;
@@ -73,7 +69,7 @@ export function useFetchAll(
       startOffset,
       pageSize: PAGE_SIZE,
       maxInFlight: FETCH_ALL_IN_FLIGHT,
-      maxRows: MAX_ROWS,
+      maxRows: FETCH_ALL_LIMIT,
       signal: controller.signal,
       retryAfterSeconds: retryAfterOf,
       onPage: (rows, offset) => {

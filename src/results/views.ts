@@ -3,7 +3,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { ApiClient } from '../connection/api.ts';
 import type { ContextName } from '../croql/types.ts';
-import type { DisplayNames, Row } from './listings.ts';
+import type { DisplayNames, Row } from '../rows/rows.ts';
 import type { RunRequest } from '../workspace/run.ts';
 import { TableView } from './TableView.tsx';
 

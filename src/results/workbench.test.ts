@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { COLUMNS } from './listings.ts';
-import { fieldLabel, rowFields, rowTitle, webUrlOf } from './row-fields.ts';
+import { partialRow, partialRows } from '../testing/fixtures.ts';
+import { COLUMNS } from '../rows/fields.ts';
+import { capitalised, fieldLabel } from '../rows/fields.ts';
+import { rowTitle } from '../rows/identity.ts';
+import { rowFields, webUrlOf } from './details.ts';
 import { nextSort, sortOrder } from './sort.ts';
 import { oldestUnanswered, useInspectorStore } from '../rows/requests.ts';
 
@@ -8,12 +11,12 @@ const idColumn = COLUMNS.strings.find((c) => c.key === 'id')!;
 const textColumn = COLUMNS.strings.find((c) => c.key === 'text')!;
 
 describe('sorting loaded rows', () => {
-  const rows = [
+  const rows = partialRows([
     { id: 10, text: 'b' },
     { id: 9, text: '' },
     { id: 100, text: 'A' },
     { id: 9, text: 'a' },
-  ];
+  ]);
 
   it('orders numbers by value and keeps ties in loading order', () => {
     expect(sortOrder(rows, idColumn, 'ascending')).toEqual([1, 3, 0, 2]);
@@ -36,7 +39,7 @@ describe('sorting loaded rows', () => {
 });
 
 describe('row details', () => {
-  const row = {
+  const row = partialRow({
     id: 7,
     identifier: 'button.save',
     text: { other: '%d files', one: 'One file' },
@@ -45,7 +48,7 @@ describe('row details', () => {
     isHidden: true,
     createdAt: '2024-05-01T10:00:00+00:00',
     webUrl: 'https://crowdin.com/editor/acme/3/en-uk#7',
-  };
+  });
   const names = { files: new Map([[3, 'checkout.json']]), labels: new Map([[1, 'ui']]) };
 
   it('lays out the fields people look for first, with names for ids and readable values', () => {
@@ -76,12 +79,14 @@ describe('row details', () => {
 
   it('names the row and links to it only over https', () => {
     expect(rowTitle(row, 'strings')).toBe('String 7');
-    expect(rowTitle({ stringId: 3, translationId: 9 }, 'translations')).toBe('Translation 9 of string 3');
-    expect(webUrlOf(row)).toBe(row.webUrl);
-    expect(webUrlOf({ webUrl: 'javascript:alert(1)' })).toBeNull();
-    expect(fieldLabel('labelIds')).toBe('Labels');
-    expect(fieldLabel('maxLength')).toBe('Max length');
-    expect(rowFields({ labelIds: [] }, 'strings')[0]!.value).toEqual({ kind: 'empty' });
+    expect(rowTitle(partialRow({ stringId: 3, translationId: 9 }), 'translations')).toBe(
+      'Translation 9 of string 3',
+    );
+    expect(webUrlOf(row)).toBe('https://crowdin.com/editor/acme/3/en-uk#7');
+    expect(webUrlOf(partialRow({ webUrl: 'javascript:alert(1)' }))).toBeNull();
+    expect(capitalised(fieldLabel('strings', 'labelIds'))).toBe('Labels');
+    expect(capitalised(fieldLabel('strings', 'maxLength'))).toBe('Max length');
+    expect(rowFields(partialRow({ labelIds: [] }), 'strings')[0]!.value).toEqual({ kind: 'empty' });
   });
 });
 

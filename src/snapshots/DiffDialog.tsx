@@ -3,23 +3,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSession } from '../auth/session.ts';
-import { Dialog } from '../compare/Dialog.tsx';
-import { PartsView, type Part } from '../compare/PartsView.tsx';
-import { ProgressLine } from '../compare/ProgressLine.tsx';
-import { fetchRowSet } from '../compare/row-set.ts';
+import { Dialog } from '../ui/Dialog.tsx';
+import { PartsView, type Part } from '../rows/PartsView.tsx';
+import { ProgressLine } from '../rows/ProgressLine.tsx';
+import { fetchRowSet } from '../rows/row-sets.ts';
 import { useApiClient } from '../connection/api.ts';
 import { CONNECTION_LABELS } from '../connection/config.ts';
 import { listingPath } from '../wire/listings.ts';
-import { croqlParam } from '../results/listing-query.ts';
-import { exportFileName, toCsv } from '../results/export.ts';
-import { toSnapshotRows } from './capture.ts';
-import { diffRows } from './diff.ts';
-import type { SnapshotRow } from './fields.ts';
+import { croqlParam } from '../rows/pages.ts';
+import { exportFileName, toCsv } from '../rows/export.ts';
+import { diffRows, keptRows, type KeptRow } from '../rows/sets.ts';
 import { snapshotStore, type SnapshotMeta } from './store.ts';
 import { sentTextOf } from '../workspace/setup.ts';
 
 const number = (n: number) => n.toLocaleString('en-US');
-const csvOf = (rows: readonly SnapshotRow[]) => toCsv(rows.map((r) => ({ row: r.id, ...r.values })));
+const csvOf = (rows: readonly KeptRow[]) => toCsv(rows.map((r) => ({ row: r.id, ...r.values })));
 
 export default function DiffDialog(props: { snapshot: SnapshotMeta; onClose: () => void }) {
   const { snapshot } = props;
@@ -68,7 +66,7 @@ export default function DiffDialog(props: { snapshot: SnapshotMeta; onClose: () 
 
   const diff = useMemo(() => {
     if (!before.data || !after.data || !after.data.complete) return null;
-    return diffRows(setup.context, before.data, toSnapshotRows(setup.context, setup.target, after.data));
+    return diffRows(setup.context, before.data, keptRows(setup.context, setup.target, after.data.rows));
   }, [before.data, after.data, setup]);
 
   const parts = useMemo((): Part[] | null => {

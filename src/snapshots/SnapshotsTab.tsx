@@ -4,10 +4,10 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } fr
 import { useApiClient } from '../connection/api.ts';
 import { useSession } from '../auth/session.ts';
 import { setupOfRun, useCurrentRun } from '../workspace/run.ts';
-import { ProgressLine } from '../compare/ProgressLine.tsx';
+import { ProgressLine } from '../rows/ProgressLine.tsx';
 import { announce } from '../ui/announce.ts';
 import { captureRows } from './capture.ts';
-import { SNAPSHOT_FIELDS } from './fields.ts';
+import { keptFields } from '../rows/fields.ts';
 import type { SnapshotMeta } from './store.ts';
 import { useSnapshots } from './use-snapshots.ts';
 
@@ -59,7 +59,7 @@ export function SnapshotsTab(props: { describe: (setup: SnapshotMeta['setup']) =
           name: trimmed,
           createdAt: Date.now(),
           setup: setupOfRun(run, session),
-          fields: SNAPSHOT_FIELDS[run.context].map((f) => f.key),
+          fields: keptFields(run.context).map((f) => f.key),
         },
         capture.rows,
       );

@@ -3,24 +3,11 @@ import type { ApiClient } from '../connection/api.ts';
 import type { Target } from '../workspace/store.ts';
 import { listingPath } from '../wire/listings.ts';
 import type { ContextName } from '../croql/types.ts';
-import { rowIdentity } from '../compare/identity.ts';
-import { fetchRowSet, type RowSet } from '../compare/row-set.ts';
-import { croqlParam } from '../results/listing-query.ts';
-import { snapshotValues, type SnapshotRow } from './fields.ts';
+import { fetchRowSet } from '../rows/row-sets.ts';
+import { croqlParam } from '../rows/pages.ts';
+import { keptRows, type KeptRow } from '../rows/sets.ts';
 
-export function toSnapshotRows(context: ContextName, target: Target, set: RowSet): SnapshotRow[] {
-  const seen = new Set<string>();
-  const out: SnapshotRow[] = [];
-  for (const row of set.rows) {
-    const id = rowIdentity(context, target, row);
-    if (id === null || seen.has(id)) continue;
-    seen.add(id);
-    out.push({ id, values: snapshotValues(context, row) });
-  }
-  return out;
-}
-
-export type Capture = { ok: true; rows: SnapshotRow[] } | { ok: false; message: string };
+export type Capture = { ok: true; rows: KeptRow[] } | { ok: false; message: string };
 
 /** Every row of `text` (as sent) on the target; a set past the limit is refused, never kept partial. */
 export async function captureRows(
@@ -47,5 +34,5 @@ export async function captureRows(
       message: `The query matches more than ${set.limit.toLocaleString('en-US')} rows, the most Fetch all loads; a snapshot must hold every row. Narrow the query.`,
     };
   }
-  return { ok: true, rows: toSnapshotRows(context, target, set) };
+  return { ok: true, rows: keptRows(context, target, set.rows) };
 }

@@ -1,21 +1,25 @@
 import 'fake-indexeddb/auto';
 import { createStore, type UseStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
-import { diffRows } from './diff.ts';
-import { snapshotValues, type SnapshotRow } from './fields.ts';
+import { partialRow } from '../testing/fixtures.ts';
+import { diffRows } from '../rows/sets.ts';
+import { keptValues, type KeptRow } from '../rows/sets.ts';
 import { createSnapshotStore, SnapshotStorageError } from './store.ts';
 
-const row = (id: number, patch: Record<string, unknown> = {}): SnapshotRow => ({
+const row = (id: number, patch: Record<string, unknown> = {}): KeptRow => ({
   id: `string:${id}`,
-  values: snapshotValues('strings', {
-    id,
-    identifier: `key.${id}`,
-    text: `Text ${id}`,
-    labelIds: [1],
-    isHidden: false,
-    updatedAt: '2024-01-01T00:00:00+00:00',
-    ...patch,
-  }),
+  values: keptValues(
+    'strings',
+    partialRow({
+      id,
+      identifier: `key.${id}`,
+      text: `Text ${id}`,
+      labelIds: [1],
+      isHidden: false,
+      updatedAt: '2024-01-01T00:00:00+00:00',
+      ...patch,
+    }),
+  ),
 });
 
 describe('snapshot diff', () => {

@@ -3,7 +3,7 @@
 // list, and `rows:<id>` (the rows' identities and field texts) read only when diffing.
 import { createStore, delMany, getMany, keys, get, setMany, type UseStore } from 'idb-keyval';
 import type { QuerySetup } from '../workspace/setup.ts';
-import type { SnapshotRow } from './fields.ts';
+import type { KeptRow } from '../rows/sets.ts';
 
 export interface SnapshotMeta {
   id: string;
@@ -32,8 +32,8 @@ export class SnapshotStorageError extends Error {
 
 export interface SnapshotStore {
   list(): Promise<SnapshotMeta[]>;
-  save(meta: Omit<SnapshotMeta, 'id' | 'bytes' | 'rowCount'>, rows: SnapshotRow[]): Promise<SnapshotMeta>;
-  rows(id: string): Promise<SnapshotRow[] | null>;
+  save(meta: Omit<SnapshotMeta, 'id' | 'bytes' | 'rowCount'>, rows: KeptRow[]): Promise<SnapshotMeta>;
+  rows(id: string): Promise<KeptRow[] | null>;
   remove(id: string): Promise<void>;
 }
 
@@ -88,7 +88,7 @@ export function createSnapshotStore(open: () => UseStore): SnapshotStore {
       return meta;
     },
     async rows(id) {
-      return (await get<SnapshotRow[]>(ROWS + id, store())) ?? null;
+      return (await get<KeptRow[]>(ROWS + id, store())) ?? null;
     },
     async remove(id) {
       await delMany([META + id, ROWS + id], store());

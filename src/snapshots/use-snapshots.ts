@@ -1,7 +1,7 @@
 // The Library's view of the snapshot store: the list (without rows), and save / delete that keep it current.
 import { create } from 'zustand';
 import { snapshotStore, SnapshotStorageError, type SnapshotMeta } from './store.ts';
-import type { SnapshotRow } from './fields.ts';
+import type { KeptRow } from '../rows/sets.ts';
 
 interface SnapshotsState {
   list: SnapshotMeta[] | null;
@@ -11,7 +11,7 @@ interface SnapshotsState {
     refresh: () => Promise<void>;
     save: (
       meta: Omit<SnapshotMeta, 'id' | 'bytes' | 'rowCount'>,
-      rows: SnapshotRow[],
+      rows: KeptRow[],
     ) => Promise<SnapshotMeta | null>;
     remove: (id: string) => Promise<void>;
     clearError: () => void;

@@ -1,6 +1,7 @@
 // The bodies the API sends, as its OpenAPI describes them (src/server/contract/schemas.json holds the
 // same facts as JSON Schema): the list envelope and the three error shapes. The emulator writes them; the
 // app reads them, whichever shape arrives.
+import { isRecord } from './json.ts';
 
 export interface ItemEnvelope<T> {
   data: T;
@@ -39,10 +40,6 @@ export interface ValidationErrorBody {
 /** 401, 403, 404, 429, 5xx: a message and the HTTP status. */
 export interface SimpleErrorBody {
   error: { message: string; code: number };
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /**

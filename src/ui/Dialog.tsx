@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import './compare.css';
+import './dialog.css';
 
 /** A modal dialog (the platform's <dialog>): Escape and the × close it, focus returns where it was. */
 export function Dialog(props: { title: string; onClose: () => void; children: ReactNode; testId?: string }) {

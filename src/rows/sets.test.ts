@@ -1,25 +1,32 @@
 import { describe, expect, it } from 'vitest';
+import { partialRow, partialRows } from '../testing/fixtures.ts';
 import { rowIdentity } from './identity.ts';
-import { describeSize } from './row-set.ts';
+import { describeSize } from './row-sets.ts';
 import { compareSets } from './sets.ts';
 
 const uk = { languageId: 'uk' };
-const set = (rows: Record<string, unknown>[], complete = true) => ({ rows, complete, limit: 100_000 });
+const set = (rows: Record<string, unknown>[], complete = true) => ({
+  rows: partialRows(rows),
+  complete,
+  limit: 100_000,
+});
 
 describe('row identity', () => {
   it('is the resource, never the position', () => {
-    expect(rowIdentity('strings', uk, { id: 7 })).toBe('string:7');
-    expect(rowIdentity('tmSegments', uk, { id: 7 })).toBe('segment:7');
-    expect(rowIdentity('glossaryTerms', uk, { id: 7 })).toBe('term:7');
-    expect(rowIdentity('translations', uk, { stringId: 7, translationId: 70 })).toBe('translation:7:uk:70');
-    expect(rowIdentity('translations', { languageId: 'de' }, { stringId: 7, translationId: 70 })).toBe(
-      'translation:7:de:70',
+    expect(rowIdentity('strings', uk, partialRow({ id: 7 }))).toBe('string:7');
+    expect(rowIdentity('tmSegments', uk, partialRow({ id: 7 }))).toBe('segment:7');
+    expect(rowIdentity('glossaryTerms', uk, partialRow({ id: 7 }))).toBe('term:7');
+    expect(rowIdentity('translations', uk, partialRow({ stringId: 7, translationId: 70 }))).toBe(
+      'translation:7:uk:70',
     );
+    expect(
+      rowIdentity('translations', { languageId: 'de' }, partialRow({ stringId: 7, translationId: 70 })),
+    ).toBe('translation:7:de:70');
     // A plural group by string and language: the forms it holds may differ between runs.
-    expect(rowIdentity('translations', uk, { stringId: 7, plurals: [{ translationId: 1 }] })).toBe(
-      'plural:7:uk',
-    );
-    expect(rowIdentity('strings', uk, { identifier: 'x' })).toBeNull();
+    expect(
+      rowIdentity('translations', uk, partialRow({ stringId: 7, plurals: [{ translationId: 1 }] })),
+    ).toBe('plural:7:uk');
+    expect(rowIdentity('strings', uk, partialRow({ identifier: 'x' }))).toBeNull();
   });
 });
 

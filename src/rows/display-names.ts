@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ApiClient } from '../connection/api.ts';
 import { branchesQuery, filesQuery, labelsQuery, SIGNED_OUT_CLIENT } from '../connection/queries.ts';
-import type { DisplayNames } from './listings.ts';
+import type { DisplayNames } from './rows.ts';
 
 /**
  * File, branch and label names of a project. Files and labels come from the same cached lists completion

@@ -1,9 +1,7 @@
-// Loaded rows → CSV (RFC 4180, formula cells neutralised) and JSON (raw). Pure; the download is in download.ts.
-import { sortedForms, type Row } from './listings.ts';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+// Rows → CSV (RFC 4180, formula cells neutralised) and JSON (raw): a listing's resources, or any objects
+// made of them (a comparison's parts, the Insight counts). Pure; the download is in src/ui/download.ts.
+import { isRecord } from '../wire/json.ts';
+import { sortedForms } from './fields.ts';
 
 const PLURAL_FORMS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
 
@@ -25,7 +23,7 @@ function cell(v: unknown): string {
  * other fields taken from the first form. Nested objects use dotted keys (`user.username`); arrays of
  * scalars are joined with "; "; anything deeper stays JSON.
  */
-export function flattenRow(row: Row): Record<string, string> {
+export function flattenRow(row: object): Record<string, string> {
   const out: Record<string, string> = {};
   const put = (key: string, value: unknown) => {
     if (isPluralObject(value)) {
@@ -109,7 +107,7 @@ function columnOrder(flat: Record<string, string>[]): string[] {
     .map((x) => x.k);
 }
 
-export function toCsv(rows: readonly Row[]): string {
+export function toCsv(rows: readonly object[]): string {
   if (rows.length === 0) return '';
   const flat = rows.map(flattenRow);
   const columns = columnOrder(flat);
@@ -118,7 +116,7 @@ export function toCsv(rows: readonly Row[]): string {
   return lines.join('\r\n') + '\r\n';
 }
 
-export function toJson(rows: readonly Row[]): string {
+export function toJson(rows: readonly object[]): string {
   return JSON.stringify(rows, null, 2) + '\n';
 }
 

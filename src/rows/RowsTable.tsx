@@ -1,7 +1,8 @@
 // Rows of a compare part or a diff part as a plain table of the snapshot fields (the table's fields as
 // text). Shows the first rows only; the CSV export holds them all.
 import type { ContextName } from '../croql/types.ts';
-import { SNAPSHOT_FIELDS, type SnapshotRow } from '../snapshots/fields.ts';
+import { type KeptRow } from './sets.ts';
+import { keptFields } from './fields.ts';
 
 export const SHOWN_ROWS = 200;
 
@@ -9,12 +10,12 @@ const number = (n: number) => n.toLocaleString('en-US');
 
 export function RowsTable(props: {
   context: ContextName;
-  rows: readonly SnapshotRow[];
+  rows: readonly KeptRow[];
   caption: string;
   /** Per row, the keys of fields to mark as changed, and their old text. */
   changes?: ReadonlyMap<string, { fields: string[]; before: Record<string, string> }>;
 }) {
-  const fields = SNAPSHOT_FIELDS[props.context];
+  const fields = keptFields(props.context);
   const shown = props.rows.slice(0, SHOWN_ROWS);
   if (props.rows.length === 0) return <p className="hint">No rows.</p>;
   return (

@@ -4,11 +4,7 @@
 // Pages reach `onPage` in offset order, so the table only ever grows at its end.
 // A 429 pauses every new launch for its Retry-After, halves the window, and retries the same page.
 // Pure TypeScript over a `fetchPage` function: the app passes its API client, the bench passes Node's fetch.
-import { PAGE_SIZE } from './page-size.ts';
-
-/** The service allows 20 simultaneous requests per account; the app keeps a little room for the rest of the UI. */
-export const SERVICE_MAX_IN_FLIGHT = 20;
-export { PAGE_SIZE };
+import { PAGE_SIZE, SERVICE_MAX_IN_FLIGHT } from './limits.ts';
 
 export interface FetchAllOptions<T> {
   fetchPage: (offset: number, limit: number, signal: AbortSignal) => Promise<T[]>;

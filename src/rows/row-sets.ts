@@ -1,16 +1,13 @@
 // Every row of a query on one target, through the Fetch-all scheduler, up to the 100,000-row limit. What
-// compare, snapshots and the funnel work on. A set that reached the limit says so (`complete: false`), and
-// every consumer shows "more than 100,000" for it instead of a count.
+// compare, snapshots and the funnel work on, and their queries. A set that reached the limit says so
+// (`complete: false`), and every consumer shows "more than 100,000" for it instead of a count.
+import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../connection/api.ts';
-import type { ContextName } from '../croql/types.ts';
-import { fetchAll, PAGE_SIZE } from '../results/fetch-all.ts';
-import { fetchListingPage, retryAfterOf } from '../results/listing-query.ts';
-import type { Row } from './identity.ts';
-
-/** Fetch-all stops here; beyond it a set is "more than 100,000". */
-export const FETCH_ALL_LIMIT = 100_000;
-/** Page requests in flight for one set: under the service's 20, leaving room for the rest of the app. */
-const IN_FLIGHT = 12;
+import type { ListingName } from '../croql/index.ts';
+import { fetchAll } from './fetch-all.ts';
+import { FETCH_ALL_IN_FLIGHT, FETCH_ALL_LIMIT, PAGE_SIZE } from './limits.ts';
+import { croqlParam, fetchListingPage, retryAfterOf } from './pages.ts';
+import type { Row } from './rows.ts';
 
 export interface RowSet {
   rows: Row[];
@@ -21,7 +18,7 @@ export interface RowSet {
 
 export interface RowSetRequest {
   client: ApiClient;
-  context: ContextName;
+  context: ListingName;
   path: string;
   /** The query as sent (undefined: no croql parameter, every row). */
   croql: string | undefined;
@@ -51,7 +48,7 @@ export async function fetchRowSet(request: RowSetRequest): Promise<RowSet> {
         )
       ).rows,
     pageSize: Math.min(PAGE_SIZE, limit + 1),
-    maxInFlight: IN_FLIGHT,
+    maxInFlight: FETCH_ALL_IN_FLIGHT,
     maxRows: limit + 1,
     signal: request.signal,
     retryAfterSeconds: retryAfterOf,
@@ -71,3 +68,38 @@ export function describeSize(set: Pick<RowSet, 'rows' | 'complete' | 'limit'>, n
   if (!set.complete) return `more than ${number(set.limit)} ${noun}s`;
   return `${number(set.rows.length)} ${noun}${set.rows.length === 1 ? '' : 's'}`;
 }
+
+/** Every row of `text` on `path`, up to the limit. Large, so not kept long once unused. */
+export const rowSetQuery = (
+  client: ApiClient,
+  context: ListingName,
+  path: string,
+  text: string,
+  onProgress?: (loaded: number) => void,
+) =>
+  queryOptions({
+    queryKey: ['api', client.baseUrl, 'row-set', path, text],
+    queryFn: ({ signal }) =>
+      fetchRowSet({ client, context, path, croql: croqlParam(text), signal, onProgress }),
+    staleTime: 0,
+    gcTime: 60_000,
+    retry: false,
+  });
+
+/** The number of rows of `text` on `path`, stopping at `limit` ("more than"). */
+export const countQuery = (
+  client: ApiClient,
+  context: ListingName,
+  path: string,
+  text: string,
+  limit: number,
+) =>
+  queryOptions({
+    queryKey: ['api', client.baseUrl, 'count', path, text, limit],
+    queryFn: async ({ signal }) => {
+      const set = await fetchRowSet({ client, context, path, croql: croqlParam(text), signal, limit });
+      return { rows: set.rows.length, complete: set.complete };
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  });

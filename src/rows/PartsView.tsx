@@ -2,15 +2,15 @@
 // their counts, each with its table and its CSV export.
 import { useId, useState } from 'react';
 import type { ContextName } from '../croql/types.ts';
-import { download } from '../results/download.ts';
-import type { SnapshotRow } from '../snapshots/fields.ts';
+import { download } from '../ui/download.ts';
+import type { KeptRow } from './sets.ts';
 import { TabList, tabId } from '../ui/TabList.tsx';
 import { RowsTable } from './RowsTable.tsx';
 
 export interface Part {
   id: string;
   label: string;
-  rows: readonly SnapshotRow[];
+  rows: readonly KeptRow[];
   /** The part as CSV (every row, not only those shown). */
   csv: () => string;
   fileName: string;

@@ -1,0 +1,85 @@
+// Row identity: which resource a listing row is, never where it sits in the list. Compare, snapshot diffs,
+// the table's row keys and the details panel's title all read the same fields through `idOf`. Pure.
+import type { ListingName } from '../croql/index.ts';
+import type { ListingTarget } from '../wire/listings.ts';
+import type { Row } from './rows.ts';
+
+/** The fields that say which resource a row is. */
+function idOf(listing: ListingName, row: Row): { id: unknown; stringId?: unknown; plural: boolean } {
+  if (listing !== 'translations') return { id: 'id' in row ? row.id : null, plural: false };
+  const plural = 'plurals' in row && Array.isArray(row.plurals);
+  return {
+    id: 'translationId' in row ? row.translationId : null,
+    stringId: 'stringId' in row ? row.stringId : null,
+    plural,
+  };
+}
+
+const part = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+
+const PREFIX: Record<Exclude<ListingName, 'translations'>, string> = {
+  strings: 'string',
+  tmSegments: 'segment',
+  glossaryTerms: 'term',
+};
+
+/**
+ * The identity of a row of `listing` fetched for `target`:
+ * - a source string, a TM segment, a glossary term: its id;
+ * - a translation: its string, the listing's language and the translation's id;
+ * - a plural group (the listing groups a plural string's forms into one `plurals` row): its string and
+ *   language, since the forms it holds can differ from run to run.
+ * Returns null when the row lacks what identifies it (such a row can be counted, never matched).
+ */
+export function rowIdentity(
+  listing: ListingName,
+  target: Pick<ListingTarget, 'languageId'>,
+  row: Row,
+): string | null {
+  const { id, stringId, plural } = idOf(listing, row);
+  if (listing !== 'translations') return id == null ? null : `${PREFIX[listing]}:${part(id)}`;
+  if (stringId == null) return null;
+  const language = part(target.languageId);
+  if (plural) return `plural:${part(stringId)}:${language}`;
+  return id == null ? null : `translation:${part(stringId)}:${language}:${part(id)}`;
+}
+
+/** The rows by identity, first occurrence kept; rows without an identity are counted apart. */
+export function indexRows(
+  listing: ListingName,
+  target: Pick<ListingTarget, 'languageId'>,
+  rows: readonly Row[],
+): { byId: Map<string, Row>; unidentified: number } {
+  const byId = new Map<string, Row>();
+  let unidentified = 0;
+  for (const row of rows) {
+    const id = rowIdentity(listing, target, row);
+    if (id === null) unidentified++;
+    else if (!byId.has(id)) byId.set(id, row);
+  }
+  return { byId, unidentified };
+}
+
+/** A stable key for a row in a list (React's, and the table's): its id and its place. */
+export function rowKey(listing: ListingName, row: Row, index: number): string {
+  const { id, stringId } = idOf(listing, row);
+  const key = id ?? stringId;
+  return key == null ? `#${index}` : `${String(key)}:${index}`;
+}
+
+const NOUN: Record<ListingName, string> = {
+  strings: 'String',
+  translations: 'Translation',
+  tmSegments: 'TM segment',
+  glossaryTerms: 'Glossary term',
+};
+
+/** "String 42", "Translation 7 of string 3". */
+export function rowTitle(row: Row, listing: ListingName): string {
+  const { id, stringId, plural } = idOf(listing, row);
+  if (listing === 'translations') {
+    const shown = id ?? (plural ? 'plural' : null);
+    return `${NOUN.translations}${shown != null ? ` ${String(shown)}` : ''} of string ${String(stringId ?? '?')}`;
+  }
+  return `${NOUN[listing]} ${String(id ?? '')}`.trim();
+}

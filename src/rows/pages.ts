@@ -1,0 +1,68 @@
+// One page of a listing through the app's API client, listed in the inspector from the moment it is sent.
+import { ApiError, buildUrl, type ApiClient, type ApiResponse } from '../connection/api.ts';
+import type { ListingName } from '../croql/index.ts';
+import type { ListEnvelope as WireListEnvelope } from '../wire/envelope.ts';
+import { PAGE_SIZE } from './limits.ts';
+import { useInspectorStore } from './requests.ts';
+import type { RowOf } from './rows.ts';
+
+export interface ListingPage<L extends ListingName = ListingName> {
+  /** The listing the rows come from (the columns follow it, even while a newer run is pending). */
+  context: L;
+  offset: number;
+  rows: RowOf<L>[];
+  /** A full page means there may be more. */
+  full: boolean;
+  elapsedMs: number;
+}
+
+/** A body that may not be the envelope after all (a proxy's page): every part optional. */
+type ListEnvelope<L extends ListingName> = Partial<WireListEnvelope<RowOf<L>>>;
+
+export function croqlParam(text: string): string | undefined {
+  return text.trim() === '' ? undefined : text;
+}
+
+export async function fetchListingPage<L extends ListingName>(
+  client: ApiClient,
+  context: L,
+  path: string,
+  croql: string | undefined,
+  offset: number,
+  signal: AbortSignal,
+  limit = PAGE_SIZE,
+): Promise<ListingPage<L>> {
+  const params = { croql, limit, offset };
+  const inspector = useInspectorStore.getState().actions;
+  // Listed before it is sent, so a request that gets no answer shows as waiting
+  // (src/results/WaitingNotice.tsx).
+  const id = inspector.send(buildUrl(client.baseUrl, path, params));
+  const started = performance.now();
+  let response: ApiResponse<ListEnvelope<L>>;
+  try {
+    response = await client.get<ListEnvelope<L>>(path, params, signal);
+  } catch (error) {
+    // A failed request stays listed: its URL, status and body are what one needs to see. An aborted one
+    // (cancelled, or past the end of Fetch all) leaves the list.
+    if (error instanceof ApiError) {
+      const elapsedMs = Math.round(performance.now() - started);
+      inspector.settle(id, { status: error.status, elapsedMs, size: sizeOf(error.body), body: error.body });
+    } else inspector.drop(id);
+    throw error;
+  }
+  const { status, elapsedMs, body, headers } = response;
+  inspector.settle(id, { status, elapsedMs, size: sizeOf(body, headers), body });
+  const rows = (body?.data ?? []).map((item) => item.data);
+  return { context, offset, rows, full: rows.length >= limit, elapsedMs };
+}
+
+/** Bytes of a response body: its Content-Length, else the length of its text. */
+function sizeOf(body: unknown, headers?: Headers): number {
+  const length = Number(headers?.get('Content-Length'));
+  if (Number.isFinite(length) && length > 0) return length;
+  if (body == null) return 0;
+  return typeof body === 'string' ? body.length : JSON.stringify(body).length;
+}
+
+export const retryAfterOf = (error: unknown): number | null =>
+  error instanceof ApiError && error.kind === 'rateLimited' ? (error.retryAfterSeconds ?? 1) : null;
