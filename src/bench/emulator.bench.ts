@@ -14,7 +14,15 @@ const MAX_REQUESTS = 3000;
 const MAX_MS = 8000;
 const TYPICAL = 'count of languages summary where (is translated and not is approved) > 0 and not is hidden';
 /** Sorts of the /health row: every orderable field of the strings listing, both directions, a two-term one. */
-const SORTS = ['text desc', 'identifier', 'context desc', 'createdAt', 'updatedAt desc', 'type,text', 'id desc'];
+const SORTS = [
+  'text desc',
+  'identifier',
+  'context desc',
+  'createdAt',
+  'updatedAt desc',
+  'type,text',
+  'id desc',
+];
 const HEALTH_SAMPLES = 400;
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -106,7 +114,8 @@ export default async function emulatorBench(): Promise<BenchRow[]> {
       }
     })();
     const healthSorting: number[] = [];
-    while (sorts < SORTS.length || healthSorting.length < HEALTH_SAMPLES) healthSorting.push(await healthMs());
+    while (sorts < SORTS.length || healthSorting.length < HEALTH_SAMPLES)
+      healthSorting.push(await healthMs());
     sorting = false;
     await sorter;
 
@@ -170,7 +179,8 @@ async function load(request: (k: number) => Promise<number>, maxRequests: number
   return { samples, msPerRequest: (performance.now() - start) / samples.length };
 }
 
-function listeningUrl(child: ChildProcess): Promise<string> {
+/** The URL a spawned emulator prints when it listens (the apps bench starts one too). */
+export function listeningUrl(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error('bench: the emulator did not start within 120 s')),

@@ -76,10 +76,20 @@ interface Queue {
   appId: string;
   moduleKey: string;
   items: PendingEvent[];
-  /** Ends the batch interval: everything queued goes. */
-  timer: ReturnType<typeof setTimeout> | null;
-  /** Sends the full batches at once; the rest waits for the interval. */
-  fullTimer: ReturnType<typeof setTimeout> | null;
+  /** Cancels the end of the batch interval (when everything queued goes). */
+  cancel: (() => void) | null;
+  /** Cancels sending the full batches now (the rest waits for the interval). */
+  cancelFull: (() => void) | null;
+}
+
+/** Runs `fn` after `seconds`, or right after this turn for 0; returns what cancels it. */
+function later(seconds: number, fn: () => void): () => void {
+  if (seconds === 0) {
+    const immediate = setImmediate(fn);
+    return () => clearImmediate(immediate);
+  }
+  const timer = setTimeout(fn, seconds * 1000);
+  return () => clearTimeout(timer);
 }
 
 export function signBody(body: Buffer, secret: string): string {
@@ -104,16 +114,14 @@ export class Deliveries {
     const key = `${app.appId}\0${moduleKey}`;
     let queue = this.queues.get(key);
     if (!queue) {
-      queue = { appId: app.appId, moduleKey, items: [], timer: null, fullTimer: null };
+      queue = { appId: app.appId, moduleKey, items: [], cancel: null, cancelFull: null };
       this.queues.set(key, queue);
     }
     queue.items.push(...items);
     const { batchIntervalSeconds, batchMaxEvents } = this.deps.options();
-    // Events queued in the same turn go in one batch.
-    if (!queue.timer) queue.timer = setTimeout(() => this.flushQueue(key), batchIntervalSeconds * 1000);
-    if (queue.items.length >= batchMaxEvents && !queue.fullTimer) {
-      queue.fullTimer = setTimeout(() => this.flushQueue(key, true), 0);
-    }
+    // Events queued in the same turn go in one batch: "at once" is right after this turn.
+    queue.cancel ??= later(batchIntervalSeconds, () => this.flushQueue(key));
+    if (queue.items.length >= batchMaxEvents) queue.cancelFull ??= later(0, () => this.flushQueue(key, true));
   }
 
   /** Sends every queued batch and every waiting retry now. */
@@ -144,12 +152,12 @@ export class Deliveries {
     const queue = this.queues.get(key);
     if (!queue) return 0;
     const max = this.deps.options().batchMaxEvents;
-    if (queue.fullTimer) clearTimeout(queue.fullTimer);
-    queue.fullTimer = null;
+    queue.cancelFull?.();
+    queue.cancelFull = null;
     const take = onlyFull ? queue.items.length - (queue.items.length % max) : queue.items.length;
     const items = queue.items.splice(0, take);
     if (queue.items.length === 0) {
-      if (queue.timer) clearTimeout(queue.timer);
+      queue.cancel?.();
       this.queues.delete(key);
     }
     const app = this.deps.installations.get(queue.appId);
@@ -347,8 +355,8 @@ export class Deliveries {
   cancelApp(appId: string): void {
     for (const [key, q] of this.queues) {
       if (q.appId !== appId) continue;
-      if (q.timer) clearTimeout(q.timer);
-      if (q.fullTimer) clearTimeout(q.fullTimer);
+      q.cancel?.();
+      q.cancelFull?.();
       this.queues.delete(key);
     }
     for (const record of this.log) {
@@ -472,8 +480,8 @@ export class Deliveries {
   close(): void {
     this.closed = true;
     for (const q of this.queues.values()) {
-      if (q.timer) clearTimeout(q.timer);
-      if (q.fullTimer) clearTimeout(q.fullTimer);
+      q.cancel?.();
+      q.cancelFull?.();
     }
     this.queues.clear();
     for (const r of this.log) if (r.timer) clearTimeout(r.timer);

@@ -76,7 +76,7 @@ export class AppsHost {
       steps: this.steps,
       stream: this.stream,
       organization: () => ({ id: ORGANIZATION_ID, domain: config.organization }),
-      build: (app, items) => this.buildEvents(app, items),
+      build: (app, items) => this.batchEvents(app, items),
     });
     this.calls = new CallLog(config.clock, this.deliveries, this.stream);
     api.extraUser = (id) => this.installations.agentUser(id);
@@ -698,7 +698,7 @@ export class AppsHost {
   }
 
   /** A batch's events from live objects; step pairs whose string is no longer waiting are left out. */
-  private buildEvents(app: Installation, items: PendingEvent[]): { events: object[]; pairs: StepPair[] } {
+  batchEvents(app: Installation, items: PendingEvent[]): { events: object[]; pairs: StepPair[] } {
     const builder = new EventBuilder(this.world());
     const events: object[] = [];
     const pairs: StepPair[] = [];

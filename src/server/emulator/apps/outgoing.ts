@@ -89,7 +89,8 @@ export class AppCaller {
     }
     const url = new URL(request.url);
     const secure = url.protocol === 'https:';
-    const body = request.body === undefined ? undefined : Buffer.from(request.body);
+    const body =
+      request.body === undefined || Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body);
     const headers: Record<string, string> = { ...request.headers };
     if (body) headers['Content-Length'] = String(body.length);
 

@@ -1,0 +1,285 @@
+// Hosting apps must cost the emulator nothing it would notice:
+// - signing and sending a 500-event step batch to a local app (the delivery path: HMAC over the serialised
+//   bytes, the request with the service's headers, the log) against posting the same bytes unsigned with
+//   plain node:http, alternated, in-process;
+// - the listings' p99 while an app hangs on deliveries against their p99 alone, the emulator in a child
+//   process (so the load generator and the hanging app do not share its event loop), phases alternated.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AppsStreamEvent, DeliverySummary } from '../wire/apps.ts';
+import type { PendingEvent } from '../server/emulator/apps/deliveries.ts';
+import { createEmulator } from '../server/emulator/app.ts';
+import { generateDemoDataset } from '../server/emulator/data/demo.ts';
+import { startEmulator } from '../server/emulator/testing.ts';
+import { TestApp, addStep, control, installStepApp } from '../server/emulator/apps/testing.ts';
+import { listeningUrl } from './emulator.bench.ts';
+import { median, percentile, row, type BenchRow } from './stats.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const BATCH = 500;
+const SEND_ROUNDS = 40;
+const LISTING_SCALE = 20_000;
+const LISTING_PHASES = 3;
+const LISTING_REQUESTS = 300;
+const HANGING_STRINGS = 2000;
+const QUERY = 'count of languages summary where (is translated and not is approved) > 0 and not is hidden';
+
+export default async function appsBench(): Promise<BenchRow[]> {
+  const send = await signAndSend();
+  const listing = await listingWhileHanging();
+  const mb = (send.bytes / 1e6).toFixed(2);
+  return [
+    row(
+      `apps: deliver a ${BATCH}-event batch (${mb} MB) to a local app: built, serialised, signed, sent (baseline: the same batch posted unsigned), median`,
+      send.delivery,
+      'ms',
+      send.unsignedDelivery,
+      1.2,
+    ),
+    row(
+      `apps: sign and post the ready ${mb} MB (baseline: post them unsigned), median; HMAC-SHA256 runs at about loopback speed`,
+      send.signAndPost,
+      'ms',
+      send.post,
+      null,
+    ),
+    row(
+      `apps: listing p99 while an app hangs on ${listing.hanging} deliveries (baseline: listing p99 alone)`,
+      listing.withHang,
+      'ms',
+      listing.alone,
+      1.2,
+    ),
+  ];
+}
+
+/** A local app that reads each body and answers 200: a separate process, as an app is. */
+const SINK = `const s = require('node:http').createServer((req, res) => {
+  req.on('data', () => {});
+  req.on('end', () => { res.writeHead(200); res.end(); });
+});
+s.listen(0, '127.0.0.1', () => console.log(s.address().port));`;
+
+interface SendFigures {
+  /** The delivery path: a batch built from live objects, serialised, signed, sent, logged. */
+  delivery: number;
+  /** The same batch built and serialised the same way, posted unsigned with plain node:http. */
+  unsignedDelivery: number;
+  /** Signing and posting ready bytes (a redelivery) against posting them unsigned. */
+  signAndPost: number;
+  post: number;
+  bytes: number;
+}
+
+async function signAndSend(): Promise<SendFigures> {
+  const sink = spawn(process.execPath, ['-e', SINK], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const em = await startEmulator({
+    organization: 'acme',
+    apps: { batchIntervalSeconds: 0, retryScheduleSeconds: [] },
+  });
+  const s = await installStepApp(em.url);
+  try {
+    const port = await new Promise<number>((resolve) =>
+      sink.stdout!.once('data', (d: Buffer) => resolve(Number(String(d)))),
+    );
+    // The app's webhook goes to the sink from now on (its other routes stay on the test app).
+    const app = em.apps.installations.get(s.appId)!;
+    const step = await addStep(em.url, s.appId, ['uk']);
+    const ids = em.config.data.strings
+      .filter((x) => !x.isHidden)
+      .slice(0, BATCH)
+      .map((x) => x.id as number);
+    await control(em.url, 'POST', `/__apps/steps/${step.id}/send`, { stringIds: ids });
+    app.baseUrl = `http://127.0.0.1:${port}`;
+    em.apps.deliveries.flush();
+    const items: PendingEvent[] = ids.map((stringId) => ({
+      type: 'step',
+      pair: { stepId: step.id, stringId, languageId: 'uk', originEvent: 'string.added' },
+      userId: 1,
+    }));
+    const url = new URL(`${app.baseUrl}/webhooks`);
+    const agent = new http.Agent({ keepAlive: true });
+    const post = (body: Buffer) =>
+      new Promise<void>((resolve, reject) => {
+        const req = http.request(
+          url,
+          {
+            method: 'POST',
+            agent,
+            headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length) },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', resolve);
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    const settled = () =>
+      new Promise<number>((resolve) => {
+        const stop = em.apps.stream.subscribe((e: AppsStreamEvent) => {
+          if (e.type === 'attempt' && e.delivery.kind === 'webhook') {
+            stop();
+            if (!e.attempt.ok) throw new Error(`bench: the sink answered ${e.attempt.status}`);
+            resolve(e.delivery.id);
+          }
+        });
+      });
+    let last = 0;
+    const deliver = async () => {
+      const done = settled();
+      em.apps.deliveries.enqueue(app, 'step-hook', items);
+      last = await done;
+    };
+    const deliverUnsigned = () =>
+      post(Buffer.from(JSON.stringify({ events: em.apps.batchEvents(app, items).events })));
+    // Each redelivers the previous one: the log drops the oldest deliveries as it fills.
+    const redeliver = async () => {
+      const done = settled();
+      em.apps.deliveries.redeliver(last);
+      last = await done;
+    };
+    await deliver();
+    const body = em.apps.deliveries.require(last).body;
+    if (em.apps.deliveries.require(last).eventCount !== BATCH)
+      throw new Error('bench: the batch is not full');
+    const samples = {
+      delivery: [] as number[],
+      unsigned: [] as number[],
+      signAndPost: [] as number[],
+      post: [] as number[],
+    };
+    const time = async (fn: () => Promise<void>, into: number[] | null) => {
+      const t0 = performance.now();
+      await fn();
+      into?.push(performance.now() - t0);
+    };
+    const pairs: [() => Promise<void>, number[], () => Promise<void>, number[]][] = [
+      [deliver, samples.delivery, deliverUnsigned, samples.unsigned],
+      [redeliver, samples.signAndPost, () => post(body), samples.post],
+    ];
+    for (let k = -10; k < SEND_ROUNDS; k++) {
+      for (const [ours, oursInto, base, baseInto] of pairs) {
+        // Alternate which goes first, so neither always follows the other's garbage.
+        const first = k % 2 ? ([ours, oursInto] as const) : ([base, baseInto] as const);
+        const second = k % 2 ? ([base, baseInto] as const) : ([ours, oursInto] as const);
+        await time(first[0], k < 0 ? null : first[1]);
+        await time(second[0], k < 0 ? null : second[1]);
+      }
+    }
+    agent.destroy();
+    return {
+      delivery: median(samples.delivery),
+      unsignedDelivery: median(samples.unsigned),
+      signAndPost: median(samples.signAndPost),
+      post: median(samples.post),
+      bytes: body.length,
+    };
+  } finally {
+    sink.kill();
+    await em.close();
+    await s.app.close();
+  }
+}
+
+async function listingWhileHanging(): Promise<{ withHang: number; alone: number; hanging: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'croql-apps-bench-'));
+  const signingKey = randomBytes(32).toString('base64url');
+  const token = createEmulator({ data: generateDemoDataset({ strings: 1 }), signingKey }).personalToken(
+    'alice',
+  );
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/server/emulator/cli.ts',
+      '--port',
+      '0',
+      '--scale',
+      String(LISTING_SCALE),
+      '--organization',
+      'acme',
+      '--batch-interval',
+      '0',
+      '--webhook-timeout',
+      '600',
+      '--retry-schedule',
+      '',
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, CROQL_EMULATOR_SIGNING_KEY: signingKey, CROQL_EMULATOR_KEY_DIR: dir },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let app: TestApp | null = null;
+  try {
+    const base = await listeningUrl(child);
+    const s = await installStepApp(base);
+    app = s.app;
+    const step = await addStep(base, s.appId);
+    // Held requests are the hang; releasing them ends it.
+    const held: (() => void)[] = [];
+    let hanging = false;
+    app.on('POST /webhooks', () =>
+      hanging ? new Promise((resolve) => held.push(() => resolve({ status: 200 }))) : { status: 200 },
+    );
+    const release = () => {
+      hanging = false;
+      for (const answer of held.splice(0)) answer();
+    };
+    const ids = Array.from({ length: HANGING_STRINGS }, (_, i) => i + 1);
+    const inFlight = async () =>
+      (await control<{ data: DeliverySummary[] }>(base, 'GET', '/__apps/deliveries?state=sending&limit=500'))
+        .json.data.length;
+
+    const listing = async (k: number) => {
+      const t0 = performance.now();
+      const res = await fetch(
+        `${base}/api/v2/projects/1/strings?limit=25&offset=${(k % 20) * 25}&croql=${encodeURIComponent(QUERY)}`,
+        { headers: { Authorization: `Bearer ${token}` } },
+      );
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`bench: the listing answered ${res.status}`);
+      return performance.now() - t0;
+    };
+    const phase = async (into: number[]) => {
+      // Four clients at a time: enough to queue requests, few enough for a two-core machine.
+      let k = 0;
+      const client = async () => {
+        while (k < LISTING_REQUESTS) into.push(await listing(k++));
+      };
+      await Promise.all([client(), client(), client(), client()]);
+    };
+
+    for (let k = 0; k < 100; k++) await listing(k); // warm-up: the query's matches are cached after this
+    const alone: number[] = [];
+    const withHang: number[] = [];
+    let hangingDeliveries = 0;
+    for (let p = 0; p < LISTING_PHASES; p++) {
+      await phase(alone);
+      hanging = true;
+      const sent = await control<{ needProcess: number }>(base, 'POST', `/__apps/steps/${step.id}/send`, {
+        stringIds: ids,
+      });
+      const batches = Math.ceil(sent.json.needProcess / BATCH);
+      while (held.length < batches) await new Promise((r) => setTimeout(r, 20));
+      hangingDeliveries = await inFlight();
+      await phase(withHang);
+      release();
+      while ((await inFlight()) > 0) await new Promise((r) => setTimeout(r, 20));
+    }
+    return { withHang: percentile(withHang, 99), alone: percentile(alone, 99), hanging: hangingDeliveries };
+  } finally {
+    child.kill('SIGTERM');
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
