@@ -10,6 +10,7 @@ import { isServiceScope } from '../../wire/scopes.ts';
 import { emulatorConfig, type EmulatorConfig, type EmulatorOptions } from './config.ts';
 import { editStringHook } from './edit-hook.ts';
 import type { Dataset } from './data/model.ts';
+import { PAGE_HEADERS } from './oauth/pages.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { verifyJwt } from './oauth/jwt.ts';
 import { OAuthStore, personalAccessToken } from './oauth/store.ts';
@@ -53,7 +54,7 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
   });
 
   // Someone who opens the emulator's address in a browser learns where the app is.
-  app.get('/', (c) => c.html(ROOT_PAGE));
+  app.get('/', (c) => c.html(ROOT_PAGE, 200, PAGE_HEADERS));
 
   // The API answers browsers only on the app's own origins: a page elsewhere that got hold of a token
   // (or guessed the emulator's address) cannot read the user's data through the browser.

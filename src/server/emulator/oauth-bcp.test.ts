@@ -228,11 +228,19 @@ describe('parameters and scopes', () => {
     expect(fine.status).toBe(200);
   });
 
-  it('sends anti-framing headers with the consent and error pages', async () => {
-    for (const url of [authorizeUrl(emulator.url, {}), authorizeUrl(emulator.url, { client_id: 'nope' })]) {
+  it('sends the security headers with the root page and the consent and error pages', async () => {
+    for (const url of [
+      `${emulator.url}/`,
+      authorizeUrl(emulator.url, {}),
+      authorizeUrl(emulator.url, { client_id: 'nope' }),
+    ]) {
       const res = await fetch(url);
-      expect(res.headers.get('x-frame-options')).toBe('DENY');
-      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options'), url).toBe('DENY');
+      expect(res.headers.get('x-content-type-options'), url).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), url).toBe('no-referrer');
+      expect(res.headers.get('content-security-policy'), url).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
+      );
     }
   });
 });

@@ -1,5 +1,6 @@
 // Vite's dev server with this repository's config (vite.config.ts), as a browser meets it on a real socket:
 // what it answers around the app's pages and the token relay.
+import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
@@ -11,7 +12,7 @@ beforeAll(async () => {
   server = await createServer({
     configFile: fileURLToPath(new URL('../../../vite.config.ts', import.meta.url)),
     logLevel: 'silent',
-    server: { port: 0, strictPort: false, hmr: false, watch: null },
+    server: { port: 0, strictPort: false, watch: null },
   });
   await server.listen();
   base = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
@@ -68,5 +69,23 @@ describe('the dev server', () => {
       error: 'invalid_request',
       error_description: expect.stringContaining('JSON object'),
     });
+  });
+
+  it("sends the security headers with the app page, allowing only React Refresh's inline preamble", async () => {
+    const page = await send('/');
+    expect(page.status).toBe(200);
+    expect(page.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    });
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toMatch(/frame-ancestors 'none'/);
+    expect(policy).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:\d+ https:\/\/api\.crowdin\.com/);
+    const hashes = [...policy.matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]);
+    const inline = [...page.body.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
+      createHash('sha256').update(m[1]!).digest('base64'),
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    expect(hashes).toEqual(inline);
   });
 });

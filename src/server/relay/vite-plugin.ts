@@ -1,13 +1,16 @@
-// Mounts the app server's routes (/auth/*) into Vite's dev and preview servers, and answers a request
-// longer than they read with JSON (src/server/http-limits.ts).
+// Mounts the app server into Vite's dev and preview servers: the token relay's routes (/auth/*), the
+// security headers of every answer (./security.ts), and JSON for a request longer than they read
+// (src/server/http-limits.ts). The build gets the policy as a meta tag, for hosts that cannot set headers.
 import { getRequestListener } from '@hono/node-server';
 import { maxHeaderSize, type Server } from 'node:http';
 import type { Connect, Plugin } from 'vite';
 import { answerClientErrors } from '../http-limits.ts';
 import { createRelayApp } from './app.ts';
+import { relayConfig } from './config.ts';
+import { contentSecurityPolicy, securityHeaders } from './security.ts';
 
 export function appServerPlugin(): Plugin {
-  const mount = (server: { middlewares: Connect.Server; httpServer: unknown }) => {
+  const mount = (server: { middlewares: Connect.Server; httpServer: unknown }, dev: boolean) => {
     if (server.httpServer) {
       answerClientErrors(server.httpServer as Server, maxHeaderSize, (limit) => ({
         error: 'request_too_large',
@@ -15,8 +18,11 @@ export function appServerPlugin(): Plugin {
       }));
     }
     // Built per server start, so the environment (CROQL_EMULATOR_URL, …) of that start applies.
-    const listener = getRequestListener(createRelayApp().fetch);
+    const config = relayConfig();
+    const headers = Object.entries(securityHeaders({ emulatorUrl: config.emulatorUrl, dev }));
+    const listener = getRequestListener(createRelayApp({ config }).fetch);
     server.middlewares.use((req, res, next) => {
+      for (const [name, value] of headers) res.setHeader(name, value);
       if (
         req.url &&
         (req.url === '/auth/config' ||
@@ -30,5 +36,25 @@ export function appServerPlugin(): Plugin {
       next();
     });
   };
-  return { name: 'croql-app-server', configureServer: mount, configurePreviewServer: mount };
+  return {
+    name: 'croql-app-server',
+    configureServer: (server) => mount(server, true),
+    configurePreviewServer: (server) => mount(server, false),
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) =>
+        context.server
+          ? undefined
+          : [
+              {
+                tag: 'meta',
+                attrs: {
+                  'http-equiv': 'Content-Security-Policy',
+                  content: contentSecurityPolicy({ emulatorUrl: relayConfig().emulatorUrl, meta: true }),
+                },
+                injectTo: 'head-prepend',
+              },
+            ],
+    },
+  };
 }

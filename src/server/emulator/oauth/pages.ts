@@ -3,6 +3,19 @@ import type { DemoUser } from '../data/model.ts';
 import type { OAuthClient } from '../config.ts';
 import { CONSENT_TOKEN_FIELD } from './forgery.ts';
 
+/**
+ * The headers of the emulator's pages (its root page, consent and error pages): never framed (clickjacking),
+ * nothing loaded or run but their inline style, no referrer (an authorization request's URL carries its
+ * state and challenge). No form-action: the consent form's answer redirects to the application.
+ */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

@@ -8,7 +8,7 @@ import { isServiceScope } from '../../../wire/scopes.ts';
 import type { EmulatorConfig, OAuthClient } from '../config.ts';
 import { verifyJwt } from './jwt.ts';
 import { CONSENT_TOKEN_FIELD, consentToken, refuseConsentPost } from './forgery.ts';
-import { consentPage, errorPage } from './pages.ts';
+import { consentPage, errorPage, PAGE_HEADERS } from './pages.ts';
 import type { OAuthStore } from './store.ts';
 
 type Params = Record<string, string>;
@@ -213,15 +213,9 @@ export function oauthRoutes(
 ): Hono {
   const app = new Hono();
 
-  // The consent page must never be framed (clickjacking), and it needs nothing but its inline style.
   app.use('/oauth/*', async (c, next) => {
     await next();
-    c.header('X-Frame-Options', 'DENY');
-    c.header(
-      'Content-Security-Policy',
-      "frame-ancestors 'none'; default-src 'none'; style-src 'unsafe-inline'",
-    );
-    c.header('Referrer-Policy', 'no-referrer');
+    for (const [name, value] of Object.entries(PAGE_HEADERS)) c.header(name, value);
   });
   app.post(
     '/oauth/*',
