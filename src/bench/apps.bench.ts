@@ -5,22 +5,17 @@
 // - the listings' p99 while an app hangs on deliveries against their p99 alone, the emulator in a child
 //   process (so the load generator and the hanging app do not share its event loop), phases alternated.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { AppsStreamEvent, DeliverySummary } from '../wire/apps.ts';
 import type { PendingEvent } from '../server/emulator/apps/deliveries.ts';
-import { createEmulator } from '../server/emulator/app.ts';
-import { generateDemoDataset } from '../server/emulator/data/demo.ts';
 import { startEmulator } from '../server/emulator/testing.ts';
 import { TestApp, addStep, control, installStepApp } from '../server/emulator/apps/testing.ts';
-import { listeningUrl } from './emulator.bench.ts';
+import { listeningUrl, spawnEmulator } from './emulator.bench.ts';
 import { median, percentile, row, type BenchRow } from './stats.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const BATCH = 500;
 const SEND_ROUNDS = 40;
 const LISTING_SCALE = 20_000;
@@ -190,18 +185,9 @@ async function signAndSend(): Promise<SendFigures> {
 
 async function listingWhileHanging(): Promise<{ withHang: number; alone: number; hanging: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'croql-apps-bench-'));
-  const signingKey = randomBytes(32).toString('base64url');
-  const token = createEmulator({ data: generateDemoDataset({ strings: 1 }), signingKey }).personalToken(
-    'alice',
-  );
-  const child = spawn(
-    process.execPath,
+  const { child, token } = spawnEmulator(
+    [],
     [
-      '--import',
-      'tsx',
-      'src/server/emulator/cli.ts',
-      '--port',
-      '0',
       '--scale',
       String(LISTING_SCALE),
       '--organization',
@@ -213,11 +199,7 @@ async function listingWhileHanging(): Promise<{ withHang: number; alone: number;
       '--retry-schedule',
       '',
     ],
-    {
-      cwd: root,
-      env: { ...process.env, CROQL_EMULATOR_SIGNING_KEY: signingKey, CROQL_EMULATOR_KEY_DIR: dir },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    { CROQL_EMULATOR_KEY_DIR: dir },
   );
   let app: TestApp | null = null;
   try {

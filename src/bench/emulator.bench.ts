@@ -27,30 +27,7 @@ const HEALTH_SAMPLES = 400;
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export default async function emulatorBench(): Promise<BenchRow[]> {
-  // The child emulator signs with this run's key, so a token made here is one it accepts.
-  const signingKey = randomBytes(32).toString('base64url');
-  const token = createEmulator({ data: generateDemoDataset({ strings: 1 }), signingKey }).personalToken(
-    'alice',
-  );
-  const child = spawn(
-    process.execPath,
-    [
-      '--expose-gc',
-      '--import',
-      'tsx',
-      'src/server/emulator/cli.ts',
-      '--port',
-      '0',
-      '--scale',
-      String(SCALE),
-      '--test-hooks',
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, CROQL_EMULATOR_SIGNING_KEY: signingKey },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const { child, token } = spawnEmulator(['--expose-gc'], ['--scale', String(SCALE), '--test-hooks']);
   try {
     const base = await listeningUrl(child);
     const get = async (path: string) => {
@@ -179,7 +156,32 @@ async function load(request: (k: number) => Promise<number>, maxRequests: number
   return { samples, msPerRequest: (performance.now() - start) / samples.length };
 }
 
-/** The URL a spawned emulator prints when it listens (the apps bench starts one too). */
+/**
+ * An emulator in a child process (so the load generator does not share its event loop), with a personal
+ * token for alice that it accepts: the child signs with this run's key. The apps bench starts one too.
+ */
+export function spawnEmulator(
+  nodeArgs: string[],
+  cliArgs: string[],
+  env: Record<string, string> = {},
+): { child: ChildProcess; token: string } {
+  const signingKey = randomBytes(32).toString('base64url');
+  const token = createEmulator({ data: generateDemoDataset({ strings: 1 }), signingKey }).personalToken(
+    'alice',
+  );
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', 'src/server/emulator/cli.ts', '--port', '0', ...cliArgs],
+    {
+      cwd: root,
+      env: { ...process.env, ...env, CROQL_EMULATOR_SIGNING_KEY: signingKey },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return { child, token };
+}
+
+/** The URL a spawned emulator prints when it listens. */
 export function listeningUrl(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(

@@ -171,7 +171,8 @@ export function controlRoutes(host: AppsHost, allowedOrigins: readonly string[])
   app.get('/__apps/stream', (c) =>
     streamSSE(c, async (stream) => {
       const unsubscribe = host.stream.subscribe((event) => {
-        void stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+        // A stream that closed meanwhile is unsubscribed by onAbort; a write to it is dropped.
+        stream.writeSSE({ event: event.type, data: JSON.stringify(event) }).catch(() => {});
       });
       stream.onAbort(unsubscribe);
       await stream.writeSSE({ event: 'hello', data: JSON.stringify({ type: 'hello' }) });
@@ -230,6 +231,9 @@ export function controlRoutes(host: AppsHost, allowedOrigins: readonly string[])
     const body = await readJson<TriggerRequest>(c);
     return c.json(host.trigger(c.req.param('appId'), body), 202);
   });
+
+  // Routes other parts add (settings callbacks, module calls) go before the catch-all below.
+  for (const extend of host.extraControlRoutes) extend(app);
 
   app.all('/__apps/*', (c) => {
     throw new ControlError(

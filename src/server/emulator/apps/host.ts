@@ -2,7 +2,7 @@
 // strings on the steps, emits events, and wires the parts (installations, steps, deliveries, grants, the
 // status API, the call log) to each other and to the emulator. The control routes (control.ts) and the CLI
 // call this; nothing here blocks the event loop on an app.
-import type { MiddlewareHandler } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import type {
   AddStepRequest,
   AppInfo,
@@ -58,6 +58,11 @@ export class AppsHost {
   readonly steps = new StepStore();
   readonly deliveries: Deliveries;
   readonly calls: CallLog;
+  /**
+   * More control routes under /__apps (settings callbacks, module calls), mounted by control.ts with the
+   * same guards and error answers, before its catch-all. Register them before the emulator's routes are built.
+   */
+  readonly extraControlRoutes: ((app: Hono) => void)[] = [];
 
   constructor(
     private config: EmulatorConfig,
@@ -117,12 +122,13 @@ export class AppsHost {
       if (!claims?.app || (claims.typ !== 'crowdin_app' && claims.typ !== 'crowdin_agent')) return next();
       const started = this.config.clock();
       await next();
+      const url = new URL(c.req.url);
       this.calls.record(
         {
           appId: claims.app,
           kind: 'api',
           method: c.req.method,
-          path: new URL(c.req.url).pathname + new URL(c.req.url).search,
+          path: url.pathname + url.search,
           status: c.res.status,
           durationMs: this.config.clock() - started,
         },

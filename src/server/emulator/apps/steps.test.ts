@@ -200,7 +200,7 @@ describe('the string-status API', () => {
     expect(await statusOf(a)).toMatchObject({ status: 'NEED_PROCESS', output: '' });
   });
 
-  it('a FAILED string goes back to NEED_PROCESS when re-triggered', async () => {
+  it('a FAILED string goes back to NEED_PROCESS when re-triggered, and can be routed', async () => {
     const [c] = visibleIds().slice(20, 21) as [number];
     await send({ stringIds: [c], languages: ['uk'] });
     em.apps.steps.fail([{ stepId: step.id, stringId: c, languageId: 'uk' }]);
@@ -209,6 +209,10 @@ describe('the string-status API', () => {
     const r = await control(em.url, 'POST', `/__apps/steps/${step.id}/retrigger`, {});
     expect(r.json).toEqual({ stepId: step.id, retriggered: 1 });
     expect((await statusOf(c)).status).toBe('NEED_PROCESS');
+    // An app that learns of a FAILED string some other way may still route it.
+    em.apps.steps.fail([{ stepId: step.id, stringId: c, languageId: 'uk' }]);
+    await patch('uk', [{ op: 'replace', path: `/${c}/output`, value: 'translated' }]);
+    expect(await statusOf(c)).toMatchObject({ status: 'DONE', output: 'translated' });
   });
 
   it('refuses a bad operation with a 400 that names it, and applies none of the body', async () => {
