@@ -68,9 +68,11 @@ export class DeliveredContext {
   }
 
   // A plural string's forms as an object: the core reads them as the listing does (compile-values.ts textOf).
+  // One text for a plural string is a single form (the emulator sends `other`), while `contains` looks at
+  // every form: that string's text is read through the listing.
   get text(): unknown {
     const t = this.s.text;
-    if (typeof t === 'string' || isForms(t)) return t;
+    if (isForms(t) || (typeof t === 'string' && !this.isPlural())) return t;
     throw new MissingInDelivery('text');
   }
   /** The visible key: the delivery's `identifier` is a hash. */
@@ -111,10 +113,10 @@ export class DeliveredContext {
   get isDuplicate(): boolean {
     return this.flag('isDuplicate');
   }
-  get file(): { id: number; name: unknown; title: unknown } {
+  get file(): DeliveredFile {
     const f = this.s.file;
     if (!f) throw new MissingInDelivery('file');
-    return { id: f.id, name: f.name, title: f.title ?? null };
+    return new DeliveredFile(f);
   }
   get branch(): BranchRow | { id: number } | null {
     const f = this.s.file;
@@ -144,6 +146,23 @@ export class DeliveredContext {
   get updated(): unknown {
     if (this.s.updatedAt === undefined) throw new MissingInDelivery('updatedAt');
     return this.s.updatedAt;
+  }
+}
+
+/** The string's file as the listing's `file` object. */
+class DeliveredFile {
+  constructor(private f: NonNullable<EventString['file']>) {}
+  get id(): number {
+    return this.f.id;
+  }
+  get name(): unknown {
+    if (this.f.name === undefined) throw new MissingInDelivery('file name');
+    return this.f.name;
+  }
+  /** null in a delivery may be "no title" or "not sent"; the listing's is the file's own. */
+  get title(): unknown {
+    if (typeof this.f.title !== 'string') throw new MissingInDelivery('file title');
+    return this.f.title;
   }
 }
 

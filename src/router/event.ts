@@ -3,8 +3,7 @@
 // step looks like. Only the fields the router reads are typed; the rest passes through untouched. Note the
 // types the service uses: `identifier` is a hash and `key` the visible key, `maxLength` is a string, and
 // labels come as `labelIds`.
-
-export const STEP_EVENT = 'string.status_on_step.recalculation_triggered';
+import { STEP_EVENT } from '../wire/apps.ts';
 
 /** The string in a delivery (`stringStatus.translation`). */
 export interface EventString {

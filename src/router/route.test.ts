@@ -31,6 +31,9 @@ const noListing = async (): Promise<ListingVerdict> => {
 
 const LOCAL_RULES = [
   'text contains "Save"',
+  // Plural strings: the delivery carries one form, so their text is read through the listing.
+  'text contains "message"',
+  'text = "%d messages"',
   'identifier contains "save" and not is hidden',
   'max length > 0 and max length <= 40',
   'type is plural or type is icu',
@@ -48,12 +51,14 @@ describe('a local rule routes as the compiled predicate over the listing’s con
     it(query, async () => {
       const { plan, predicate } = planOf(query);
       expect(plan.path).toBe('local');
+      // The listing's verdict is the core's over the listing's own contexts.
+      const listed = new Set(data.strings.filter(predicate).map((s) => s.id as number));
       const routed = await route({
         strings,
         rules: [{ output: 'true', predicate }],
         fallback: 'false',
         lookups,
-        listing: noListing,
+        listing: async () => ({ ids: listed }),
       });
       const expected = data.strings.map((s) => (predicate(s) ? 'true' : 'false'));
       expect(routed.outputs).toEqual(expected);
@@ -146,11 +151,13 @@ describe('route', () => {
   it('asks the listing for a local rule when the delivery lacks what it reads', async () => {
     const noText = { ...strings[0]!, id: 99_001, text: undefined };
     const noFile = { ...strings[1]!, id: 99_002, file: null };
-    const text = planOf('text contains "file"');
+    // One form of a plural string ("%d files"): whether another form matches, only the listing knows.
+    const plural = { ...strings[2]!, id: 99_003, type: 'plural', hasPlurals: true, text: '%d files' };
+    const text = planOf('text contains "file!"');
     const fileName = planOf('name of file = "x.json"');
-    const verdict = { ids: new Set([99_001]) };
+    const verdict = { ids: new Set([99_001, 99_003]) };
     const routed = await route({
-      strings: [noText, noFile],
+      strings: [noText, noFile, plural],
       rules: [
         { output: 'true', predicate: text.predicate },
         { output: 'true', predicate: fileName.predicate },
@@ -159,7 +166,7 @@ describe('route', () => {
       lookups,
       listing: async () => verdict,
     });
-    expect(routed.outputs).toEqual(['true', 'false']);
+    expect(routed.outputs).toEqual(['true', 'false', 'true']);
   });
 
   it('does not guess a label the project no longer lists', async () => {

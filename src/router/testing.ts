@@ -1,6 +1,7 @@
 // Test helpers for the router (imported only by *.test.ts files).
 import type { ContextObject } from '../croql/index.ts';
-import { STEP_EVENT, type EventString } from './event.ts';
+import { STEP_EVENT } from '../wire/apps.ts';
+import type { EventString } from './event.ts';
 
 /** A demo string as the service's delivery carries it (Crowdin's workflow-step-type page, example payload). */
 export function deliveredString(s: ContextObject): EventString {
@@ -10,7 +11,11 @@ export function deliveredString(s: ContextObject): EventString {
     id: s.id as number,
     identifier: `hash-${String(s.id)}`,
     key: s.identifier as string,
-    text: s.text as string,
+    // As the emulator sends it (src/server/emulator/apps/events.ts): a plural string's `other` form.
+    text:
+      typeof s.text === 'object' && s.text !== null
+        ? ((s.text as Record<string, string>).other ?? '')
+        : (s.text as string),
     type: s.typeIsPlural ? 'plural' : s.typeIsIcu ? 'icu' : s.typeIsAsset ? 'asset' : 'text',
     context: s.context as string,
     maxLength: String(s.maxLength ?? 0),

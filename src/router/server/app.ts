@@ -237,7 +237,7 @@ export function createRouter(options: RouterOptions): RouterServer {
     engine.setPlans(record, check.plans);
     log.info(
       `Settings of step ${record.stepId} saved for ${claims.organization}: ${check.plans.length} rules ` +
-        `(${check.plans.map((p, i) => `${i + 1} ${p.path}`).join(', ') || 'none'}), default "${shape.settings.default}".`,
+        `(${check.plans.map((p, i) => `rule ${i + 1} ${p.path === 'local' ? 'local' : 'through the listing'}`).join(', ') || 'none'}), default "${shape.settings.default}".`,
     );
     if (record.templateId === null) void afterSave(record);
     return c.json({

@@ -11,6 +11,7 @@ import type { EventString, StepItem } from '../event.ts';
 import { planSettings, ruleModel, ruleText, type RulePlan } from '../plan.ts';
 import { RecentKeys, repeatKey } from '../recent.ts';
 import { PARKED, route, type ListingVerdict, type RuleRunner } from '../route.ts';
+import type { StatusPatchOp, StringStatusRecord } from '../../wire/apps.ts';
 import { ApiError, type CrowdinClient } from './crowdin.ts';
 import { stepKey, type RouterStore, type StepRecord } from './store.ts';
 
@@ -162,7 +163,7 @@ export class RouterEngine {
     let count = 0;
     for (const languageId of step.languages) {
       const key = queueKey(step.organization, step.projectId, step.stepId, languageId);
-      let rows: { stringId: number }[];
+      let rows: StringStatusRecord[];
       try {
         rows = await client.listAll(statusPath(step.projectId, step.stepId, languageId), { status });
       } catch (e) {
@@ -381,15 +382,46 @@ export class RouterEngine {
   ): Promise<void> {
     const path = statusPath(queue.projectId, queue.stepId, queue.languageId);
     for (let from = 0; from < batch.length; from += MAX_OPS) {
-      const ops = [];
-      for (let i = from; i < Math.min(batch.length, from + MAX_OPS); i++) {
-        ops.push({ op: 'replace', path: `/${batch[i]!.string.id}/output`, value: outputs[i]! });
-      }
+      const items = batch.slice(from, from + MAX_OPS);
+      const ops = items.map((item, k): StatusPatchOp => ({
+        op: 'replace',
+        path: `/${item.string.id}/output`,
+        value: outputs[from + k]!,
+      }));
       try {
-        await client.request('PATCH', path, { body: ops });
+        await this.patchChunk(client, queue, path, items, ops);
       } catch (e) {
         throw new BatchFailure(e, batch.slice(from));
       }
+    }
+  }
+
+  /**
+   * One PATCH. The service refuses a whole body for one bad operation (a string no longer on the step), so a
+   * refused chunk is split in halves until the refused strings stand alone: the others are still routed, and
+   * the log names each refused string with the service's reason.
+   */
+  private async patchChunk(
+    client: CrowdinClient,
+    queue: Queue,
+    path: string,
+    items: QueueItem[],
+    ops: StatusPatchOp[],
+  ): Promise<void> {
+    try {
+      await client.request('PATCH', path, { body: ops });
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status !== 400) throw e;
+      if (ops.length === 1) {
+        if (items[0]!.repeat) this.recent.release(items[0]!.repeat);
+        this.log.error(
+          `${place(queue)}: string ${items[0]!.string.id} not routed, the service refused it: ${e.message}`,
+        );
+        return;
+      }
+      const half = Math.ceil(ops.length / 2);
+      await this.patchChunk(client, queue, path, items.slice(0, half), ops.slice(0, half));
+      await this.patchChunk(client, queue, path, items.slice(half), ops.slice(half));
     }
   }
 

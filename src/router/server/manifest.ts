@@ -1,7 +1,7 @@
 // The app descriptor the service installs from (`GET /manifest.json`), with Crowdin's key names (Crowdin's
 // app-descriptor and module pages): a `crowdin_agent` app whose bot routes strings, its workflow step with
 // the outputs the settings name, and the webhook that brings the strings reaching the step.
-import { STEP_EVENT } from '../event.ts';
+import { STEP_EVENT } from '../../wire/apps.ts';
 import { OUTPUTS } from '../settings.ts';
 
 /** Module keys and routes the manifest announces; the server mounts the same paths (app.ts). */

@@ -1,0 +1,241 @@
+// CroQL Router against the real emulator, both over HTTP: install from the manifest (the crowdin_agent
+// grant), a step added, settings saved (one rule local, one through the listing), strings sent by a query
+// and flushed; the routes compared with the emulator's own listing. Then repeats, a forged delivery,
+// reconciling, and uninstall.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AppsOverview,
+  DeliveriesResponse,
+  Fixture,
+  SendResponse,
+  StepInfo,
+  StepStringsResponse,
+} from '../../wire/apps.ts';
+import { validateManifest } from '../../server/emulator/apps/manifest.ts';
+import { control } from '../../server/emulator/apps/testing.ts';
+import { startEmulator, type RunningEmulator } from '../../server/emulator/testing.ts';
+import { deliveredString, deliveryBody } from '../testing.ts';
+import { signatureOf } from './auth.ts';
+import { manifest, STEP_MODULE_KEY, WEBHOOK_MODULE_KEY } from './manifest.ts';
+import { saveSettingsAsService, startRouter, type RunningRouter } from './testing.ts';
+
+const LOCAL_RULE = 'count of labels where (title = "legal") > 0';
+const API_RULE = 'count of comments where (has unresolved issue) > 0';
+const SENT = 'count of labels > 0 or count of comments > 0';
+
+let em: RunningEmulator;
+let rt: RunningRouter;
+let client: { clientId: string; clientSecret: string };
+let step: StepInfo;
+
+beforeAll(async () => {
+  em = await startEmulator({ organization: 'acme', apps: { batchIntervalSeconds: 3600 } });
+  client = (
+    await control<typeof client>(em.url, 'POST', '/__apps/clients', {
+      name: 'CroQL Router',
+      scopes: 'project',
+    })
+  ).json;
+  rt = await startRouter({ service: em.url, ...client });
+  const installed = await control(em.url, 'POST', '/__apps/install', {
+    manifestUrl: `${rt.url}/manifest.json`,
+  });
+  expect(installed.status, JSON.stringify(installed.json)).toBe(201);
+  const added = await control<StepInfo>(em.url, 'POST', '/__apps/croql-router/steps', {
+    projectId: 1,
+    moduleKey: STEP_MODULE_KEY,
+    languages: ['uk', 'de'],
+  });
+  expect(added.status).toBe(201);
+  step = added.json;
+});
+afterAll(async () => {
+  await rt?.close();
+  await em?.close();
+});
+
+const saveSettings = (settings: unknown) => saveSettingsAsService(rt.url, client, step.id, settings);
+
+/** The ids the emulator's own strings listing returns for a query (read with the agent's token). */
+async function listing(croql: string): Promise<Set<number>> {
+  const rows = await rt.client('acme')!.listAll<{ id: number }>('/projects/1/strings', { croql });
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Every string on the step in a language, page by page (the control route gives 500 at most). */
+async function stepStrings(languageId: string): Promise<StepStringsResponse['data']> {
+  const rows: StepStringsResponse['data'] = [];
+  for (let offset = 0; ; offset += 500) {
+    const { json } = await control<StepStringsResponse>(
+      em.url,
+      'GET',
+      `/__apps/steps/${step.id}/strings?languageId=${languageId}&limit=500&offset=${offset}`,
+    );
+    rows.push(...json.data);
+    if (rows.length >= json.total || json.data.length === 0) return rows;
+  }
+}
+
+/** Flushes the emulator's batches and waits until the step holds no string waiting for the router. */
+async function flushAndSettle(): Promise<void> {
+  await control(em.url, 'POST', '/__apps/flush');
+  for (let i = 0; i < 500; i++) {
+    await rt.engine.settled();
+    const waiting = (await stepStrings('uk'))
+      .concat(await stepStrings('de'))
+      .filter((r) => r.status === 'NEED_PROCESS');
+    if (waiting.length === 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('strings stayed NEED_PROCESS');
+}
+
+const patchCalls = async () =>
+  (
+    await control<{ data: { method: string; kind: string }[] }>(
+      em.url,
+      'GET',
+      '/__apps/calls?app=croql-router&limit=1000',
+    )
+  ).json.data.filter((c) => c.kind === 'api' && c.method === 'PATCH').length;
+
+describe('CroQL Router hosted by the emulator', () => {
+  it('has a manifest the emulator validates with no problem (over https, not even a warning)', () => {
+    const secure = validateManifest(
+      manifest({
+        identifier: 'croql-router',
+        baseUrl: 'https://router.example.com',
+        clientId: client.clientId,
+      }),
+    );
+    expect(secure.report).toEqual({ ok: true, errors: [], warnings: [] });
+    const local = validateManifest(
+      manifest({ identifier: 'croql-router', baseUrl: rt.url, clientId: client.clientId }),
+    );
+    expect(local.report.errors).toEqual([]);
+    expect(local.report.warnings.map((w) => w.rule)).toEqual(['https-base-url']);
+  });
+
+  it('installs with its agent and keeps the installation', () => {
+    expect(rt.store.installation('acme')).toMatchObject({ clientId: client.clientId, domain: 'acme' });
+  });
+
+  it('routes the strings a query sends: DONE on true exactly where the listing says a rule matches', async () => {
+    const saved = await saveSettings({
+      rules: [
+        { query: LOCAL_RULE, output: 'true' },
+        { query: API_RULE, output: 'true' },
+      ],
+      default: 'false',
+    });
+    expect(saved.status).toBe(200);
+    const plans = ((await saved.json()) as { data: { plans: { path: string }[] } }).data.plans;
+    expect(plans.map((p) => p.path)).toEqual(['local', 'api']);
+
+    const sent = await control<SendResponse>(em.url, 'POST', `/__apps/steps/${step.id}/send`, {
+      croql: SENT,
+    });
+    expect(sent.json.needProcess).toBeGreaterThan(500);
+    await flushAndSettle();
+
+    const onStep = await listing(`(${SENT}) and not is hidden`);
+    const matched = await listing(`(${SENT}) and not is hidden and ((${LOCAL_RULE}) or (${API_RULE}))`);
+    expect(matched.size).toBeGreaterThan(0);
+    expect(matched.size).toBeLessThan(onStep.size);
+    for (const languageId of ['uk', 'de']) {
+      const rows = await stepStrings(languageId);
+      const done = rows.filter((r) => r.status === 'DONE');
+      expect(rows.filter((r) => r.status === 'NEED_PROCESS')).toEqual([]);
+      const got = new Set(done.filter((r) => r.output === 'true').map((r) => r.stringId));
+      expect(got).toEqual(matched);
+      expect(new Set(done.filter((r) => r.output === 'false').map((r) => r.stringId))).toEqual(
+        new Set([...onStep].filter((id) => !matched.has(id))),
+      );
+    }
+  });
+
+  it('routes each string once when a batch is delivered again', async () => {
+    const before = await patchCalls();
+    const { json } = await control<DeliveriesResponse>(
+      em.url,
+      'GET',
+      '/__apps/deliveries?app=croql-router&kind=webhook&limit=1',
+    );
+    const again = await control(em.url, 'POST', `/__apps/deliveries/${json.data[0]!.id}/redeliver`);
+    expect(again.status).toBeLessThan(300);
+    await flushAndSettle();
+    expect(await patchCalls()).toBe(before);
+    expect(rt.logs.some((l) => /repeats dropped/.test(l))).toBe(true);
+  });
+
+  it('routes nothing for a delivery whose signature is not the installation’s', async () => {
+    const before = await patchCalls();
+    const { json } = await control<DeliveriesResponse>(
+      em.url,
+      'GET',
+      '/__apps/deliveries?app=croql-router&kind=webhook&limit=1',
+    );
+    const fixture = (await control<Fixture>(em.url, 'GET', `/__apps/deliveries/${json.data[0]!.id}/fixture`))
+      .json;
+    // The same body with one more space: still JSON, no longer what was signed.
+    const body = fixture.body.replace('"NEED_PROCESS"', '"NEED_PROCESS" ');
+    const res = await fetch(fixture.url, { method: 'POST', headers: fixture.headers, body });
+    expect(res.status).toBe(403);
+    await rt.engine.settled();
+    expect(await patchCalls()).toBe(before);
+  });
+
+  it('routes the rest of a chunk when the service refuses one of its strings', async () => {
+    const unsent = [...(await listing('not is hidden and count of labels = 0 and count of comments = 0'))];
+    const ids = unsent.slice(10, 14);
+    const never = unsent[20]!;
+    await control(em.url, 'POST', `/__apps/steps/${step.id}/send`, { stringIds: ids, languages: ['de'] });
+    const { json } = await control<AppsOverview>(em.url, 'GET', '/__apps');
+    const secret = json.apps.find((a) => a.appId === 'croql-router')!.appSecret;
+    // A signed delivery naming the four strings and one that never reached the step.
+    const strings = [...ids, never].map((id) =>
+      deliveredString(em.config.data.strings.find((x) => x.id === id)!),
+    );
+    const body = deliveryBody(strings, { id: step.id, moduleKey: STEP_MODULE_KEY }, 'de');
+    const res = await fetch(`${rt.url}/webhooks`, {
+      method: 'POST',
+      body,
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Crowdin-Id': '1',
+        'X-Crowdin-Domain': 'acme',
+        'X-Module-Key': WEBHOOK_MODULE_KEY,
+        'X-Crowdin-Signature': signatureOf(new TextEncoder().encode(body), secret),
+      },
+    });
+    expect(res.status).toBe(200);
+    await rt.engine.settled();
+    const rows = (await stepStrings('de')).filter((r) => ids.includes(r.stringId));
+    expect(rows.map((r) => `${r.status}:${r.output}`)).toEqual(Array(4).fill('DONE:false'));
+    expect(rt.logs.find((l) => l.includes(`string ${never} not routed`))).toMatch(/is not on step/);
+  });
+
+  it('finds strings left on the step by reconciling, and routes them', async () => {
+    // Sent but never delivered (no flush): only the reconcile pass can find them.
+    const ids = [...(await listing('not is hidden and count of labels = 0 and count of comments = 0'))].slice(
+      0,
+      5,
+    );
+    const sent = await control<SendResponse>(em.url, 'POST', `/__apps/steps/${step.id}/send`, {
+      stringIds: ids,
+      languages: ['uk'],
+    });
+    expect(sent.json.needProcess).toBe(5);
+    expect(await rt.engine.reconcile()).toBe(0); // first seen: a delivery may still be on its way
+    expect(await rt.engine.reconcile()).toBe(5);
+    await rt.engine.settled();
+    const rows = (await stepStrings('uk')).filter((r) => ids.includes(r.stringId));
+    expect(rows.map((r) => `${r.status}:${r.output}`)).toEqual(Array(5).fill('DONE:false'));
+  });
+
+  it('forgets the organization when uninstalled', async () => {
+    const res = await control(em.url, 'POST', '/__apps/croql-router/uninstall');
+    expect(res.status).toBe(200);
+    expect(rt.store.installation('acme')).toBeUndefined();
+  });
+});
