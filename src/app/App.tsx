@@ -1,5 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { Edition, LiveValues } from '../croql/index.ts';
 import { CodeText } from '../ui/CodeText.tsx';
 import { useGuardedRun } from './use-run.ts';
@@ -27,6 +37,7 @@ import { useServerDiagnostics } from '../results/run-diagnostics.ts';
 import { LiveRegion } from '../ui/LiveRegion.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { queryClient } from './query-client.ts';
+import { SIDE_PANELS, type SidePanel } from './side-panels.tsx';
 import { useLinkNotice, useStartup } from './startup.ts';
 import { tabListKeys } from '../ui/tabs.ts';
 import { useApplyTheme } from '../ui/theme.ts';
@@ -36,12 +47,10 @@ import { TemplateParamsBar } from '../templates/TemplateParamsBar.tsx';
 import { Tab } from '../ui/Tab.tsx';
 
 // Not needed for the first screen: loaded on first use.
-const SchemaExplorer = lazy(() => import('../explorer/SchemaExplorer.tsx'));
 const CodeExportDialog = lazy(() => import('../permalink/CodeExportDialog.tsx'));
-const LibraryPanel = lazy(() => import('../permalink/LibraryPanel.tsx'));
 // The results table (and its virtualiser) is needed only once something runs; signing in prefetches it.
-const loadResultsPanel = () => import('../results/ResultsPanel.tsx');
-const ResultsPanel = lazy(() => loadResultsPanel().then((m) => ({ default: m.ResultsPanel })));
+const loadResultsArea = () => import('./results-area.tsx');
+const ResultsArea = lazy(loadResultsArea);
 // The chips under the empty editor carry the documented patterns: loaded just after the first screen.
 const ExampleChips = lazy(() => import('../examples/ExampleChips.tsx'));
 const Builder = lazy(() => import('../builder/Builder.tsx').then((m) => ({ default: m.Builder })));
@@ -65,31 +74,45 @@ function Shell() {
   const values = useLiveValues(target.projectId);
   const edition = useEdition();
   const guard = useGuardedRun(values, edition);
-  const context = useListing();
   const [exportOpen, setExportOpen] = useState(false);
-  // One side column at a time: the library or the schema explorer.
-  const [side, setSide] = useState<'library' | 'explorer' | null>(null);
-  const libraryOpen = side === 'library';
-  const libraryButton = useRef<HTMLButtonElement>(null);
-  const explorerButton = useRef<HTMLButtonElement>(null);
+  // One side column at a time (src/app/side-panels.tsx); its button gets the focus back when it closes.
+  const [side, setSide] = useState<string | null>(null);
+  const panels = SIDE_PANELS.filter((p) => p.available?.(session) ?? true);
+  const openPanel = panels.find((p) => p.id === side) ?? null;
+  const sideButtons = useRef(new Map<string, HTMLButtonElement | null>());
   const editor = useRef<EditorHandle>(null);
   const [mode, setMode] = useState<Mode>('editor');
-  const [explorerCursor, setExplorerCursor] = useState<number | null>(null);
+  const [cursor, setCursor] = useState<number | null>(null);
   const closeSide = useCallback(() => {
     setSide((open) => {
-      (open === 'library' ? libraryButton : explorerButton).current?.focus();
+      if (open) sideButtons.current.get(open)?.focus();
       return null;
     });
   }, []);
-  const toggleExplorer = useCallback(() => {
-    setExplorerCursor(mode === 'editor' ? (editor.current?.cursor() ?? null) : null);
-    setSide((open) => (open === 'explorer' ? null : 'explorer'));
-  }, [mode]);
+  const toggleSide = useCallback(
+    (id: string) => {
+      setCursor(mode === 'editor' ? (editor.current?.cursor() ?? null) : null);
+      setSide((open) => (open === id ? null : id));
+    },
+    [mode],
+  );
+  const sideButton = (panel: SidePanel) => (
+    <button
+      key={panel.id}
+      ref={(button) => void sideButtons.current.set(panel.id, button)}
+      type="button"
+      aria-expanded={side === panel.id}
+      onClick={() => toggleSide(panel.id)}
+      title={panel.title}
+    >
+      {panel.label}
+    </button>
+  );
   const insert = useCallback((text: string) => {
     setMode('editor');
     // The editor mounts with the tab; insert once it is there.
     requestAnimationFrame(() => editor.current?.insert(text));
-  }, []);
+  }, [setMode]);
   const pickExample = useCallback((example: Example) => {
     const workspace = useWorkspace.getState().actions;
     workspace.setListing(example.listing);
@@ -97,10 +120,10 @@ function Shell() {
     setMode('editor');
     requestAnimationFrame(() => editor.current?.focus());
     announce(`Example loaded: ${example.intent}.`);
-  }, []);
+  }, [setMode]);
 
   return (
-    <div className={`app${side ? ' with-side' : ''}`}>
+    <div className={`app${openPanel ? ' with-side' : ''}`}>
       <a
         className="skip-link"
         href="#query-workspace"
@@ -131,14 +154,7 @@ function Shell() {
             <button type="button" onClick={() => setExportOpen(true)} aria-haspopup="dialog">
               Export code
             </button>
-            <button
-              ref={libraryButton}
-              type="button"
-              aria-expanded={libraryOpen}
-              onClick={() => setSide((open) => (open === 'library' ? null : 'library'))}
-            >
-              Library
-            </button>
+            {panels.filter((p) => p.placement === 'target-bar').map(sideButton)}
           </div>
         </section>
         <ErrorBoundary area="The query editor">
@@ -146,9 +162,7 @@ function Shell() {
             mode={mode}
             setMode={setMode}
             editor={editor}
-            explorerButton={explorerButton}
-            explorerOpen={side === 'explorer'}
-            onToggleExplorer={toggleExplorer}
+            sideButtons={panels.filter((p) => p.placement === 'query-bar').map(sideButton)}
             onPickExample={pickExample}
             signedIn={session !== null}
             values={values}
@@ -161,26 +175,10 @@ function Shell() {
           <Results client={client} onRun={guard.request} />
         </ErrorBoundary>
       </main>
-      {libraryOpen && (
-        <ErrorBoundary area="The library">
-          <Suspense fallback={<aside className="library-panel" aria-busy="true" aria-label="Library" />}>
-            <LibraryPanel onClose={closeSide} />
-          </Suspense>
-        </ErrorBoundary>
-      )}
-      {side === 'explorer' && (
-        <ErrorBoundary area="The schema explorer">
-          <Suspense
-            fallback={<aside className="side-column" aria-busy="true" aria-label="Schema explorer" />}
-          >
-            <SchemaExplorer
-              context={context}
-              edition={edition}
-              text={useWorkspace.getState().text}
-              cursor={explorerCursor}
-              onInsert={insert}
-              onClose={closeSide}
-            />
+      {openPanel && (
+        <ErrorBoundary key={openPanel.id} area={openPanel.area}>
+          <Suspense fallback={openPanel.fallback}>
+            <openPanel.component onClose={closeSide} edition={edition} cursor={cursor} insert={insert} />
           </Suspense>
         </ErrorBoundary>
       )}
@@ -199,7 +197,7 @@ function Shell() {
 function Results({ client, onRun }: { client: ApiClient | null; onRun: () => void }) {
   const run = useCurrentRun();
   useEffect(() => {
-    if (client) void loadResultsPanel();
+    if (client) void loadResultsArea();
   }, [client]);
   if (!run) {
     return (
@@ -216,7 +214,7 @@ function Results({ client, onRun }: { client: ApiClient | null; onRun: () => voi
         </section>
       }
     >
-      <ResultsPanel client={client} onRun={onRun} />
+      <ResultsArea client={client} onRun={onRun} />
     </Suspense>
   );
 }
@@ -229,9 +227,8 @@ function QueryPane(props: {
   mode: Mode;
   setMode: (mode: Mode) => void;
   editor: RefObject<EditorHandle | null>;
-  explorerButton: RefObject<HTMLButtonElement | null>;
-  explorerOpen: boolean;
-  onToggleExplorer: () => void;
+  /** The buttons of the side panels that sit in the query pane's bar. */
+  sideButtons: ReactNode;
   onPickExample: (example: Example) => void;
   signedIn: boolean;
   values: LiveValues;
@@ -240,7 +237,7 @@ function QueryPane(props: {
   guard: ReturnType<typeof useGuardedRun>;
 }) {
   const { signedIn, values, edition, projectId, guard, mode, setMode } = props;
-  const { editor, explorerButton, explorerOpen, onToggleExplorer, onPickExample } = props;
+  const { editor, sideButtons, onPickExample } = props;
   const text = useText();
   const context = useListing();
   const { setText, takeReplacedText } = useWorkspaceActions();
@@ -280,15 +277,7 @@ function QueryPane(props: {
           ))}
         </div>
         <ExamplesMenu listing={context} values={values} onPick={onPickExample} />
-        <button
-          ref={explorerButton}
-          type="button"
-          aria-expanded={explorerOpen}
-          onClick={onToggleExplorer}
-          title="Fields of this listing and the language reference"
-        >
-          Schema
-        </button>
+        {sideButtons}
         <span className="spacer" />
         {!signedIn && <span className="hint">Sign in to run queries.</span>}
         <button

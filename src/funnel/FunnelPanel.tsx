@@ -3,11 +3,17 @@
 // come from the API (Fetch all of each query, cached per clause text and target) and stop at a chosen limit.
 import { isCancelledError, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
-import type { ApiClient } from '../connection/api.ts';
 import { countQuery } from '../rows/row-sets.ts';
-import { topLevelChain } from '../results/clauses.ts';
-import type { RunRequest } from '../workspace/run.ts';
-import { describeCount, fillFunnel, funnelOf, stepChange, type Count, type Funnel } from './funnel.ts';
+import type { RunPartProps } from '../slots/results.ts';
+import {
+  describeCount,
+  fillFunnel,
+  funnelOf,
+  stepChange,
+  topLevelChain,
+  type Count,
+  type Funnel,
+} from './clauses.ts';
 import './funnel.css';
 
 const LIMITS = [1_000, 10_000, 100_000];
@@ -34,7 +40,7 @@ function Meter(props: { kind: 'alone' | 'cumulative'; count: Count | null; width
   );
 }
 
-export function FunnelPanel(props: { client: ApiClient; path: string; run: RunRequest }) {
+export default function FunnelPanel(props: RunPartProps) {
   const { client, path, run } = props;
   const queryClient = useQueryClient();
   // The run's own model: its AST's ranges are in the text as sent.

@@ -7,8 +7,7 @@ import { membersQuery, SIGNED_OUT_CLIENT } from '../connection/queries.ts';
 import { useWorkspace, useWorkspaceActions } from '../workspace/store.ts';
 import { download } from '../ui/download.ts';
 import { useRunActions } from '../workspace/run.ts';
-import type { ResultViewProps } from '../results/views.ts';
-import { useTableFilterActions } from '../results/table-filter.ts';
+import type { ResultViewProps } from '../slots/results.ts';
 import { announce } from '../ui/announce.ts';
 import { aggregateLoaded, orderedItems } from './aggregate.ts';
 import { ChartCard, type ChartItem } from './Chart.tsx';
@@ -33,12 +32,12 @@ function distinctLabels(items: ChartItem[]): ChartItem[] {
 }
 
 export default function InsightView(props: ResultViewProps) {
-  const { client, run, context, rows, current, moreAvailable, fetchAll, names, showView } = props;
+  const { client, run, context, rows, current, moreAvailable, fetchAll, names, showView, filterTable } =
+    props;
   const { setText } = useWorkspaceActions();
   const { run: runQuery } = useRunActions();
   const { showMatrix, fetchedRun } = useInsightActions();
   const fetchedFor = useInsightStore((s) => s.fetchedFor);
-  const tableFilter = useTableFilterActions();
   const matrix = useInsightStore((s) => s.matrix);
 
   const projectId = run.target.projectId;
@@ -94,8 +93,7 @@ export default function InsightView(props: ResultViewProps) {
 
   const pick = (spec: ChartSpec, item: ChartItem) => {
     if (item.drill.kind === 'local') {
-      tableFilter.set({
-        nonce: run.nonce,
+      filterTable({
         label: `${spec.title}: ${item.label}`,
         reason: item.drill.reason,
         keep: (row) => rowHasItem(spec, row, item.key),

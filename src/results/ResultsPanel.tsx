@@ -1,6 +1,8 @@
 // The results area of a run: status and errors, the toolbar (more rows, fetch all, columns, export,
-// inspector), the views of the rows (tabs; the table first) and a side panel (a row's details, or the
-// inspector). Rows on screen survive a failed run and are marked stale once the query or target changes.
+// inspector), the views of the rows (tabs; the table first), the panels under them, and a side panel (a
+// row's details, or the inspector). The views and panels come from the shell (`slots`, see
+// src/slots/results.ts). Rows on screen survive a failed run and are marked stale once the query or target
+// changes.
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiClient } from '../connection/api.ts';
@@ -10,8 +12,6 @@ import { CodeText } from '../ui/CodeText.tsx';
 import { TabList, tabId } from '../ui/TabList.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { download } from '../ui/download.ts';
-import { EmptyExplanation } from './EmptyExplanation.tsx';
-import { FunnelPanel } from '../funnel/FunnelPanel.tsx';
 import { exportFileName, toCsv, toJson } from '../rows/export.ts';
 import { useInspectorStore } from '../rows/requests.ts';
 import { croqlParam, type ListingPage } from '../rows/pages.ts';
@@ -25,7 +25,7 @@ import { useTableStore } from './table-store.ts';
 import { useDisplayNames } from '../rows/display-names.ts';
 import { FETCH_ALL_LIMIT } from '../rows/limits.ts';
 import { useFetchAll } from './use-fetch-all.ts';
-import { RESULT_VIEWS } from './views.ts';
+import type { ResultSlots } from '../slots/results.ts';
 import { WaitingNotice } from './WaitingNotice.tsx';
 import { LISTINGS, listingPath } from '../wire/listings.ts';
 import './results.css';
@@ -56,8 +56,9 @@ function useStale(run: RunRequest | null): boolean {
   return text !== run.text || context !== run.context || !sameListingTarget(context, target, run.target);
 }
 
-export function ResultsPanel(props: { client: ApiClient | null; onRun: () => void }) {
-  const { client, onRun } = props;
+export function ResultsPanel(props: { client: ApiClient | null; onRun: () => void; slots: ResultSlots }) {
+  const { client, onRun, slots } = props;
+  const views = slots.views;
   const run = useCurrentRun();
   const target = run ? listingPath(run.context, run.target) : null;
   const path = target?.ok ? target.path : null;
@@ -76,7 +77,7 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
   const stale = useStale(run);
   const requestCount = useInspectorStore((s) => s.requests.length);
   const sort = useTableStore((s) => s.sort);
-  const [viewId, setViewId] = useState(RESULT_VIEWS[0]!.id);
+  const [viewId, setViewId] = useState(views[0]!.id);
   const [panel, setPanel] = useState<Panel>(null);
   const ids = { views: useId(), viewPanel: useId() };
 
@@ -103,7 +104,7 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
   // A view beside the table may filter the table's rows (what the query cannot say): the order keeps those.
   const tableFilter = useTableOrder(run?.nonce, rows, sorted);
   const order = tableFilter.order;
-  const { clear: clearTableFilter } = useTableFilterActions();
+  const { set: setTableFilter, clear: clearTableFilter } = useTableFilterActions();
 
   const [selection, setSelection] = useState<{ nonce: number; index: number } | null>(null);
   const selected =
@@ -152,8 +153,9 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
     if (kind === 'csv') download(name, toCsv(rows), 'text/csv;charset=utf-8');
     else download(name, toJson(rows), 'application/json');
   };
-  const view = RESULT_VIEWS.find((v) => v.id === viewId) ?? RESULT_VIEWS[0]!;
+  const view = views.find((v) => v.id === viewId) ?? views[0]!;
   const View = view.component;
+  const Empty = slots.empty;
   const detailsRow = panel?.kind === 'details' && selected !== null ? rows[selected] : undefined;
   // A request that gets no answer: Retry aborts it (TanStack Query's signal, or Fetch all's) and asks again
   // for the same page; Cancel aborts it and keeps the rows loaded so far.
@@ -288,10 +290,10 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
 
       <div className={`results-body${panel ? ' with-panel' : ''}`}>
         <div className="results-main">
-          {RESULT_VIEWS.length > 1 && pages && rows.length > 0 && (
+          {views.length > 1 && pages && rows.length > 0 && (
             <TabList
               label="Results view"
-              tabs={RESULT_VIEWS}
+              tabs={views}
               selected={view.id}
               onSelect={setViewId}
               prefix={ids.views}
@@ -310,13 +312,19 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
               </button>
             </p>
           )}
-          {showingCurrent && rows.length === 0 && client && path ? (
-            <EmptyExplanation client={client} path={path} run={run} />
+          {showingCurrent && rows.length === 0 ? (
+            client && path && Empty ? (
+              <Suspense fallback={<p className="results-empty">No rows match this query.</p>}>
+                <Empty client={client} path={path} run={run} />
+              </Suspense>
+            ) : (
+              <p className="results-empty">No rows match this query.</p>
+            )
           ) : pages && rows.length > 0 ? (
             <div
               id={ids.viewPanel}
               className="results-view"
-              {...(RESULT_VIEWS.length > 1
+              {...(views.length > 1
                 ? { role: 'tabpanel', 'aria-labelledby': tabId(ids.views, view.id) }
                 : {})}
             >
@@ -339,11 +347,19 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
                   moreAvailable={moreAvailable}
                   fetchAll={{ running: fetchAll.progress.running, start: fetchAll.start }}
                   showView={setViewId}
+                  filterTable={(filter) => setTableFilter({ ...filter, nonce: run.nonce })}
                 />
               </Suspense>
             </div>
           ) : null}
-          {showingCurrent && client && path && <FunnelPanel client={client} path={path} run={run} />}
+          {showingCurrent &&
+            client &&
+            path &&
+            slots.underRows.map((Part, i) => (
+              <Suspense key={i} fallback={null}>
+                <Part client={client} path={path} run={run} />
+              </Suspense>
+            ))}
         </div>
         {panel && (
           <Suspense fallback={<aside className="side-panel" aria-busy="true" aria-label="Loading" />}>

@@ -3,7 +3,7 @@ import { COLUMNS } from '../rows/fields.ts';
 import { ResultsTable } from './ResultsTable.tsx';
 import { nextSort } from './sort.ts';
 import { useTableStore } from './table-store.ts';
-import type { ResultViewProps } from './views.ts';
+import type { ResultViewProps } from '../slots/results.ts';
 
 /** The rows as a sortable table with the columns the user chose. */
 export function TableView(props: ResultViewProps) {

@@ -1,18 +1,14 @@
 import { useMemo } from 'react';
 import { create } from 'zustand';
 import type { Row } from '../rows/rows.ts';
+import type { TableFilterSpec } from '../slots/results.ts';
 
 /**
- * A filter of the loaded rows, applied in the browser, for what the query cannot say (set by a feature
- * beside the table, such as Insight's items CroQL cannot express). It belongs to one run: a new run drops it.
+ * A filter of the loaded rows (set by a view beside the table through `filterTable`), for run `nonce`: a
+ * new run drops it.
  */
-export interface TableFilter {
+export interface TableFilter extends TableFilterSpec {
   nonce: number;
-  /** What it keeps, for the notice above the table: "Segments by record language: de". */
-  label: string;
-  /** Why it is not part of the query. */
-  reason: string;
-  keep: (row: Row) => boolean;
 }
 
 interface TableFilterState {

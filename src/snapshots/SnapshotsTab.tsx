@@ -5,6 +5,7 @@ import { useApiClient } from '../connection/api.ts';
 import { useSession } from '../auth/session.ts';
 import { setupOfRun, useCurrentRun } from '../workspace/run.ts';
 import { ProgressLine } from '../rows/ProgressLine.tsx';
+import type { LibraryTabProps } from '../slots/library.ts';
 import { announce } from '../ui/announce.ts';
 import { captureRows } from './capture.ts';
 import { keptFields } from '../rows/fields.ts';
@@ -22,7 +23,7 @@ export function formatBytes(bytes: number): string {
 const time = (ms: number) =>
   new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' });
 
-export function SnapshotsTab(props: { describe: (setup: SnapshotMeta['setup']) => string }) {
+export default function SnapshotsTab(props: LibraryTabProps) {
   const client = useApiClient();
   const session = useSession();
   const run = useCurrentRun();

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../connection/api.ts';
+import type { RunPartProps } from '../slots/results.ts';
 import type { RunRequest } from '../workspace/run.ts';
 import type { ListEnvelope as WireListEnvelope } from '../wire/envelope.ts';
 import { describeVerdict, findEmptyingClause, topLevelAndClauses, type Clause } from './clauses.ts';
@@ -24,7 +25,7 @@ const emptyWhyQuery = (client: ApiClient, path: string, run: RunRequest, clauses
   });
 
 /** For an empty result: which top-level `and` condition removes everything (each run with limit=1). */
-export function EmptyExplanation(props: { client: ApiClient; path: string; run: RunRequest }) {
+export default function EmptyExplanation(props: RunPartProps) {
   const { client, path, run } = props;
   const clauses = topLevelAndClauses(run.model.ast, run.text);
   const why = useQuery(emptyWhyQuery(client, path, run, clauses));

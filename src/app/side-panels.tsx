@@ -1,0 +1,52 @@
+// The shell's top-level features that open in the side column, one at a time: each is one entry here, a
+// lazy import and a button where it belongs. A feature receives `SidePanelProps` and imports nothing of its
+// siblings; one shown only on some connections says so in `available` (an app developers' view, say, only
+// on the local emulator).
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import type { Session } from '../auth/session.ts';
+import type { Edition } from '../croql/index.ts';
+
+export interface SidePanelProps {
+  onClose: () => void;
+  edition: Edition;
+  /** The editor's cursor when the panel opened (null when the builder was showing). */
+  cursor: number | null;
+  /** Inserts text at the editor's cursor (switching to the editor). */
+  insert: (text: string) => void;
+}
+
+export interface SidePanel {
+  id: string;
+  /** The button's text. */
+  label: string;
+  title?: string;
+  /** Where its button sits: with the target's actions, or in the query pane's bar. */
+  placement: 'target-bar' | 'query-bar';
+  /** Whether the feature applies now (default: always). */
+  available?: (session: Session | null) => boolean;
+  component: ComponentType<SidePanelProps>;
+  /** Shown while its code loads. */
+  fallback: ReactNode;
+  /** Named in the message if it fails ("The library stopped working"). */
+  area: string;
+}
+
+export const SIDE_PANELS: readonly SidePanel[] = [
+  {
+    id: 'library',
+    label: 'Library',
+    placement: 'target-bar',
+    component: lazy(() => import('./library-area.tsx')),
+    fallback: <aside className="library-panel" aria-busy="true" aria-label="Library" />,
+    area: 'The library',
+  },
+  {
+    id: 'explorer',
+    label: 'Schema',
+    title: 'Fields of this listing and the language reference',
+    placement: 'query-bar',
+    component: lazy(() => import('./explorer-area.tsx')),
+    fallback: <aside className="side-column" aria-busy="true" aria-label="Schema explorer" />,
+    area: 'The schema explorer',
+  },
+];

@@ -1,0 +1,37 @@
+// What the Library's tabs share: the saved queries of the current project, how an entry is described, and
+// opening one in the editor.
+import { CONNECTION_LABELS } from '../connection/config.ts';
+import { announce } from '../ui/announce.ts';
+import { currentConnection, openSetup, type QuerySetup } from '../workspace/setup.ts';
+import { NO_TARGET } from '../workspace/store.ts';
+import { useTarget } from '../workspace/target.ts';
+import { projectKey, useLibraryStore } from './library.ts';
+
+const LISTING_SHORT = {
+  strings: 'strings',
+  translations: 'translations',
+  tmSegments: 'TM',
+  glossaryTerms: 'terms',
+};
+
+/** "Emulator · project 1 · translations · uk": where a setup runs. */
+export function describeTarget(setup: QuerySetup): string {
+  const parts = [CONNECTION_LABELS[setup.connection]];
+  if (setup.target.projectId !== null) parts.push(`project ${setup.target.projectId}`);
+  parts.push(LISTING_SHORT[setup.context]);
+  if (setup.context === 'translations' && setup.target.languageId) parts.push(setup.target.languageId);
+  return parts.join(' · ');
+}
+
+/** The saved queries of the project the pickers show, on the current connection. */
+export function useSavedQueries() {
+  const { projectId } = useTarget();
+  const saved = useLibraryStore((s) => s.library.saved);
+  return saved[projectKey({ ...currentConnection(), target: { ...NO_TARGET, projectId } })] ?? [];
+}
+
+/** Opens an entry in the editor and says so. */
+export function openEntry(setup: QuerySetup, what: string): void {
+  openSetup(setup);
+  announce(`${what} opened in the editor.`);
+}

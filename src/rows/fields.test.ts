@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { partialRow } from '../testing/fixtures.ts';
+import { COLUMNS, displayText } from './fields.ts';
+
+describe('result columns', () => {
+  it('shows a plural text compactly on one line', () => {
+    expect(displayText(partialRow({ text: { other: 'Files', one: 'File' } }))).toBe(
+      'one: File · other: Files',
+    );
+    expect(
+      displayText(
+        partialRow({
+          plurals: [
+            { pluralForm: 'one', text: 'a' },
+            { pluralForm: 'other', text: 'b' },
+          ],
+        }),
+      ),
+    ).toBe('one: a · other: b');
+  });
+
+  it('projects a source string onto the strings columns', () => {
+    const row = partialRow({
+      id: 5,
+      identifier: 'menu.open',
+      text: 'Open',
+      type: 'text',
+      fileId: 3,
+      branchId: null,
+      isHidden: true,
+      isDuplicate: true,
+      labelIds: [1, 2],
+    });
+    expect(COLUMNS.strings.map((c) => c.value(row))).toEqual([
+      '5',
+      'menu.open',
+      'Open',
+      'text',
+      'file 3',
+      'hidden, duplicate',
+      '1, 2',
+    ]);
+  });
+
+  it("names a string's file, branch and labels from the project's lists, keeping ids the lists lack", () => {
+    const row = partialRow({ id: 5, fileId: 3, branchId: 1, labelIds: [1, 2, 9] });
+    const names = {
+      files: new Map([[3, 'strings.json']]),
+      branches: new Map([[1, 'main']]),
+      labels: new Map([
+        [1, 'checkout'],
+        [2, 'v2'],
+      ]),
+    };
+    const value = (key: string) => COLUMNS.strings.find((c) => c.key === key)!.value(row, names);
+    expect(value('file')).toBe('strings.json, branch main');
+    expect(value('labelIds')).toBe('checkout, v2, 9');
+    expect(
+      COLUMNS.strings.find((c) => c.key === 'file')!.value(partialRow({ fileId: 4, branchId: 2 }), names),
+    ).toBe('file 4, branch 2');
+  });
+
+  it('projects a translation (user, provider, date) and a TM segment', () => {
+    const t = partialRow({
+      stringId: 9,
+      text: 'Привіт',
+      user: { username: 'carol' },
+      provider: 'tm',
+      createdAt: '2024-01-02T00:00:00+00:00',
+    });
+    expect(COLUMNS.translations.map((c) => c.value(t))).toEqual([
+      '9',
+      'Привіт',
+      'carol',
+      'tm',
+      '2024-01-02T00:00:00+00:00',
+    ]);
+    const s = partialRow({
+      id: 1,
+      records: [
+        { languageId: 'en', text: 'Hi' },
+        { languageId: 'uk', text: 'Привіт' },
+      ],
+    });
+    expect(COLUMNS.tmSegments[1]!.value(s)).toBe('en: Hi · uk: Привіт');
+  });
+});
