@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useApiClient } from '../connection/api.ts';
+import { keys } from '../connection/keys.ts';
 import { useTarget } from '../workspace/target.ts';
 import { LISTINGS, listingPath } from '../wire/listings.ts';
 import { sentTextOf, snapshot, type QuerySetup } from '../workspace/setup.ts';
@@ -43,9 +44,9 @@ export default function CompareDialog(props: { other: QuerySetup; otherLabel: st
   const [progress, setProgress] = useState({ a: 0, b: 0 });
   const [cancelled, setCancelled] = useState(false);
   const optionsFor = (text: string, side: 'a' | 'b') =>
-    rowSetQuery(client!, a.context, path.ok ? path.path : '', text, (n) =>
-      setProgress((p) => ({ ...p, [side]: n })),
-    );
+    rowSetQuery(client, a.context, path.ok ? path.path : null, text, {
+      onProgress: (n) => setProgress((p) => ({ ...p, [side]: n })),
+    });
   // One after the other: each set's Fetch all already uses most of the service's 20 requests.
   const qa = useQuery({ ...optionsFor(a.text, 'a'), enabled: ready && !cancelled });
   const qb = useQuery({ ...optionsFor(b.text, 'b'), enabled: ready && !cancelled && qa.isSuccess });
@@ -73,7 +74,7 @@ export default function CompareDialog(props: { other: QuerySetup; otherLabel: st
   const running = qa.isFetching || qb.isFetching;
   const cancel = () => {
     setCancelled(true);
-    void queryClient.cancelQueries({ queryKey: ['api', client?.baseUrl, 'row-set'] });
+    void queryClient.cancelQueries({ queryKey: keys.rowSets(client?.baseUrl ?? null) });
   };
   const error = qa.error ?? qb.error;
 

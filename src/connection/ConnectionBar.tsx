@@ -9,7 +9,7 @@ import { useApiClient } from './api.ts';
 import { useConnectionChoice } from './choice.ts';
 import { CONNECTION_KINDS, type ConnectionKind } from '../wire/connection.ts';
 import { authConfigQuery, CONNECTION_LABELS, isValidOrganizationDomain } from './config.ts';
-import { SIGNED_OUT_CLIENT, userQuery } from './queries.ts';
+import { userQuery } from './queries.ts';
 
 const EMULATOR_DOWN =
   'The emulator is not running — start it with `npm run emulator` (or `npm start`), then sign in again.';
@@ -193,7 +193,7 @@ function SignedIn() {
   const chosenDomain = useConnectionChoice((s) => s.domain);
   const { setConnection, setDomain } = useConnectionChoice((s) => s.actions);
   // No client until the sign-in settings confirm the session's host (src/connection/api.ts).
-  const user = useQuery({ ...userQuery(client ?? SIGNED_OUT_CLIENT), enabled: client !== null });
+  const user = useQuery(userQuery(client));
   const where =
     session.connection === 'enterprise'
       ? `${CONNECTION_LABELS.enterprise} (${session.domain})`

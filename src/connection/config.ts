@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { fetchAuthConfig } from '../auth/hosts.ts';
 import { endSessionOutsideAllowList } from '../auth/session.ts';
 import type { AuthConfig, ConnectionKind } from '../wire/connection.ts';
+import { keys } from './keys.ts';
 
 // Where tokens may go is auth's to say; the connection UI reads the same functions.
 export {
@@ -20,7 +21,7 @@ export const CONNECTION_LABELS: Record<ConnectionKind, string> = {
 
 export function authConfigQuery() {
   return queryOptions({
-    queryKey: ['auth-config'],
+    queryKey: keys.authConfig(),
     queryFn: async ({ signal }): Promise<AuthConfig> => {
       const config = await fetchAuthConfig(signal);
       // The session restored from sessionStorage is checked against the allow-list as soon as it is known.

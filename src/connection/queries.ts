@@ -1,8 +1,9 @@
 import type { ItemEnvelope, ListEnvelope } from '../wire/envelope.ts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { LiveValues } from '../croql/types.ts';
 import { useApiClient, type ApiClient } from './api.ts';
+import { keys } from './keys.ts';
 
 // Shapes of the service's resources, limited to the fields the app reads.
 /** A user of the service: the signed-in account (`/user`) and each project member alike. */
@@ -67,77 +68,92 @@ async function getItem<T>(client: ApiClient, path: string, signal: AbortSignal):
   return response.body.data;
 }
 
-/** Query keys start with the API base URL, so two connections never share cached data. */
-const key = (client: ApiClient, ...rest: unknown[]) => ['api', client.baseUrl, ...rest] as const;
+/** The base URL of a client's keys; null signed out (the query is idle then). */
+const baseOf = (client: ApiClient | null) => client?.baseUrl ?? null;
 
-export const userQuery = (client: ApiClient) =>
+export const userQuery = (client: ApiClient | null) =>
   queryOptions({
-    queryKey: key(client, 'user'),
-    queryFn: ({ signal }) => getItem<User>(client, '/user', signal),
+    queryKey: keys.user(baseOf(client)),
+    queryFn: client ? ({ signal }) => getItem<User>(client, '/user', signal) : skipToken,
     staleTime: FIVE_MINUTES,
   });
 
-export const projectsQuery = (client: ApiClient) =>
+export const projectsQuery = (client: ApiClient | null) =>
   queryOptions({
-    queryKey: key(client, 'projects'),
-    queryFn: ({ signal }) => getList<Project>(client, '/projects', {}, signal),
+    queryKey: keys.projects(baseOf(client)),
+    queryFn: client ? ({ signal }) => getList<Project>(client, '/projects', {}, signal) : skipToken,
     staleTime: FIVE_MINUTES,
   });
 
-export const projectQuery = (client: ApiClient, projectId: number) =>
+export const projectQuery = (client: ApiClient | null, projectId: number | null) =>
   queryOptions({
-    queryKey: key(client, 'project', projectId),
-    queryFn: ({ signal }) => getItem<Project>(client, `/projects/${projectId}`, signal),
+    queryKey: keys.project(baseOf(client), projectId),
+    queryFn:
+      client && projectId !== null
+        ? ({ signal }) => getItem<Project>(client, `/projects/${projectId}`, signal)
+        : skipToken,
     staleTime: FIVE_MINUTES,
   });
 
-export const languagesQuery = (client: ApiClient) =>
+export const languagesQuery = (client: ApiClient | null) =>
   queryOptions({
-    queryKey: key(client, 'languages'),
-    queryFn: ({ signal }) => getList<Language>(client, '/languages', {}, signal),
+    queryKey: keys.languages(baseOf(client)),
+    queryFn: client ? ({ signal }) => getList<Language>(client, '/languages', {}, signal) : skipToken,
     staleTime: Infinity,
   });
 
-export const membersQuery = (client: ApiClient, projectId: number, search?: string) =>
+export const membersQuery = (client: ApiClient | null, projectId: number | null, search?: string) =>
   queryOptions({
-    queryKey: key(client, 'members', projectId, search ?? ''),
-    queryFn: ({ signal }) =>
-      getList<Member>(client, `/projects/${projectId}/members`, { search: search || undefined }, signal),
+    queryKey: keys.members(baseOf(client), projectId, search ?? ''),
+    queryFn:
+      client && projectId !== null
+        ? ({ signal }) =>
+            getList<Member>(client, `/projects/${projectId}/members`, { search: search || undefined }, signal)
+        : skipToken,
     staleTime: FIVE_MINUTES,
   });
 
-export const filesQuery = (client: ApiClient, projectId: number) =>
+export const filesQuery = (client: ApiClient | null, projectId: number | null) =>
   queryOptions({
-    queryKey: key(client, 'files', projectId),
-    queryFn: ({ signal }) => getList<FileInfo>(client, `/projects/${projectId}/files`, {}, signal),
+    queryKey: keys.files(baseOf(client), projectId),
+    queryFn:
+      client && projectId !== null
+        ? ({ signal }) => getList<FileInfo>(client, `/projects/${projectId}/files`, {}, signal)
+        : skipToken,
     staleTime: FIVE_MINUTES,
   });
 
-export const branchesQuery = (client: ApiClient, projectId: number) =>
+export const branchesQuery = (client: ApiClient | null, projectId: number | null) =>
   queryOptions({
-    queryKey: key(client, 'branches', projectId),
-    queryFn: ({ signal }) => getList<Branch>(client, `/projects/${projectId}/branches`, {}, signal),
+    queryKey: keys.branches(baseOf(client), projectId),
+    queryFn:
+      client && projectId !== null
+        ? ({ signal }) => getList<Branch>(client, `/projects/${projectId}/branches`, {}, signal)
+        : skipToken,
     staleTime: FIVE_MINUTES,
   });
 
-export const labelsQuery = (client: ApiClient, projectId: number) =>
+export const labelsQuery = (client: ApiClient | null, projectId: number | null) =>
   queryOptions({
-    queryKey: key(client, 'labels', projectId),
-    queryFn: ({ signal }) => getList<Label>(client, `/projects/${projectId}/labels`, {}, signal),
+    queryKey: keys.labels(baseOf(client), projectId),
+    queryFn:
+      client && projectId !== null
+        ? ({ signal }) => getList<Label>(client, `/projects/${projectId}/labels`, {}, signal)
+        : skipToken,
     staleTime: FIVE_MINUTES,
   });
 
-export const tmsQuery = (client: ApiClient) =>
+export const tmsQuery = (client: ApiClient | null) =>
   queryOptions({
-    queryKey: key(client, 'tms'),
-    queryFn: ({ signal }) => getList<Tm>(client, '/tms', {}, signal),
+    queryKey: keys.tms(baseOf(client)),
+    queryFn: client ? ({ signal }) => getList<Tm>(client, '/tms', {}, signal) : skipToken,
     staleTime: FIVE_MINUTES,
   });
 
-export const glossariesQuery = (client: ApiClient) =>
+export const glossariesQuery = (client: ApiClient | null) =>
   queryOptions({
-    queryKey: key(client, 'glossaries'),
-    queryFn: ({ signal }) => getList<Glossary>(client, '/glossaries', {}, signal),
+    queryKey: keys.glossaries(baseOf(client)),
+    queryFn: client ? ({ signal }) => getList<Glossary>(client, '/glossaries', {}, signal) : skipToken,
     staleTime: FIVE_MINUTES,
   });
 
@@ -165,22 +181,14 @@ export function projectLanguages(project: Project | undefined): Language[] {
 
 const NO_VALUES: LiveValues = {};
 
-/** Stands in for the client in disabled queries (hooks cannot be called conditionally). */
-export const SIGNED_OUT_CLIENT: ApiClient = {
-  baseUrl: 'signed-out',
-  get: () => Promise.reject(new Error('Sign in first.')),
-};
-
 /** Members, languages, labels and files of a project (the effective target's), for completion and the builder. */
 export function useLiveValues(projectId: number | null): LiveValues {
   const client = useApiClient();
   const enabled = client !== null && projectId !== null;
-  const id = projectId ?? 0;
-  const api = client ?? SIGNED_OUT_CLIENT;
-  const project = useQuery({ ...projectQuery(api, id), enabled });
-  const members = useQuery({ ...membersQuery(api, id), enabled });
-  const labels = useQuery({ ...labelsQuery(api, id), enabled });
-  const files = useQuery({ ...filesQuery(api, id), enabled });
+  const project = useQuery(projectQuery(client, projectId));
+  const members = useQuery(membersQuery(client, projectId));
+  const labels = useQuery(labelsQuery(client, projectId));
+  const files = useQuery(filesQuery(client, projectId));
   const projectData = project.data;
   const memberData = members.data;
   const labelData = labels.data;

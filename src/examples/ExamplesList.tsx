@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, type RefObject } from 'react';
 import { useApiClient } from '../connection/api.ts';
-import { glossariesQuery, SIGNED_OUT_CLIENT, tmsQuery } from '../connection/queries.ts';
+import { glossariesQuery, tmsQuery } from '../connection/queries.ts';
 import type { ContextName, LiveValues } from '../croql/types.ts';
 import { Popover } from '../ui/Popover.tsx';
 import { LISTING_NAMES, LISTINGS } from '../wire/listings.ts';
@@ -18,9 +18,8 @@ export default function ExamplesList(props: {
 }) {
   const { listing, values, anchor, onClose, onPick } = props;
   const client = useApiClient();
-  const api = client ?? SIGNED_OUT_CLIENT;
-  const tms = useQuery({ ...tmsQuery(api), enabled: client !== null });
-  const glossaries = useQuery({ ...glossariesQuery(api), enabled: client !== null });
+  const tms = useQuery(tmsQuery(client));
+  const glossaries = useQuery(glossariesQuery(client));
   const headingId = useId();
   const order = [listing, ...LISTING_NAMES.filter((l) => l !== listing)];
   const where = (l: ContextName) =>

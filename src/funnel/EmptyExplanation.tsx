@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../connection/api.ts';
+import { keys } from '../connection/keys.ts';
 import type { RunPartProps } from '../slots/results.ts';
 import type { RunRequest } from '../workspace/run.ts';
 import type { ListEnvelope as WireListEnvelope } from '../wire/envelope.ts';
@@ -11,7 +12,7 @@ type ListEnvelope = Partial<WireListEnvelope<unknown>>;
 /** Each clause (and growing prefixes) run with limit=1 to find the one that removes everything. */
 const emptyWhyQuery = (client: ApiClient, path: string, run: RunRequest, clauses: readonly Clause[]) =>
   queryOptions({
-    queryKey: ['api', client.baseUrl, 'empty-why', path, run.text, run.nonce],
+    queryKey: keys.emptyWhy(client.baseUrl, path, run.text, run.nonce),
     enabled: clauses.length >= 2,
     staleTime: Infinity,
     retry: false,

@@ -3,6 +3,7 @@
 // come from the API (Fetch all of each query, cached per clause text and target) and stop at a chosen limit.
 import { isCancelledError, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
+import { keys } from '../connection/keys.ts';
 import { countQuery } from '../rows/row-sets.ts';
 import type { RunPartProps } from '../slots/results.ts';
 import {
@@ -91,7 +92,7 @@ export default function FunnelPanel(props: RunPartProps) {
     );
   };
   const cancel = () => {
-    void queryClient.cancelQueries({ queryKey: ['api', client.baseUrl, 'count', path] });
+    void queryClient.cancelQueries({ queryKey: keys.counts(client.baseUrl, path) });
   };
 
   const funnel = current.kind === 'idle' ? null : current.funnel;

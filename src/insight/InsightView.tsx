@@ -3,7 +3,7 @@
 // the results area's own fetch-all load the rest (its progress bar and Cancel stay in the toolbar).
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { membersQuery, SIGNED_OUT_CLIENT } from '../connection/queries.ts';
+import { membersQuery } from '../connection/queries.ts';
 import { useWorkspace, useWorkspaceActions } from '../workspace/store.ts';
 import { download } from '../ui/download.ts';
 import { useRunActions } from '../workspace/run.ts';
@@ -41,10 +41,7 @@ export default function InsightView(props: ResultViewProps) {
   const matrix = useInsightStore((s) => s.matrix);
 
   const projectId = run.target.projectId;
-  const members = useQuery({
-    ...membersQuery(client ?? SIGNED_OUT_CLIENT, projectId ?? 0),
-    enabled: client !== null && projectId !== null,
-  }).data;
+  const members = useQuery(membersQuery(client, projectId)).data;
   const users: UserNames = useMemo(() => new Map((members ?? []).map((m) => [m.id, m.username])), [members]);
 
   // Counting follows the rows at a lower priority than typing; each page is counted once (aggregate.ts),

@@ -5,7 +5,8 @@
 import { useCallback, useState } from 'react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../connection/api.ts';
-import { projectLanguages, projectQuery, SIGNED_OUT_CLIENT } from '../connection/queries.ts';
+import { keys } from '../connection/keys.ts';
+import { projectLanguages, projectQuery } from '../connection/queries.ts';
 import { useWorkspace, useWorkspaceActions } from '../workspace/store.ts';
 import { download } from '../ui/download.ts';
 import { toCsv } from '../rows/export.ts';
@@ -14,7 +15,7 @@ import { announce } from '../ui/announce.ts';
 import { MATRIX_STATES, matrixCellQuery } from './drill.ts';
 import { exportName } from './export.ts';
 import { matrixQuery, useInsightActions, type MatrixState } from './insight-store.ts';
-import { matrixCellOptions, matrixKey, type CellCount } from './matrix-query.ts';
+import { matrixCellOptions, type CellCount } from './matrix-query.ts';
 
 const number = (n: number) => n.toLocaleString('en-US');
 
@@ -30,10 +31,7 @@ export function LanguagesMatrix(props: { client: ApiClient | null; run: RunReque
   const { setText, setListing } = useWorkspaceActions();
   const { run: runQuery } = useRunActions();
 
-  const project = useQuery({
-    ...projectQuery(client ?? SIGNED_OUT_CLIENT, projectId ?? 0),
-    enabled: client !== null && projectId !== null,
-  });
+  const project = useQuery(projectQuery(client, projectId));
   const languages = projectLanguages(project.data);
 
   // Rows loaded by the cells fetching now, for the progress line (reset by each start).
@@ -58,7 +56,7 @@ export function LanguagesMatrix(props: { client: ApiClient | null; run: RunReque
 
   const cancel = () => {
     cancelMatrix(text);
-    void queryClient.cancelQueries({ queryKey: matrixKey(client) });
+    void queryClient.cancelQueries({ queryKey: keys.matrix(client?.baseUrl ?? null) });
     announce(`Languages matrix cancelled: ${done} of ${cells.length} cells done.`);
   };
 

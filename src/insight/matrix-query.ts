@@ -4,6 +4,7 @@
 // canonical text (src/croql format), so a re-run after an edit that kept a cell's meaning reuses it.
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { ApiClient } from '../connection/api.ts';
+import { keys } from '../connection/keys.ts';
 import { format } from '../croql/index.ts';
 import { fetchAll } from '../rows/fetch-all.ts';
 import { PAGE_SIZE } from '../rows/limits.ts';
@@ -24,13 +25,6 @@ export interface CellCount {
   chars: number;
 }
 
-/** Every matrix cell of a connection starts with this key (Cancel cancels them all). */
-export const matrixKey = (client: ApiClient | null) => [
-  'api',
-  client?.baseUrl ?? 'signed-out',
-  'insight-matrix',
-];
-
 export function matrixCellOptions(
   client: ApiClient | null,
   projectId: number | null,
@@ -41,7 +35,7 @@ export function matrixCellOptions(
 ) {
   const ready = client !== null && projectId !== null;
   return queryOptions({
-    queryKey: [...matrixKey(client), projectId, format(text), language, state],
+    queryKey: keys.matrixCell(client?.baseUrl ?? null, projectId, format(text), language, state),
     queryFn: ready
       ? async ({ signal }): Promise<CellCount> => {
           const croql = matrixCellQuery(text, language, state);

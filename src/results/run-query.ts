@@ -1,6 +1,7 @@
 // The pages of a run: the infinite query the results table shows and Fetch all extends.
 import { infiniteQueryOptions, keepPreviousData, skipToken } from '@tanstack/react-query';
 import type { ApiClient } from '../connection/api.ts';
+import { keys } from '../connection/keys.ts';
 import { croqlParam, fetchListingPage, type ListingPage } from '../rows/pages.ts';
 import { listingPath } from '../wire/listings.ts';
 import type { RunRequest } from '../workspace/run.ts';
@@ -19,9 +20,7 @@ export function runQueryOptions(client: ApiClient | null, run: RunRequest | null
   const path = run ? runPath(run) : null;
   const ready = client && run && path ? { client, run, path } : null;
   return infiniteQueryOptions({
-    queryKey: ready
-      ? (['api', ready.client.baseUrl, 'run', ready.path, ready.run.text, ready.run.nonce] as const)
-      : (['api', 'run', 'idle'] as const),
+    queryKey: keys.run(client?.baseUrl ?? null, path, run?.text ?? '', run?.nonce ?? 0),
     queryFn: ready
       ? ({ pageParam, signal }) =>
           fetchListingPage(

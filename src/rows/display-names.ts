@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ApiClient } from '../connection/api.ts';
-import { branchesQuery, filesQuery, labelsQuery, SIGNED_OUT_CLIENT } from '../connection/queries.ts';
+import { branchesQuery, filesQuery, labelsQuery } from '../connection/queries.ts';
 import type { DisplayNames } from './rows.ts';
 
 /**
@@ -10,12 +10,9 @@ import type { DisplayNames } from './rows.ts';
  * stays undefined until its list loads (or fails), and the table then shows ids.
  */
 export function useDisplayNames(client: ApiClient | null, projectId: number | null): DisplayNames {
-  const enabled = client !== null && projectId !== null;
-  const api = client ?? SIGNED_OUT_CLIENT;
-  const id = projectId ?? 0;
-  const files = useQuery({ ...filesQuery(api, id), enabled }).data;
-  const branches = useQuery({ ...branchesQuery(api, id), enabled }).data;
-  const labels = useQuery({ ...labelsQuery(api, id), enabled }).data;
+  const files = useQuery(filesQuery(client, projectId)).data;
+  const branches = useQuery(branchesQuery(client, projectId)).data;
+  const labels = useQuery(labelsQuery(client, projectId)).data;
   return useMemo(
     () => ({
       files: files && new Map(files.map((f) => [f.id, f.name])),

@@ -1,8 +1,9 @@
 // Every row of a query on one target, through the Fetch-all scheduler, up to the 100,000-row limit. What
 // compare, snapshots and the funnel work on, and their queries. A set that reached the limit says so
 // (`complete: false`), and every consumer shows "more than 100,000" for it instead of a count.
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { ApiClient } from '../connection/api.ts';
+import { keys } from '../connection/keys.ts';
 import type { ListingName } from '../croql/index.ts';
 import { fetchAll } from './fetch-all.ts';
 import { FETCH_ALL_IN_FLIGHT, FETCH_ALL_LIMIT, PAGE_SIZE } from './limits.ts';
@@ -69,20 +70,34 @@ export function describeSize(set: Pick<RowSet, 'rows' | 'complete' | 'limit'>, n
   return `${number(set.rows.length)} ${noun}${set.rows.length === 1 ? '' : 's'}`;
 }
 
-/** Every row of `text` on `path`, up to the limit. Large, so not kept long once unused. */
+/**
+ * Every row of `text` on `path`, up to the limit; idle while signed out or without a path. Large, so not
+ * kept long once unused. `fresh` (a moment) makes a run of its own that no cache answers: a snapshot's diff
+ * runs the query again each time it opens.
+ */
 export const rowSetQuery = (
-  client: ApiClient,
+  client: ApiClient | null,
   context: ListingName,
-  path: string,
+  path: string | null,
   text: string,
-  onProgress?: (loaded: number) => void,
+  options: { onProgress?: (loaded: number) => void; fresh?: number } = {},
 ) =>
   queryOptions({
-    queryKey: ['api', client.baseUrl, 'row-set', path, text],
-    queryFn: ({ signal }) =>
-      fetchRowSet({ client, context, path, croql: croqlParam(text), signal, onProgress }),
-    staleTime: 0,
-    gcTime: 60_000,
+    queryKey: keys.rowSet(client?.baseUrl ?? null, path ?? '', text, options.fresh),
+    queryFn:
+      client && path
+        ? ({ signal }) =>
+            fetchRowSet({
+              client,
+              context,
+              path,
+              croql: croqlParam(text),
+              signal,
+              onProgress: options.onProgress,
+            })
+        : skipToken,
+    staleTime: options.fresh === undefined ? 0 : Infinity,
+    gcTime: options.fresh === undefined ? 60_000 : 0,
     retry: false,
   });
 
@@ -95,7 +110,7 @@ export const countQuery = (
   limit: number,
 ) =>
   queryOptions({
-    queryKey: ['api', client.baseUrl, 'count', path, text, limit],
+    queryKey: keys.count(client.baseUrl, path, text, limit),
     queryFn: async ({ signal }) => {
       const set = await fetchRowSet({ client, context, path, croql: croqlParam(text), signal, limit });
       return { rows: set.rows.length, complete: set.complete };

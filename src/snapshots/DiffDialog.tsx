@@ -6,14 +6,14 @@ import { useSession } from '../auth/session.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { PartsView, type Part } from '../rows/PartsView.tsx';
 import { ProgressLine } from '../rows/ProgressLine.tsx';
-import { fetchRowSet } from '../rows/row-sets.ts';
+import { rowSetQuery } from '../rows/row-sets.ts';
 import { useApiClient } from '../connection/api.ts';
 import { CONNECTION_LABELS } from '../connection/config.ts';
 import { listingPath } from '../wire/listings.ts';
-import { croqlParam } from '../rows/pages.ts';
 import { exportFileName, toCsv } from '../rows/export.ts';
 import { diffRows, keptRows, type KeptRow } from '../rows/sets.ts';
-import { snapshotStore, type SnapshotMeta } from './store.ts';
+import { snapshotRowsQuery } from './queries.ts';
+import type { SnapshotMeta } from './store.ts';
 import { sentTextOf } from '../workspace/setup.ts';
 
 const number = (n: number) => n.toLocaleString('en-US');
@@ -39,30 +39,13 @@ export default function DiffDialog(props: { snapshot: SnapshotMeta; onClose: () 
           : sent.problem;
   const ready = problem === null && client !== null && path.ok;
 
-  const before = useQuery({
-    queryKey: ['snapshot-rows', snapshot.id],
-    queryFn: () => snapshotStore.rows(snapshot.id),
-    staleTime: Infinity,
-    gcTime: 0,
+  const before = useQuery(snapshotRowsQuery(snapshot.id));
+  // A new run each time the dialog opens (its key holds the moment), never a cached one.
+  const afterOptions = rowSetQuery(client, setup.context, path.ok ? path.path : null, sent.text, {
+    onProgress: setLoaded,
+    fresh: openedAt,
   });
-  // A new run each time the dialog opens (the key holds the moment), never a cached one.
-  const key = ['api', client?.baseUrl, 'row-set', path.ok ? path.path : '', sent.text, openedAt];
-  const after = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) =>
-      fetchRowSet({
-        client: client!,
-        context: setup.context,
-        path: path.ok ? path.path : '',
-        croql: croqlParam(sent.text),
-        signal,
-        onProgress: setLoaded,
-      }),
-    enabled: ready,
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-  });
+  const after = useQuery({ ...afterOptions, enabled: ready });
 
   const diff = useMemo(() => {
     if (!before.data || !after.data || !after.data.complete) return null;
@@ -126,7 +109,7 @@ export default function DiffDialog(props: { snapshot: SnapshotMeta; onClose: () 
       {after.isFetching && (
         <ProgressLine
           label="Diff progress"
-          onCancel={() => void queryClient.cancelQueries({ queryKey: key })}
+          onCancel={() => void queryClient.cancelQueries({ queryKey: afterOptions.queryKey })}
         >
           Running the query again: {number(loaded)} rows…
         </ProgressLine>

@@ -1,5 +1,6 @@
 // The Library's Snapshots tab: snapshot the last run (every row, in this browser's IndexedDB), list the
 // snapshots with their size, diff one against a new run, delete one.
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useApiClient } from '../connection/api.ts';
 import { useSession } from '../auth/session.ts';
@@ -10,7 +11,7 @@ import { announce } from '../ui/announce.ts';
 import { captureRows } from './capture.ts';
 import { keptFields } from '../rows/fields.ts';
 import type { SnapshotMeta } from './store.ts';
-import { useSnapshots } from './use-snapshots.ts';
+import { snapshotListQuery, storageMessage, useRemoveSnapshot, useSaveSnapshot } from './queries.ts';
 
 const DiffDialog = lazy(() => import('./DiffDialog.tsx'));
 
@@ -27,23 +28,28 @@ export default function SnapshotsTab(props: LibraryTabProps) {
   const client = useApiClient();
   const session = useSession();
   const run = useCurrentRun();
-  const { list, error, actions } = useSnapshots();
+  const list = useQuery(snapshotListQuery());
+  const saveSnapshot = useSaveSnapshot();
+  const removeSnapshot = useRemoveSnapshot();
+  // The last failure, said plainly; the list stays as it was.
+  const [failure, setFailure] = useState<string | null>(null);
+  const error =
+    failure ??
+    (list.isError ? storageMessage(list.error, 'read the snapshots (the browser blocks storage)') : null);
+  const snapshots = list.data ?? (list.isError ? [] : null);
   const [name, setName] = useState('');
   const [saving, setSaving] = useState<{ loaded: number } | null>(null);
   const [diffing, setDiffing] = useState<SnapshotMeta | null>(null);
   const controller = useRef<AbortController | null>(null);
   const nameId = useId();
 
-  useEffect(() => {
-    void actions.refresh();
-    return () => controller.current?.abort();
-  }, [actions]);
+  useEffect(() => () => controller.current?.abort(), []);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
     const trimmed = name.trim();
     if (!trimmed || !run || !client || !session) return;
-    actions.clearError();
+    setFailure(null);
     const abort = new AbortController();
     controller.current = abort;
     setSaving({ loaded: 0 });
@@ -52,27 +58,25 @@ export default function SnapshotsTab(props: LibraryTabProps) {
         setSaving({ loaded }),
       );
       if (!capture.ok) {
-        useSnapshots.setState({ error: capture.message });
+        setFailure(capture.message);
         return;
       }
-      const saved = await actions.save(
-        {
-          name: trimmed,
-          createdAt: Date.now(),
-          setup: setupOfRun(run, session),
-          fields: keptFields(run.context).map((f) => f.key),
-        },
-        capture.rows,
-      );
-      if (saved) {
+      const meta = {
+        name: trimmed,
+        createdAt: Date.now(),
+        setup: setupOfRun(run, session),
+        fields: keptFields(run.context).map((f) => f.key),
+      };
+      try {
+        const saved = await saveSnapshot.mutateAsync({ meta, rows: capture.rows });
         setName('');
         announce(`Snapshot “${trimmed}” saved: ${number(saved.rowCount)} rows.`);
+      } catch (err) {
+        setFailure(storageMessage(err, 'save the snapshot'));
       }
     } catch (err) {
       if (!abort.signal.aborted) {
-        useSnapshots.setState({
-          error: `The snapshot was not saved: ${err instanceof Error ? err.message : String(err)}`,
-        });
+        setFailure(`The snapshot was not saved: ${err instanceof Error ? err.message : String(err)}`);
       }
     } finally {
       setSaving(null);
@@ -101,13 +105,13 @@ export default function SnapshotsTab(props: LibraryTabProps) {
           {error}
         </p>
       )}
-      {list === null ? (
+      {snapshots === null ? (
         <p className="hint">Loading snapshots…</p>
-      ) : list.length === 0 ? (
+      ) : snapshots.length === 0 ? (
         <p className="hint">No snapshots yet. They stay in this browser and are never uploaded.</p>
       ) : (
         <ul className="library-list">
-          {list.map((s) => (
+          {snapshots.map((s) => (
             <li key={s.id} data-testid="snapshot-item">
               <div className="library-item">
                 <span className="library-name">{s.name}</span>
@@ -125,7 +129,10 @@ export default function SnapshotsTab(props: LibraryTabProps) {
                 className="button-ghost"
                 aria-label={`Delete snapshot ${s.name}`}
                 onClick={() =>
-                  void actions.remove(s.id).then(() => announce(`Snapshot “${s.name}” deleted.`))
+                  removeSnapshot.mutate(s.id, {
+                    onSuccess: () => announce(`Snapshot “${s.name}” deleted.`),
+                    onError: (err) => setFailure(storageMessage(err, 'delete the snapshot')),
+                  })
                 }
               >
                 Delete

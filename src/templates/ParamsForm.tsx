@@ -12,7 +12,6 @@ import {
   membersQuery,
   projectLanguages,
   projectQuery,
-  SIGNED_OUT_CLIENT,
 } from '../connection/queries.ts';
 import { useTarget } from '../workspace/target.ts';
 import { PARAM_TYPES, renderValue, type ParamType, type TemplateParam } from '../croql/index.ts';
@@ -27,14 +26,12 @@ interface Option {
 function useChoices(type: ParamType): Option[] | null {
   const client = useApiClient();
   const { projectId } = useTarget();
-  const api = client ?? SIGNED_OUT_CLIENT;
-  const id = projectId ?? 0;
-  const ready = client !== null && projectId !== null;
-  const project = useQuery({ ...projectQuery(api, id), enabled: ready && type === 'language' });
-  const members = useQuery({ ...membersQuery(api, id), enabled: ready && type === 'member' });
-  const files = useQuery({ ...filesQuery(api, id), enabled: ready && type === 'file' });
-  const labels = useQuery({ ...labelsQuery(api, id), enabled: ready && type === 'label' });
-  const branches = useQuery({ ...branchesQuery(api, id), enabled: ready && type === 'branch' });
+  // Only the list of the picked type is loaded.
+  const project = useQuery({ ...projectQuery(client, projectId), enabled: type === 'language' });
+  const members = useQuery({ ...membersQuery(client, projectId), enabled: type === 'member' });
+  const files = useQuery({ ...filesQuery(client, projectId), enabled: type === 'file' });
+  const labels = useQuery({ ...labelsQuery(client, projectId), enabled: type === 'label' });
+  const branches = useQuery({ ...branchesQuery(client, projectId), enabled: type === 'branch' });
   switch (type) {
     case 'language':
       return project.data

@@ -10,7 +10,6 @@ import {
   projectLanguages,
   projectQuery,
   projectsQuery,
-  SIGNED_OUT_CLIENT,
   tmsQuery,
   type Glossary,
   type Language,
@@ -43,17 +42,14 @@ export function withDefaults(chosen: Target, context: ContextName, lists: Target
 /** The lists the pickers show and the defaults come from (shared query keys: one request each). */
 export function useTargetLists(context: ContextName, projectId: number | null) {
   const client = useApiClient();
-  const api = client ?? SIGNED_OUT_CLIENT;
   const signedIn = client !== null;
-  const projects = useQuery({ ...projectsQuery(api), enabled: signedIn });
+  const projects = useQuery(projectsQuery(client));
   const effectiveProject = projectId ?? projects.data?.[0]?.id ?? null;
-  const project = useQuery({
-    ...projectQuery(api, effectiveProject ?? 0),
-    enabled: signedIn && effectiveProject !== null,
-  });
+  const project = useQuery(projectQuery(client, effectiveProject));
+  // The TM and glossary lists only for the listings that pick one.
   const pickers = LISTINGS[context].pickers;
-  const tms = useQuery({ ...tmsQuery(api), enabled: signedIn && pickers.includes('tm') });
-  const glossaries = useQuery({ ...glossariesQuery(api), enabled: signedIn && pickers.includes('glossary') });
+  const tms = useQuery({ ...tmsQuery(client), enabled: pickers.includes('tm') });
+  const glossaries = useQuery({ ...glossariesQuery(client), enabled: pickers.includes('glossary') });
   const languages = useMemo(() => projectLanguages(project.data), [project.data]);
   return { signedIn, projects, project, tms, glossaries, languages };
 }

@@ -1,0 +1,48 @@
+// Every TanStack Query key of the app, built here. Account data starts with ['api', base URL], so two
+// connections never share cached data; a prefix for cancelQueries or invalidation is built by the same
+// function as the keys under it, so a change of shape cannot leave a partial key that matches nothing.
+// `base` is the API base URL, null while signed out (such a query is idle: skipToken).
+
+type Base = string | null;
+
+const api = (base: Base) => ['api', base ?? 'signed-out'] as const;
+
+export const keys = {
+  /** The app server's sign-in settings: no account's data (sign-out keeps them). */
+  authConfig: () => ['auth-config'] as const,
+  api,
+  user: (base: Base) => [...api(base), 'user'] as const,
+  projects: (base: Base) => [...api(base), 'projects'] as const,
+  project: (base: Base, projectId: number | null) => [...api(base), 'project', projectId] as const,
+  languages: (base: Base) => [...api(base), 'languages'] as const,
+  members: (base: Base, projectId: number | null, search = '') =>
+    [...api(base), 'members', projectId, search] as const,
+  files: (base: Base, projectId: number | null) => [...api(base), 'files', projectId] as const,
+  branches: (base: Base, projectId: number | null) => [...api(base), 'branches', projectId] as const,
+  labels: (base: Base, projectId: number | null) => [...api(base), 'labels', projectId] as const,
+  tms: (base: Base) => [...api(base), 'tms'] as const,
+  glossaries: (base: Base) => [...api(base), 'glossaries'] as const,
+  /** The pages of one run (each press of Run has its nonce). */
+  run: (base: Base, path: string | null, text: string, nonce: number) =>
+    [...api(base), 'run', path, text, nonce] as const,
+  /** Which clause empties a run's result. */
+  emptyWhy: (base: Base, path: string, text: string, nonce: number) =>
+    [...api(base), 'empty-why', path, text, nonce] as const,
+  /** Every row set (compare, a snapshot's diff). */
+  rowSets: (base: Base) => [...api(base), 'row-set'] as const,
+  /** Every row of `text` on `path`; `fresh` makes a run of its own (a diff's new run each time it opens). */
+  rowSet: (base: Base, path: string, text: string, fresh?: number) =>
+    [...keys.rowSets(base), path, text, ...(fresh === undefined ? [] : [fresh])] as const,
+  /** Every count on `path` (the funnel's). */
+  counts: (base: Base, path: string) => [...api(base), 'count', path] as const,
+  count: (base: Base, path: string, text: string, limit: number) =>
+    [...keys.counts(base, path), text, limit] as const,
+  /** Every cell of the languages matrix. */
+  matrix: (base: Base) => [...api(base), 'insight-matrix'] as const,
+  matrixCell: (base: Base, projectId: number | null, text: string, language: string, state: string) =>
+    [...keys.matrix(base), projectId, text, language, state] as const,
+  /** Snapshots in this browser (IndexedDB), whoever is signed in. */
+  snapshots: () => ['snapshots'] as const,
+  snapshotList: () => [...keys.snapshots(), 'list'] as const,
+  snapshotRows: (id: string) => [...keys.snapshots(), 'rows', id] as const,
+};
