@@ -25,6 +25,8 @@ export async function startRouter(options: {
   clientSecret: string;
   engine?: RouterOptions['engine'];
   client?: RouterOptions['client'];
+  /** The router's outgoing fetch (the bench adds a network's round trip). */
+  fetch?: RouterOptions['fetch'];
 }): Promise<RunningRouter> {
   const store = await RouterStore.open(join(mkdtempSync(join(tmpdir(), 'croql-router-')), 'store.json'));
   const logs: string[] = [];
@@ -45,6 +47,7 @@ export async function startRouter(options: {
     },
     engine: options.engine,
     client: options.client,
+    fetch: options.fetch,
   });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: router.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
