@@ -143,8 +143,9 @@ export interface StepInfo {
   active: boolean;
   createdAt: string;
   counts: StepCounts;
-  /** The settings last saved for the step, null before any. */
+  /** The settings last saved for the step (the app took them), null before any. */
   settings: unknown;
+  settingsSavedAt: string | null;
 }
 
 export interface AgentInfo {
@@ -193,6 +194,8 @@ export interface AppsSettings {
   webhookTimeoutSeconds: number;
   /** How long the installed (and uninstall) event waits for the app's answer. */
   installTimeoutSeconds: number;
+  /** How long a file-processing module call waits for the answer (the service: 2 minutes). */
+  moduleTimeoutSeconds: number;
   /** Seconds before each retry of a failed delivery; its length is the number of retries. */
   retryScheduleSeconds: number[];
   /** Call apps on other hosts than this machine's loopback addresses. */
@@ -268,6 +271,161 @@ export interface StepStringsResponse {
   total: number;
   offset: number;
   limit: number;
+}
+
+// ---- step settings: the callbacks, the settings page and its bridge ----------------------------------
+
+/** `POST /__apps/{appId}/steps/{stepId}/settings`: what Save sends to the step's `updateSettingsUrl`. */
+export interface SaveSettingsRequest {
+  /** The settings object, as the page gave it to `AP.formDataUpdated` (any JSON value). */
+  settings: unknown;
+}
+
+/** The app took the settings (any 2xx without an `error` body); the step keeps them. */
+export interface SaveSettingsResponse {
+  stepId: number;
+  settings: unknown;
+  savedAt: string;
+  /** The callback in the delivery log (kind `settings`). */
+  deliveryId: number;
+  answer: AttemptInfo;
+}
+
+/** `DELETE /__apps/{appId}/steps/{stepId}`: the step leaves the workflow; `deleteSettingsUrl` is told. */
+export interface DeleteStepResponse {
+  stepId: number;
+  /** The DELETE sent to `deleteSettingsUrl` (kind `delete-settings`); null when the module has none. */
+  deliveryId: number | null;
+  answer: AttemptInfo | null;
+  /** What went wrong with the callback, if anything; the step is deleted all the same. */
+  problem: string | null;
+}
+
+/**
+ * `GET /__apps/{appId}/steps/{stepId}/settings-page`: where the step's settings page (`url`) opens, as the
+ * service opens it: `?jwtToken=…&origin=…&clientId=…`. The page loads the bridge from `{origin}{BRIDGE_PATH}`.
+ */
+export interface SettingsPageResponse {
+  url: string;
+  jwtToken: string;
+  /** The emulator's origin, where the page finds the bridge. */
+  origin: string;
+  clientId: string;
+  expiresAt: string;
+  bridgeUrl: string;
+  /** The only origins the bridge talks to: the playground's. Frame the page from one of them. */
+  parentOrigins: string[];
+}
+
+/** Where the emulator serves the bridge (`AP`), under the `origin` a settings page is given. */
+export const BRIDGE_PATH = '/apps/dist/iframe.js';
+
+/**
+ * The bridge's messages (the emulator's own protocol: Crowdin's is not published). Every message carries
+ * `protocol` and `version`; the bridge only listens to its parent window on one of `parentOrigins`, and
+ * only posts to those origins.
+ */
+export const BRIDGE_PROTOCOL = 'croql-apps-bridge';
+export const BRIDGE_VERSION = 1;
+
+interface BridgeEnvelope {
+  protocol: typeof BRIDGE_PROTOCOL;
+  version: typeof BRIDGE_VERSION;
+}
+
+/** From the settings page's bridge to the parent (the Apps view). */
+export type BridgeMessage = BridgeEnvelope &
+  (
+    | { type: 'ready'; href: string }
+    /** The page called `AP.formDataUpdated(data)`; `data` is null with a `problem` when it is not JSON. */
+    | { type: 'formDataUpdated'; data: unknown; problem: string | null }
+    /**
+     * The answer to `validate`: `valid` is what `window.formRef.validateForm()` returned, false with the
+     * reason in `problem` when it is missing, throws or returns a non-boolean, or the form data is not
+     * JSON. `data` is `window.currentFormData` (else what the page last gave `AP.formDataUpdated`): what
+     * Save sends when `valid`.
+     */
+    | { type: 'validated'; requestId: string; valid: boolean; data: unknown; problem: string | null }
+  );
+
+/** From the parent to the bridge: Save asks the page to validate its form first. */
+export type BridgeRequest = BridgeEnvelope & { type: 'validate'; requestId: string };
+
+// ---- file-processing module calls --------------------------------------------------------------------
+
+/** The `jobType` of each file-processing call (docs: developer/modules/file-processing-modules/). */
+export type ModuleJobType =
+  | 'parse-file'
+  | 'build-file'
+  | 'file-pre-import'
+  | 'file-post-import'
+  | 'file-pre-export'
+  | 'file-post-export';
+
+/**
+ * `POST /__apps/{appId}/modules/{key}/call`: the service's call to a custom file format (`parse-file`,
+ * `build-file`), custom bundle generator (`build-file`) or file pre/post-import/export module.
+ */
+export interface ModuleCallRequest {
+  /** Required when the module has more than one job (a custom file format: parse-file or build-file). */
+  jobType?: ModuleJobType;
+  /** A file of the project: its id, name and strings (and, without `content`, a JSON of its strings). */
+  fileId?: number;
+  /** The file's content as text (UTF-8) … */
+  content?: string;
+  /** … or as base64 bytes. */
+  contentBase64?: string;
+  /** The file name sent with `content` (default `file.txt`). */
+  fileName?: string;
+  /** The target languages (`targetLanguages`); by default none to parse, the first one to build. */
+  languages?: string[];
+  /** Strings to send instead of the file's (or, for a bundle, the project's) live strings. */
+  strings?: unknown[];
+  /** `url`: send the file as `contentUrl` and the strings as `stringsUrl` (NDJSON) served by the emulator. Above 5 MB the emulator does so anyway. */
+  transport?: 'inline' | 'url';
+}
+
+export interface ModuleCallProblem {
+  severity: Severity;
+  /** A JSON pointer into the answer (`/data/strings/3/customData`), or `{url} line N` inside a URL's file. */
+  pointer: string;
+  message: string;
+}
+
+export interface ModuleCallResponse {
+  appId: string;
+  moduleKey: string;
+  group: string;
+  jobType: ModuleJobType;
+  /** The call in the delivery log (kind `module-call`). */
+  deliveryId: number;
+  /** What was sent: its size, how, and the URLs the emulator served for it. */
+  request: {
+    bytes: number;
+    transport: 'inline' | 'url';
+    contentUrl: string | null;
+    stringsUrl: string | null;
+    strings: number;
+    targetLanguages: string[];
+  };
+  answer: AttemptInfo;
+  /** In time, within 5 MB, in the module's shape, and no `error` from the app. */
+  ok: boolean;
+  /** The app's `error.message`, shown to the user as it is. */
+  appError: string | null;
+  /** What went wrong, in one sentence (the app's own message when it gave one); null when ok. */
+  failure: string | null;
+  /** Shape errors (which make the call fail) and warnings. */
+  problems: ModuleCallProblem[];
+  /** What the app returned, read through its URLs when it gave URLs; null when nothing usable came. */
+  result: {
+    strings?: unknown[];
+    /** The built file, base64. */
+    content?: string;
+    contentBytes?: number;
+    /** The HTML preview, as text. */
+    preview?: string;
+  } | null;
 }
 
 // ---- deliveries ---------------------------------------------------------------------------------------
@@ -403,6 +561,8 @@ export interface ControlErrorBody {
     message: string;
     problems?: ManifestProblem[];
     answer?: AttemptInfo;
+    /** The call in the delivery log, when the app was called. */
+    deliveryId?: number;
   };
 }
 
@@ -424,4 +584,11 @@ export const APPS_PATHS = {
   delivery: (id: number) => `/__apps/deliveries/${id}`,
   redeliver: (id: number) => `/__apps/deliveries/${id}/redeliver`,
   fixture: (id: number) => `/__apps/deliveries/${id}/fixture`,
+  step: (appId: string, stepId: number) => `/__apps/${encodeURIComponent(appId)}/steps/${stepId}`,
+  stepSettings: (appId: string, stepId: number) =>
+    `/__apps/${encodeURIComponent(appId)}/steps/${stepId}/settings`,
+  settingsPage: (appId: string, stepId: number) =>
+    `/__apps/${encodeURIComponent(appId)}/steps/${stepId}/settings-page`,
+  moduleCall: (appId: string, moduleKey: string) =>
+    `/__apps/${encodeURIComponent(appId)}/modules/${encodeURIComponent(moduleKey)}/call`,
 } as const;

@@ -30,8 +30,9 @@ App-hosting options of the emulator (the emulator's choices where the service is
   --batch-interval SECONDS  step events are batched this long per app and webhook module (default 60,
                             as the service; 0 sends at once)
   --batch-max N             a batch is sent early at N events (default 500)
-  --webhook-timeout SECONDS a delivery waits this long for the app's answer (default 30)
+  --webhook-timeout SECONDS a delivery or settings callback waits this long for the app's answer (default 30)
   --install-timeout SECONDS the installed and uninstall events wait this long (default 30)
+  --module-timeout SECONDS  a file-processing module call waits this long (default 120, the service's)
   --retry-schedule LIST     seconds before each retry of a failed delivery (default 10,30,60: 3 retries),
                             after the last one its strings become FAILED; "" for no retries
   --allow-remote-apps       call apps on other hosts too (default: loopback hosts only)`;
@@ -42,6 +43,7 @@ export const APPS_FLAGS = {
   'batch-max': { type: 'string' },
   'webhook-timeout': { type: 'string' },
   'install-timeout': { type: 'string' },
+  'module-timeout': { type: 'string' },
   'retry-schedule': { type: 'string' },
   'allow-remote-apps': { type: 'boolean', default: false },
 } as const;
@@ -80,6 +82,7 @@ export function readAppsFlags(
     batchMaxEvents: batchMax,
     webhookTimeoutSeconds: seconds('webhook-timeout', d.webhookTimeoutSeconds, 0.001),
     installTimeoutSeconds: seconds('install-timeout', d.installTimeoutSeconds, 0.001),
+    moduleTimeoutSeconds: seconds('module-timeout', d.moduleTimeoutSeconds, 0.001),
     retryScheduleSeconds,
     allowRemoteApps: values['allow-remote-apps'] === true,
   };

@@ -16,16 +16,21 @@ import type {
   FlushResponse,
   InstallRequest,
   RetriggerRequest,
+  SaveSettingsRequest,
   SendRequest,
   StepStringsResponse,
   TriggerRequest,
 } from '../../../wire/apps.ts';
-import { DELIVERY_STATES } from '../../../wire/apps.ts';
+import { BRIDGE_PATH, DELIVERY_STATES } from '../../../wire/apps.ts';
 import { ControlError } from './errors.ts';
 import type { AppsHost } from './host.ts';
+import { MODULE_PAYLOAD_LIMIT } from './module-answer.ts';
 import { isStepStatus } from './steps.ts';
 
 const MAX_CONTROL_BODY = 64 * 1024;
+/** A module call may carry a file (and strings) up to the service's 5 MB, base64 and JSON around them. */
+const MAX_MODULE_CALL_BODY = Math.ceil((MODULE_PAYLOAD_LIMIT * 4) / 3) + 1024 * 1024;
+const MODULE_CALL_PATH = /^\/__apps\/[^/]+\/modules\/[^/]+\/call$/;
 const LOOPBACK_HOST = /^(127(\.\d{1,3}){3}|localhost|\[::1\]|[a-z0-9-]+(\.[a-z0-9-]+)*\.localhost)(:\d+)?$/i;
 
 async function readJson<T>(c: Context): Promise<T> {
@@ -78,16 +83,19 @@ export function controlRoutes(host: AppsHost, allowedOrigins: readonly string[])
     return next();
   });
   app.use('/__apps/*', cors({ origin: (origin) => (origins.has(origin) ? origin : null), maxAge: 600 }));
-  app.post(
-    '/__apps/*',
+  const limit = (maxSize: number, what: string) =>
     bodyLimit({
-      maxSize: MAX_CONTROL_BODY,
+      maxSize,
       onError: (c) =>
-        c.json(
-          new ControlError(413, 'tooLarge', `The body is larger than ${MAX_CONTROL_BODY / 1024} KB.`).body(),
-          413,
-        ),
-    }),
+        c.json(new ControlError(413, 'tooLarge', `The body is larger than ${what}.`).body(), 413),
+    });
+  const controlLimit = limit(MAX_CONTROL_BODY, `${MAX_CONTROL_BODY / 1024} KB`);
+  const moduleCallLimit = limit(
+    MAX_MODULE_CALL_BODY,
+    `${(MAX_MODULE_CALL_BODY / 1024 / 1024).toFixed(1)} MB (a 5 MB file, base64)`,
+  );
+  app.post('/__apps/*', (c, next) =>
+    (MODULE_CALL_PATH.test(c.req.path) ? moduleCallLimit : controlLimit)(c, next),
   );
   app.onError((err, c) => {
     if (err instanceof ControlError) return c.json(err.body(), err.status);
@@ -232,8 +240,35 @@ export function controlRoutes(host: AppsHost, allowedOrigins: readonly string[])
     return c.json(host.trigger(c.req.param('appId'), body), 202);
   });
 
-  // Routes other parts add (settings callbacks, module calls) go before the catch-all below.
+  app.post('/__apps/:appId/steps/:stepId/settings', async (c) => {
+    const body = await readJson<Partial<SaveSettingsRequest>>(c);
+    return c.json(await host.stepSettings.save(c.req.param('appId'), intParam(c, 'stepId'), body.settings));
+  });
+
+  app.delete('/__apps/:appId/steps/:stepId', async (c) =>
+    c.json(await host.stepSettings.deleteStep(c.req.param('appId'), intParam(c, 'stepId'))),
+  );
+
+  app.get('/__apps/:appId/steps/:stepId/settings-page', (c) =>
+    c.json(
+      host.stepSettings.settingsPage(c.req.param('appId'), intParam(c, 'stepId'), new URL(c.req.url).origin),
+    ),
+  );
+
+  // Routes other parts add go before the catch-all below.
   for (const extend of host.extraControlRoutes) extend(app);
+
+  // What app pages and apps fetch from the emulator, outside the control routes: the bridge a settings
+  // page loads (any page may load it, as any page may load Crowdin's).
+  app.get(BRIDGE_PATH, (c) =>
+    c.body(host.bridgeScript(), 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+      'Access-Control-Allow-Origin': '*',
+    }),
+  );
 
   app.all('/__apps/*', (c) => {
     throw new ControlError(

@@ -8,7 +8,7 @@ export class ControlError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
-    readonly extra: { problems?: ManifestProblem[]; answer?: AttemptInfo } = {},
+    readonly extra: { problems?: ManifestProblem[]; answer?: AttemptInfo; deliveryId?: number } = {},
   ) {
     super(message);
   }

@@ -41,7 +41,9 @@ import { Installations, scopesBeyond, type Installation } from './installations.
 import { HOSTED_GROUPS } from './manifest-schema.ts';
 import { ManifestSourceError, SCOPES_EXCEED_ERROR, readManifest, validateManifest } from './manifest.ts';
 import { ORGANIZATION_ID } from './options.ts';
+import { bridgeScript } from './bridge.ts';
 import { AppCaller } from './outgoing.ts';
+import { StepSettings } from './settings.ts';
 import { statusApiRoutes } from './status-api.ts';
 import { StepStore, type Step, type StepPair } from './steps.ts';
 import { AppsStream } from './stream.ts';
@@ -58,6 +60,9 @@ export class AppsHost {
   readonly steps = new StepStore();
   readonly deliveries: Deliveries;
   readonly calls: CallLog;
+  /** Step settings: the callbacks and the settings page. */
+  readonly stepSettings: StepSettings;
+  private bridge: string | null = null;
   /**
    * More control routes under /__apps (settings callbacks, module calls), mounted by control.ts with the
    * same guards and error answers, before its catch-all. Register them before the emulator's routes are built.
@@ -84,6 +89,13 @@ export class AppsHost {
       build: (app, items) => this.batchEvents(app, items),
     });
     this.calls = new CallLog(config.clock, this.deliveries, this.stream);
+    this.stepSettings = new StepSettings({
+      config,
+      installations: this.installations,
+      steps: this.steps,
+      deliveries: this.deliveries,
+      stream: this.stream,
+    });
     api.extraUser = (id) => this.installations.agentUser(id);
     api.extraRoutes.push(
       statusApiRoutes({
@@ -98,6 +110,11 @@ export class AppsHost {
 
   private get data(): Dataset {
     return this.config.data;
+  }
+
+  /** The bridge script settings pages load, for the playground's origins (built once). */
+  bridgeScript(): string {
+    return (this.bridge ??= bridgeScript(this.config.allowedOrigins));
   }
 
   enterprise(): boolean {

@@ -9,6 +9,7 @@ export interface AppsOptions extends Pick<
   | 'batchMaxEvents'
   | 'webhookTimeoutSeconds'
   | 'installTimeoutSeconds'
+  | 'moduleTimeoutSeconds'
   | 'retryScheduleSeconds'
   | 'allowRemoteApps'
 > {
@@ -25,6 +26,7 @@ export function defaultAppsOptions(): AppsOptions {
     batchMaxEvents: 500,
     webhookTimeoutSeconds: 30,
     installTimeoutSeconds: 30,
+    moduleTimeoutSeconds: 120,
     retryScheduleSeconds: [10, 30, 60],
     allowRemoteApps: false,
     secretKey: randomBytes(32).toString('base64url'),
@@ -33,3 +35,6 @@ export function defaultAppsOptions(): AppsOptions {
 
 /** The organization id the emulator reports (X-Crowdin-Id, installed event); one organization per emulator. */
 export const ORGANIZATION_ID = 1;
+
+/** The id of the project's workflow that app steps are added to (one workflow per project). */
+export const WORKFLOW_ID = 1;

@@ -12,8 +12,9 @@ import type {
 import { STEP_STATUSES } from '../../../wire/apps.ts';
 import { ControlError } from './errors.ts';
 
-export interface Step extends Omit<StepInfo, 'createdAt' | 'counts'> {
+export interface Step extends Omit<StepInfo, 'createdAt' | 'counts' | 'settingsSavedAt'> {
   createdAt: number;
+  settingsSavedAt: number | null;
 }
 
 interface Entry {
@@ -55,8 +56,8 @@ export class StepStore {
   private entries = new Map<number, Map<string, Map<number, Entry>>>();
   private nextId = 101;
 
-  add(step: Omit<Step, 'id' | 'active' | 'settings'>): Step {
-    const full: Step = { ...step, id: this.nextId++, active: true, settings: null };
+  add(step: Omit<Step, 'id' | 'active' | 'settings' | 'settingsSavedAt'>): Step {
+    const full: Step = { ...step, id: this.nextId++, active: true, settings: null, settingsSavedAt: null };
     this.steps.set(full.id, full);
     this.entries.set(full.id, new Map(step.languages.map((l) => [l, new Map()])));
     return full;
@@ -84,6 +85,12 @@ export class StepStore {
         (filter.projectId === undefined || s.projectId === filter.projectId) &&
         (filter.appId === undefined || s.appId === filter.appId),
     );
+  }
+
+  /** The step leaves the workflow: it, and the statuses of its strings, are gone. */
+  remove(stepId: number): void {
+    this.steps.delete(stepId);
+    this.entries.delete(stepId);
   }
 
   /** Uninstalling an app deactivates its steps: the status API answers 404 for them. */
@@ -266,7 +273,12 @@ export class StepStore {
   }
 
   info(step: Step): StepInfo {
-    return { ...step, createdAt: new Date(step.createdAt).toISOString(), counts: this.counts(step) };
+    return {
+      ...step,
+      createdAt: new Date(step.createdAt).toISOString(),
+      settingsSavedAt: step.settingsSavedAt === null ? null : new Date(step.settingsSavedAt).toISOString(),
+      counts: this.counts(step),
+    };
   }
 }
 

@@ -157,7 +157,7 @@ export async function addStep(base: string, appId: string, languages?: string[])
 /** A control route call against a running emulator: the status and the JSON answer. */
 export async function control<T = Record<string, unknown>>(
   base: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<{ status: number; json: T }> {

@@ -1,0 +1,162 @@
+// The bridge as served (the script's text, run on a stand-in window): AP.formDataUpdated reaches the parent,
+// Save's validate runs window.formRef.validateForm(), and the bridge talks only to the playground's origins.
+import { describe, expect, it } from 'vitest';
+import type { BridgeMessage } from '../../../wire/apps.ts';
+import { BRIDGE_PROTOCOL, BRIDGE_VERSION } from '../../../wire/apps.ts';
+import { bridgeScript, type BridgeWindow } from './bridge.ts';
+
+const ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
+const PAGE = 'http://127.0.0.1:3000/workflow-step/review';
+
+interface Posted {
+  message: BridgeMessage;
+  origin: string;
+}
+
+function payload(claims: object): string {
+  return Buffer.from(JSON.stringify(claims)).toString('base64url');
+}
+const JWT = `e30.${payload({ context: { project_id: 1, organization_id: 1, user_id: 1, user_login: 'alice' } })}.sig`;
+
+/** Runs the served script on a window whose parent records what it is sent. */
+function load(options: { framed?: boolean; ancestor?: string } = {}) {
+  const posted: Posted[] = [];
+  const parent = {
+    postMessage(message: BridgeMessage, origin: string) {
+      posted.push({ message, origin });
+    },
+  };
+  const listeners: ((e: { source: unknown; origin: string; data: unknown }) => void)[] = [];
+  const win: BridgeWindow & { AP?: Record<string, (...a: unknown[]) => void> } = {
+    parent,
+    location: {
+      href: `${PAGE}?jwtToken=${JWT}`,
+      search: `?jwtToken=${JWT}&origin=http%3A%2F%2F127.0.0.1%3A8787`,
+      ...(options.ancestor ? { ancestorOrigins: [options.ancestor] } : {}),
+    },
+    addEventListener: (_type, listener) => listeners.push(listener),
+  };
+  if (options.framed === false) win.parent = win;
+  new Function('window', bridgeScript(ORIGINS))(win);
+  const send = (data: unknown, origin = ORIGINS[0]!, source: unknown = win.parent) =>
+    listeners.forEach((l) => l({ data, origin, source }));
+  const validate = (requestId: string, origin?: string, source?: unknown) =>
+    send({ protocol: BRIDGE_PROTOCOL, version: BRIDGE_VERSION, type: 'validate', requestId }, origin, source);
+  return { win, posted, send, validate };
+}
+
+describe('the bridge', () => {
+  it('says it is ready to the playground origins only, never to "*"', () => {
+    const { posted } = load();
+    expect(posted.map((p) => p.origin)).toEqual(ORIGINS);
+    expect(posted[0]!.message).toEqual({
+      protocol: BRIDGE_PROTOCOL,
+      version: BRIDGE_VERSION,
+      type: 'ready',
+      href: `${PAGE}?jwtToken=${JWT}`,
+    });
+  });
+
+  it('AP.formDataUpdated sends the data to the parent as JSON; data that is not JSON is a problem, not a crash', () => {
+    const { win, posted } = load();
+    posted.length = 0;
+    win.AP!.formDataUpdated!({ rules: [{ croql: 'is hidden' }] });
+    expect(posted[0]!.message).toMatchObject({
+      type: 'formDataUpdated',
+      data: { rules: [{ croql: 'is hidden' }] },
+      problem: null,
+    });
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    win.AP!.formDataUpdated!(cyclic);
+    expect(posted.at(-1)!.message).toMatchObject({ type: 'formDataUpdated', data: null });
+    expect((posted.at(-1)!.message as { problem: string }).problem).toContain('not JSON');
+  });
+
+  it("answers validate with formRef.validateForm() and currentFormData, then talks to that parent's origin alone", () => {
+    const { win, posted, validate } = load();
+    win.formRef = { validateForm: () => true };
+    win.currentFormData = { rules: [] };
+    posted.length = 0;
+    validate('r1', ORIGINS[1]);
+    expect(posted).toEqual([
+      {
+        origin: ORIGINS[1],
+        message: {
+          protocol: BRIDGE_PROTOCOL,
+          version: BRIDGE_VERSION,
+          type: 'validated',
+          requestId: 'r1',
+          valid: true,
+          data: { rules: [] },
+          problem: null,
+        },
+      },
+    ]);
+    win.AP!.formDataUpdated!({ rules: [1] });
+    expect(posted.at(-1)!.origin).toBe(ORIGINS[1]);
+  });
+
+  it('a form that is invalid, has no formRef, throws or answers a non-boolean fails validation with the reason', () => {
+    const cases: [BridgeWindow['formRef'], string][] = [
+      [{ validateForm: () => false }, 'returned false'],
+      [undefined, 'defines no window.formRef.validateForm()'],
+      [
+        {
+          validateForm: () => {
+            throw new Error('rule 2 is empty');
+          },
+        },
+        'threw: rule 2 is empty',
+      ],
+      [{ validateForm: () => 'yes' }, 'returned string, not a boolean'],
+    ];
+    for (const [formRef, problem] of cases) {
+      const { win, posted, validate } = load();
+      win.formRef = formRef;
+      validate('r');
+      expect(posted.at(-1)!.message).toMatchObject({ type: 'validated', valid: false });
+      expect((posted.at(-1)!.message as { problem: string }).problem).toContain(problem);
+    }
+  });
+
+  it('without currentFormData, Save gets what the page last gave AP.formDataUpdated', () => {
+    const { win, posted, validate } = load();
+    win.formRef = { validateForm: () => true };
+    win.AP!.formDataUpdated!({ default: 'true' });
+    validate('r');
+    expect(posted.at(-1)!.message).toMatchObject({ valid: true, data: { default: 'true' } });
+  });
+
+  it('ignores messages from other origins, from windows other than its parent, and of other protocols', () => {
+    const { win, posted, validate, send } = load();
+    win.formRef = { validateForm: () => true };
+    posted.length = 0;
+    validate('evil', 'http://evil.example');
+    validate('sibling', ORIGINS[0], {});
+    send({ protocol: 'other', version: 1, type: 'validate', requestId: 'x' });
+    send({ protocol: BRIDGE_PROTOCOL, version: 2, type: 'validate', requestId: 'y' });
+    send('validate');
+    expect(posted).toEqual([]);
+  });
+
+  it("posts only to the parent's origin when the browser tells it (location.ancestorOrigins)", () => {
+    const { posted } = load({ ancestor: ORIGINS[1] });
+    expect(posted.map((p) => p.origin)).toEqual([ORIGINS[1]]);
+    const foreign = load({ ancestor: 'http://evil.example' });
+    expect(foreign.posted.map((p) => p.origin)).toEqual(ORIGINS);
+  });
+
+  it('AP.getContext and AP.getJwtToken answer from the jwtToken of the page; unframed, it posts nothing', () => {
+    const { win, posted } = load({ framed: false });
+    expect(posted).toEqual([]);
+    let context: unknown;
+    win.AP!.getContext!((c: unknown) => (context = c));
+    expect(context).toEqual({ project_id: 1, organization_id: 1, user_id: 1, user_login: 'alice' });
+    let token: unknown;
+    win.AP!.getJwtToken!((t: unknown) => (token = t));
+    expect(token).toBe(JWT);
+    win.AP!.formDataUpdated!({});
+    expect(posted).toEqual([]);
+  });
+});
