@@ -4,7 +4,7 @@
 import { analyze } from '../croql/check.ts';
 import { complete } from '../croql/complete.ts';
 import { labelIdChain } from '../croql/corpus.ts';
-import type { ContextName, LiveValues } from '../croql/types.ts';
+import type { ListingName, LiveValues } from '../croql/types.ts';
 import { median, row, sampleMicros, type BenchRow } from './stats.ts';
 
 const values: LiveValues = {
@@ -22,7 +22,7 @@ const LONG =
   'count of translations where (language = @language:"uk" and (count of approvals > 0 or count of votes > 0)) = 0 and ';
 
 /** `|` marks the cursor. */
-const POSITIONS: [string, ContextName][] = [
+const POSITIONS: [string, ListingName][] = [
   ['|', 'strings'],
   ['is hi|', 'strings'],
   ['is |', 'strings'],

@@ -1,7 +1,7 @@
 // What the builder offers at each place: fields of a scope, operators of a type (from the core's operator
 // table), default values, and the new nodes the "add" buttons create.
 import { fieldsOf, isValidDatetime, resultType, rightTypes, rootType } from '../croql/index.ts';
-import type { ContextName, Edition, FieldDef, LiveValues, ScalarType } from '../croql/index.ts';
+import type { ListingName, Edition, FieldDef, LiveValues, ScalarType } from '../croql/index.ts';
 import {
   group,
   newId,
@@ -236,7 +236,7 @@ export function newNode(
   }
 }
 
-export const rootScopes = (context: ContextName): string[] => [rootType(context)];
+export const rootScopes = (context: ListingName): string[] => [rootType(context)];
 
 /** A datetime value the builder accepts: the core's datetime literal rules. */
 export const DATETIME: { test(value: string): boolean } = { test: isValidDatetime };

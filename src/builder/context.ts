@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ContextName, Edition, LiveValues } from '../croql/index.ts';
+import type { ListingName, Edition, LiveValues } from '../croql/index.ts';
 import type { GroupNode, NodeId } from './model.ts';
 
 /** Which control gets focus after an edit: the row of node `id`, the control marked `data-focus={key}`. */
@@ -10,7 +10,7 @@ export interface FocusRequest {
 
 export interface BuilderApi {
   root: GroupNode;
-  context: ContextName;
+  context: ListingName;
   values: LiveValues;
   edition: Edition;
   scopes: string[];

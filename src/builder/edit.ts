@@ -8,7 +8,7 @@
 //     changed condition is written anew (formatted on its own).
 // Either way the new document knows where every node now lies, so the next edit can splice again.
 import { format } from '../croql/index.ts';
-import type { ContextName } from '../croql/index.ts';
+import type { ListingName } from '../croql/index.ts';
 import {
   buildNode,
   collectionText,
@@ -28,12 +28,12 @@ import {
 
 export interface BuilderDoc {
   text: string;
-  context: ContextName;
+  context: ListingName;
   root: GroupNode;
   origins: ReadonlyMap<NodeId, Origin>;
 }
 
-export function openDoc(text: string, context: ContextName): BuilderDoc {
+export function openDoc(text: string, context: ListingName): BuilderDoc {
   const { root, origins } = readCroql(text, context);
   return { text, context, root, origins };
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { format, type ContextName } from '../croql/index.ts';
+import { format, type ListingName } from '../croql/index.ts';
 import { arbitraryExpressionText, arbitraryQuery } from '../croql/arbitrary.ts';
 import { labelIdChain, specQueries } from '../croql/corpus.ts';
 import { FILTERS, defaultParams, type FilterDef, type FilterParams } from './filters.ts';
@@ -16,7 +16,7 @@ import {
 } from './model.ts';
 import { stripIds } from './ops.ts';
 
-const contexts: ContextName[] = ['strings', 'translations', 'tmSegments', 'glossaryTerms'];
+const contexts: ListingName[] = ['strings', 'translations', 'tmSegments', 'glossaryTerms'];
 const kinds = (root: GroupNode) =>
   root.children.map((c) => (c.kind === 'filter' ? `filter:${c.filter}` : c.kind));
 
@@ -127,7 +127,7 @@ describe('builder → text → builder is the identity', () => {
           : n.kind === 'collection'
             ? { ...n, where: formatRaw(n.where) as GroupNode }
             : n;
-    const check = (text: string, context: ContextName) => {
+    const check = (text: string, context: ListingName) => {
       const tree = formatRaw(fromCroql(text, context));
       expect(stripIds(fromCroql(toCroql(tree as GroupNode), context))).toEqual(stripIds(tree));
     };

@@ -11,7 +11,7 @@ import {
   rootType,
   stringLiteral,
 } from '../croql/index.ts';
-import type { AnalyzeResult, ComparisonOp, ContextName, Expr, FieldDef, LogicalOp } from '../croql/index.ts';
+import type { AnalyzeResult, ComparisonOp, ListingName, Expr, FieldDef, LogicalOp } from '../croql/index.ts';
 import { matchFilter } from './recognize.ts';
 import { filterToCroql, type FilterParams } from './filters.ts';
 
@@ -281,11 +281,11 @@ const MAX_FILTER_SOURCE = 1200;
 const HARMLESS_REASONS = new Set(['unknownUser', 'unknownLanguage']);
 
 /** Reads CroQL into a builder tree. Never fails: unreadable parts (or the whole text) become raw blocks. */
-export function fromCroql(text: string, context: ContextName): GroupNode {
+export function fromCroql(text: string, context: ListingName): GroupNode {
   return readCroql(text, context).root;
 }
 
-export function readCroql(text: string, context: ContextName): ReadResult {
+export function readCroql(text: string, context: ListingName): ReadResult {
   const whole: Span = { from: 0, to: text.length };
   const model = analyze(text, context);
   const { ast, diagnostics } = model;
@@ -354,7 +354,7 @@ class Reader {
 
   constructor(
     private readonly text: string,
-    private readonly context: ContextName,
+    private readonly context: ListingName,
     private readonly errors: readonly Span[],
     /** The checker's model of the text: which field each name is. */
     private readonly nodes: AnalyzeResult['nodes'],

@@ -5,7 +5,7 @@
 //     parentheses; some of it does not parse (filter with `parse`), the rest exercises precedence.
 import fc from 'fast-check';
 import { fieldsOf, rootType } from './schema.ts';
-import type { ContextName, FieldDef } from './types.ts';
+import type { ListingName, FieldDef } from './types.ts';
 
 type Gen = fc.Arbitrary<string>;
 
@@ -149,7 +149,7 @@ function booleanIn(scopes: readonly string[], depth: number): Gen {
   return fc.oneof(...options);
 }
 
-export function arbitraryQuery(context: ContextName, depth = 3): Gen {
+export function arbitraryQuery(context: ListingName, depth = 3): Gen {
   return booleanIn([rootType(context)], depth);
 }
 

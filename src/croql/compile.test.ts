@@ -8,9 +8,9 @@ import {
   fixtureTmSegments,
   fixtureTranslations,
 } from './fixtures.ts';
-import type { ContextName, ContextObject } from './types.ts';
+import type { ListingName, ContextObject } from './types.ts';
 
-function run(query: string, context: ContextName, data: ContextObject[]): unknown[] {
+function run(query: string, context: ListingName, data: ContextObject[]): unknown[] {
   const { predicate, diagnostics } = compile(query, context, fixtureEnv);
   expect(
     diagnostics.filter((d) => d.severity === 'error'),

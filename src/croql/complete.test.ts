@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { complete } from './complete.ts';
-import type { ContextName, LiveValues } from './types.ts';
+import type { ListingName, LiveValues } from './types.ts';
 
 const values: LiveValues = {
   users: [
@@ -18,7 +18,7 @@ const values: LiveValues = {
 /** `|` marks the cursor. */
 const now = new Date('2024-06-15T12:34:56Z');
 
-function at(query: string, context: ContextName = 'strings') {
+function at(query: string, context: ListingName = 'strings') {
   const pos = query.indexOf('|');
   const result = complete(query.replace('|', ''), pos, context, values, { now });
   return { result, labels: result?.items.map((i) => i.label) ?? [], pos };

@@ -1,9 +1,9 @@
 // Every query of the spec's three pattern tables, placeholders filled with demo values (users alice and bob,
 // languages uk and de, file id 3). Reused by the tests, the emulator, the builder and the benches.
-import type { ContextName } from './types.ts';
+import type { ListingName } from './types.ts';
 
 export interface CorpusQuery {
-  context: ContextName;
+  context: ListingName;
   text: string;
   /** The intent column of the spec's table. */
   intent: string;
@@ -142,7 +142,7 @@ export const corpusLanguages = ['uk', 'de'] as const;
  * are not looked up), or `error` with the reason, where the service refuses the query.
  */
 export interface DocsExample {
-  context: ContextName;
+  context: ListingName;
   text: string;
   /** The section of the service's CroQL page the example is from. */
   source: string;
@@ -151,7 +151,7 @@ export interface DocsExample {
 }
 
 const doc = (
-  context: ContextName,
+  context: ListingName,
   source: string,
   text: string,
   extra: Partial<DocsExample> = {},

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { hover } from './hover.ts';
-import type { ContextName } from './types.ts';
+import type { ListingName } from './types.ts';
 
 /** `|` marks the cursor. */
-function at(query: string, context: ContextName = 'strings') {
+function at(query: string, context: ListingName = 'strings') {
   const pos = query.indexOf('|');
   return hover(query.replace('|', ''), pos, context);
 }

@@ -5,7 +5,7 @@
 import { textOf } from './compile-values.ts';
 import { datetimeLiteralMs, toTime } from './datetime.ts';
 import { countField, lookupField, rootType } from './schema.ts';
-import type { ContextName, ContextObject, EvalEnv, Expr, FieldDef, FieldType } from './types.ts';
+import type { ListingName, ContextObject, EvalEnv, Expr, FieldDef, FieldType } from './types.ts';
 
 type ValueType = FieldType | { kind: 'unknown' };
 
@@ -15,7 +15,7 @@ interface Scope {
   objects: any[];
 }
 
-export function interpret(ast: Expr, context: ContextName, env: EvalEnv, obj: ContextObject): boolean {
+export function interpret(ast: Expr, context: ListingName, env: EvalEnv, obj: ContextObject): boolean {
   return evaluate(ast, { types: [rootType(context)], objects: [obj] }, env) === true;
 }
 

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from './check.ts';
 import { labelIdChain } from './corpus.ts';
 import { fieldOf, locate } from './locate.ts';
-import type { ContextName } from './types.ts';
+import type { ListingName } from './types.ts';
 
 /** `|` marks the position asked about. */
-function at(query: string, context: ContextName = 'strings') {
+function at(query: string, context: ListingName = 'strings') {
   const pos = query.indexOf('|');
   const model = analyze(query.replace('|', ''), context);
   const found = locate(model, pos);

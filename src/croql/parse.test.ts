@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from './check.ts';
 import { lex } from './lex.ts';
 import { MAX_QUERY_LENGTH, parse } from './parse.ts';
-import type { ContextName, Expr } from './types.ts';
+import type { ListingName, Expr } from './types.ts';
 
 /** A compact, position-free picture of a tree: `(and (= a 1) b)`; arithmetic chains infix: `(a - b + c)`. */
 function shape(e: Expr | null): string {
@@ -156,7 +156,7 @@ interface Invalid {
   reason: string;
   /** The first diagnostic's range is the first occurrence of this substring (or [from, to]). */
   at: string | [number, number];
-  context?: ContextName;
+  context?: ListingName;
   severity?: 'error' | 'warning';
 }
 

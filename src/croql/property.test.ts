@@ -5,9 +5,9 @@ import { analyze } from './check.ts';
 import { specQueries } from './corpus.ts';
 import { format, stripSpans } from './format.ts';
 import { parse } from './parse.ts';
-import type { ContextName, Diagnostic } from './types.ts';
+import type { ListingName, Diagnostic } from './types.ts';
 
-const contexts: ContextName[] = ['strings', 'translations', 'tmSegments', 'glossaryTerms'];
+const contexts: ListingName[] = ['strings', 'translations', 'tmSegments', 'glossaryTerms'];
 
 function rangesInside(text: string, diagnostics: Diagnostic[]) {
   for (const d of diagnostics) {

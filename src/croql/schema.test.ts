@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from './check.ts';
 import { allFieldNames, fieldsOf, lookupField, normalizeName, rootType, schema } from './schema.ts';
-import type { ContextName } from './types.ts';
+import type { ListingName } from './types.ts';
 
-const contexts = Object.keys(schema.contexts) as ContextName[];
+const contexts = Object.keys(schema.contexts) as ListingName[];
 
 /** Every example of every field, written as a whole query of a context that reaches the field. */
-function examplesAsQueries(): { context: ContextName; field: string; query: string }[] {
-  const out: { context: ContextName; field: string; query: string }[] = [];
+function examplesAsQueries(): { context: ListingName; field: string; query: string }[] {
+  const out: { context: ListingName; field: string; query: string }[] = [];
   for (const context of contexts) {
     const root = rootType(context);
     for (const f of fieldsOf(root)) {

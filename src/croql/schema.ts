@@ -1,6 +1,6 @@
 // The one description of what a query can talk about: the four listing contexts and every nested type.
 // The tokenizer, checker, completion, hover, builder and emulator all read it; no field list exists twice.
-import type { ContextName, FieldDef, FieldType, ObjectTypeDef, ScalarType, Schema } from './types.ts';
+import type { ListingName, FieldDef, FieldType, ObjectTypeDef, ScalarType, Schema } from './types.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Small builders so each field fits on a line or two.
@@ -415,7 +415,7 @@ export const REFUSED_FIELDS: Readonly<Record<string, Readonly<Record<string, str
 };
 
 /** How a person calls the object of each listing, for messages: "a source string". */
-export const LISTING_LABELS: Record<ContextName, string> = {
+export const LISTING_LABELS: Record<ListingName, string> = {
   strings: 'source string',
   translations: 'translation',
   tmSegments: 'TM segment',
@@ -461,7 +461,7 @@ export function fieldsOf(typeName: string): readonly FieldDef[] {
   return schema.types[typeName]?.fields ?? [];
 }
 
-export function rootType(context: ContextName): string {
+export function rootType(context: ListingName): string {
   return schema.contexts[context];
 }
 

@@ -2,7 +2,7 @@
 // map the ranges back. A text without placeholders is analysed untouched (and keeps its tree reuse).
 import { analyze } from './check.ts';
 import { findPlaceholders, mapToTemplate, substitute, type TemplateParam } from './template.ts';
-import type { AnalyzeOptions, AnalyzeResult, ContextName, Diagnostic } from './types.ts';
+import type { AnalyzeOptions, AnalyzeResult, ListingName, Diagnostic } from './types.ts';
 
 /**
  * Diagnostics of a template, at their places in the template's text: the core's (those about a stand-in
@@ -11,7 +11,7 @@ import type { AnalyzeOptions, AnalyzeResult, ContextName, Diagnostic } from './t
  */
 export function analyzeTemplate(
   text: string,
-  context: ContextName,
+  context: ListingName,
   options: AnalyzeOptions,
   params: readonly TemplateParam[],
 ): AnalyzeResult {

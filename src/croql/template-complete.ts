@@ -8,13 +8,13 @@ import {
   substitute,
   type TemplateParam,
 } from './template.ts';
-import type { CompletionResult, ContextName, LiveValues } from './types.ts';
+import type { CompletionResult, ListingName, LiveValues } from './types.ts';
 
 /** Completion at `pos` of a template (placeholders before it count as values of their type). */
 export function completeTemplate(
   text: string,
   pos: number,
-  context: ContextName,
+  context: ListingName,
   values: LiveValues,
   params: readonly TemplateParam[],
 ): CompletionResult | null {

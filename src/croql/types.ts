@@ -51,7 +51,7 @@ export interface ObjectTypeDef {
 
 export interface Schema {
   /** Root object type of each listing. */
-  contexts: Record<ContextName, string>;
+  contexts: Record<ListingName, string>;
   types: Record<string, ObjectTypeDef>;
 }
 

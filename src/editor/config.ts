@@ -1,7 +1,7 @@
 // The editor's CroQL configuration as state: the listing (schema), edition, live values, the member search
 // and the run callback. Changing it is an effect on the one EditorView, never a new view.
 import { StateEffect, StateField } from '@codemirror/state';
-import type { AnalyzeOptions, ContextName, Diagnostic, Edition, LiveValues } from '../croql/index.ts';
+import type { AnalyzeOptions, ListingName, Diagnostic, Edition, LiveValues } from '../croql/index.ts';
 import type { TemplateParam } from '../croql/index.ts';
 
 export type SearchUsers = (
@@ -10,7 +10,7 @@ export type SearchUsers = (
 ) => Promise<{ id: number; username: string; fullName?: string }[]>;
 
 export interface CroqlConfig {
-  context: ContextName;
+  context: ListingName;
   edition: Edition;
   values: LiveValues;
   searchUsers: SearchUsers | null;

@@ -1,9 +1,9 @@
-import type { ContextName, LiveValues } from '../croql/types.ts';
+import type { ListingName, LiveValues } from '../croql/types.ts';
 import { starterExamples, type Example } from './examples.ts';
 
 /** Under the empty editor: a few examples to click, and where the rest are. */
 export default function ExampleChips(props: {
-  listing: ContextName;
+  listing: ListingName;
   values: LiveValues;
   onPick: (e: Example) => void;
 }) {

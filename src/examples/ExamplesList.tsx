@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, type RefObject } from 'react';
 import { useApiClient } from '../connection/api.ts';
 import { glossariesQuery, tmsQuery } from '../connection/queries.ts';
-import type { ContextName, LiveValues } from '../croql/types.ts';
+import type { ListingName, LiveValues } from '../croql/types.ts';
 import { Popover } from '../ui/Popover.tsx';
 import { LISTING_NAMES, LISTINGS } from '../wire/listings.ts';
 import { examplesFor, type Example } from './examples.ts';
 
 export default function ExamplesList(props: {
-  listing: ContextName;
+  listing: ListingName;
   values: LiveValues;
   anchor: RefObject<HTMLButtonElement | null>;
   onClose: () => void;
@@ -22,7 +22,7 @@ export default function ExamplesList(props: {
   const glossaries = useQuery(glossariesQuery(client));
   const headingId = useId();
   const order = [listing, ...LISTING_NAMES.filter((l) => l !== listing)];
-  const where = (l: ContextName) =>
+  const where = (l: ListingName) =>
     l === 'tmSegments' && tms.data?.[0]
       ? ` in “${tms.data[0].name}”`
       : l === 'glossaryTerms' && glossaries.data?.[0]

@@ -1,14 +1,14 @@
 // "Examples": the documented patterns of every listing, filled with the project's values; the chips in
 // the empty editor show a few of the current listing's.
 import { lazy, Suspense, useRef, useState } from 'react';
-import type { ContextName, LiveValues } from '../croql/types.ts';
+import type { ListingName, LiveValues } from '../croql/types.ts';
 import type { Example } from './examples.ts';
 
 // The menu's content (every listing's examples) loads when it first opens.
 const ExamplesList = lazy(() => import('./ExamplesList.tsx'));
 
 export function ExamplesMenu(props: {
-  listing: ContextName;
+  listing: ListingName;
   values: LiveValues;
   onPick: (example: Example) => void;
 }) {

@@ -3,10 +3,10 @@
 // project's own members, languages and files, so an example matches something where it runs. Pure.
 import { specQueries } from '../croql/corpus.ts';
 import { mentionLiteral } from '../croql/literals.ts';
-import type { ContextName, LiveValues } from '../croql/types.ts';
+import type { ListingName, LiveValues } from '../croql/types.ts';
 
 export interface Example {
-  listing: ContextName;
+  listing: ListingName;
   intent: string;
   text: string;
 }
@@ -36,7 +36,7 @@ export function fillExample(text: string, values: LiveValues): string {
 }
 
 /** Every example for the listing, filled with the project's values (label examples need a label). */
-export function examplesFor(listing: ContextName, values: LiveValues): Example[] {
+export function examplesFor(listing: ListingName, values: LiveValues): Example[] {
   const fromCorpus = specQueries
     .filter((q) => q.context === listing)
     .map((q) => ({ listing, intent: q.intent, text: fillExample(q.text, values) }));
@@ -53,7 +53,7 @@ export function examplesFor(listing: ContextName, values: LiveValues): Example[]
 }
 
 /** A few short ones for the empty editor. */
-export function starterExamples(listing: ContextName, values: LiveValues, count = 3): Example[] {
+export function starterExamples(listing: ListingName, values: LiveValues, count = 3): Example[] {
   return examplesFor(listing, values)
     .filter((e) => e.text.length <= 70)
     .sort((a, b) => a.text.length - b.text.length)

@@ -2,7 +2,7 @@
 // their type, description, examples and values; nested types to step into; a search over all of them; a
 // click or Enter inserts a field at the editor's cursor. Its second tab is the language reference.
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { CONTEXT_LABELS, rootType, type ContextName, type Edition, type FieldDef } from '../croql/index.ts';
+import { CONTEXT_LABELS, rootType, type ListingName, type Edition, type FieldDef } from '../croql/index.ts';
 import { CodeText } from '../ui/CodeText.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 import {
@@ -27,7 +27,7 @@ const TABS = [
 type ExplorerTab = (typeof TABS)[number]['id'];
 
 export interface ExplorerProps {
-  context: ContextName;
+  context: ListingName;
   edition: Edition;
   /** The query and the editor's cursor when the panel opened: the field there is shown and focused first. */
   text: string;

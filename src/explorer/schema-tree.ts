@@ -9,7 +9,7 @@ import {
   locate,
   rootType,
   typeLabel,
-  type ContextName,
+  type ListingName,
   type Edition,
   type FieldDef,
 } from '../croql/index.ts';
@@ -41,7 +41,7 @@ export interface SearchHit {
 }
 
 /** Every field reachable from the listing whose name, key, description or values mention `query`. */
-export function searchFields(context: ContextName, query: string, edition: Edition): SearchHit[] {
+export function searchFields(context: ListingName, query: string, edition: Edition): SearchHit[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [];
   const hits: SearchHit[] = [];
@@ -76,7 +76,7 @@ export function searchFields(context: ContextName, query: string, edition: Editi
 }
 
 /** The path from the listing's type to `typeName` (breadth first), or null when it is not reachable. */
-export function pathTo(context: ContextName, typeName: string): Step[] | null {
+export function pathTo(context: ListingName, typeName: string): Step[] | null {
   const queue: { typeName: string; path: Step[] }[] = [{ typeName: rootType(context), path: [] }];
   const seen = new Set<string>();
   while (queue.length) {
@@ -96,7 +96,7 @@ export function pathTo(context: ContextName, typeName: string): Step[] | null {
 export function fieldAtCursor(
   text: string,
   pos: number,
-  context: ContextName,
+  context: ListingName,
 ): { typeName: string; field: FieldDef } | null {
   const model = analyze(text, context);
   const found = locate(model, pos);

@@ -3,7 +3,7 @@
 // again: its totals are cached by the identity of its first row object and checked against its last (a run's
 // row objects stay the same while more pages are appended). The chunks' totals are merged, which costs the
 // number of items, not rows. Pure.
-import type { ContextName } from '../croql/index.ts';
+import type { ListingName } from '../croql/index.ts';
 import type { Row, RowOf } from '../rows/rows.ts';
 import { chartsOf, NONE, type ChartSpec } from './charts.ts';
 import { measureSource, type TextSize } from './words.ts';
@@ -19,7 +19,7 @@ export interface Bucket {
 }
 
 export interface Aggregate {
-  context: ContextName;
+  context: ListingName;
   rows: number;
   /** Per chart id, its items. */
   charts: Record<string, Map<string, Bucket>>;
@@ -34,7 +34,7 @@ interface Counting extends Bucket {
 
 /** Counts `rows[from..to)` in one pass. */
 export function aggregateRows(
-  context: ContextName,
+  context: ListingName,
   rows: readonly Row[],
   from = 0,
   to = rows.length,
@@ -82,7 +82,7 @@ export const CHUNK = 500;
 const chunkCache = new WeakMap<Row, { last: Row; aggregate: Aggregate }>();
 
 /** The aggregate of `rows[from..to)`, computed once per chunk of row objects. */
-function aggregateChunk(context: ContextName, rows: readonly Row[], from: number, to: number): Aggregate {
+function aggregateChunk(context: ListingName, rows: readonly Row[], from: number, to: number): Aggregate {
   const first = rows[from]!;
   if (isCounted(context, rows, from, to)) return chunkCache.get(first)!.aggregate;
   const last = rows[to - 1]!;
@@ -92,7 +92,7 @@ function aggregateChunk(context: ContextName, rows: readonly Row[], from: number
 }
 
 /** The totals of several aggregates of one listing (different rows: counts add up). */
-export function mergeAggregates(context: ContextName, parts: readonly Aggregate[]): Aggregate {
+export function mergeAggregates(context: ListingName, parts: readonly Aggregate[]): Aggregate {
   if (parts.length === 1) return parts[0]!;
   const charts: Record<string, Map<string, Bucket>> = {};
   for (const spec of chartsOf(context)) charts[spec.id] = new Map();
@@ -121,7 +121,7 @@ export function mergeAggregates(context: ContextName, parts: readonly Aggregate[
  * `budget` caps the chunks counted afresh in this call (cached ones are free): the result then covers the
  * rows up to the first chunk left uncounted (`aggregate.rows`), and a later call goes on from there.
  */
-export function aggregateLoaded(context: ContextName, rows: readonly Row[], budget = Infinity): Aggregate {
+export function aggregateLoaded(context: ListingName, rows: readonly Row[], budget = Infinity): Aggregate {
   if (rows.length === 0) return aggregateRows(context, rows);
   const parts: Aggregate[] = [];
   let fresh = 0;
@@ -135,7 +135,7 @@ export function aggregateLoaded(context: ContextName, rows: readonly Row[], budg
   return parts.length ? mergeAggregates(context, parts) : aggregateRows(context, []);
 }
 
-function isCounted(context: ContextName, rows: readonly Row[], from: number, to: number): boolean {
+function isCounted(context: ListingName, rows: readonly Row[], from: number, to: number): boolean {
   const cached = chunkCache.get(rows[from]!);
   return (
     !!cached &&

@@ -3,7 +3,7 @@
 // with the reason. Clauses are written by the builder's own writers (editor filters, field conditions), so
 // one concept has one spelling; adding one goes through the builder's text-edit path (addClause), so
 // nothing else in the query changes. The languages matrix's cells are such clauses too. Pure.
-import type { ContextName } from '../croql/index.ts';
+import type { ListingName } from '../croql/index.ts';
 import { editDoc, openDoc } from '../builder/edit.ts';
 import { filterToCroql, type FilterParams } from '../builder/filters.ts';
 import { fieldText, group, raw, type FieldNode, type ValueLiteral } from '../builder/model.ts';
@@ -52,7 +52,7 @@ export const isId = (key: string) => /^\d+$/.test(key);
  * `text` with `clause` added by `and`, through the builder's text-edit path: the query's own characters are
  * kept, and parentheses are added only where the precedence needs them.
  */
-export function addClause(text: string, context: ContextName, clauseText: string): string {
+export function addClause(text: string, context: ListingName, clauseText: string): string {
   const doc = openDoc(text, context);
   const node = raw(clauseText);
   const root =

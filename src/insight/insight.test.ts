@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { analyze, type ContextName } from '../croql/index.ts';
+import { analyze, type ListingName } from '../croql/index.ts';
 import { partialRow, partialRows } from '../testing/fixtures.ts';
 import { aggregateLoaded, aggregateRows, CHUNK, orderedItems } from './aggregate.ts';
 import { CHARTS, NONE, chartOf, drillFor, monthOf, rowHasItem } from './charts.ts';
 import { addClause, MATRIX_STATES, matrixCellQuery, monthRange } from './drill.ts';
 import { icuLiteralText, measureSource, measureText } from './words.ts';
 
-const errorsOf = (text: string, context: ContextName) =>
+const errorsOf = (text: string, context: ListingName) =>
   analyze(text, context).diagnostics.filter((d) => d.severity === 'error');
 
 describe('words and characters', () => {
@@ -154,7 +154,7 @@ describe('aggregation', () => {
 
 describe('drill-down clauses', () => {
   it('writes the documented forms, each accepted by the checker in its listing', () => {
-    const cases: [ContextName, string, string, string][] = [
+    const cases: [ListingName, string, string, string][] = [
       ['strings', 'file', '3', 'id of file = 3'],
       ['strings', 'branch', '2', 'id of branch = 2'],
       ['strings', 'label', '5', 'count of labels where (id = 5) > 0'],

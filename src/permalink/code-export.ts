@@ -3,7 +3,7 @@
 import type { ConnectionKind } from '../wire/connection.ts';
 import type { Target } from '../workspace/store.ts';
 import { LISTINGS, listingPathTemplate } from '../wire/listings.ts';
-import type { ContextName } from '../croql/types.ts';
+import type { ListingName } from '../croql/types.ts';
 import { findPlaceholders, type TemplateParam } from '../croql/index.ts';
 import { jsTemplate, shellTemplate, type TemplateCode } from './template-code.ts';
 
@@ -12,7 +12,7 @@ export interface ExportRequest {
   apiUrl: string;
   connection: ConnectionKind;
   domain: string | null;
-  context: ContextName;
+  context: ListingName;
   target: Target;
   text: string;
   /** A template's parameters: they become variables of the generated code. */

@@ -5,7 +5,7 @@
 import { isValidOrganizationDomain } from '../connection/config.ts';
 import { isConnectionKind, type ConnectionKind } from '../wire/connection.ts';
 import { isListingName } from '../wire/listings.ts';
-import type { ContextName } from '../croql/types.ts';
+import type { ListingName } from '../croql/types.ts';
 import { sanitizeParams, type TemplateParam } from '../croql/index.ts';
 
 export const PERMALINK_VERSION = 1;
@@ -18,7 +18,7 @@ export interface Permalink {
   /** Enterprise organization domain (one DNS label); null otherwise. */
   domain: string | null;
   projectId: number | null;
-  context: ContextName;
+  context: ListingName;
   /** The listing's id: a language code (translations), a TM id or a glossary id; null for strings. */
   listingId: string | number | null;
   /** A template's text, or a plain query. */
@@ -38,7 +38,7 @@ interface WireV1 {
   c: ConnectionKind;
   d?: string;
   p?: number;
-  l: ContextName;
+  l: ListingName;
   i?: string | number;
   q: string;
   a?: [string, string, string][];

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { ContextName } from '../croql/types.ts';
+import type { ListingName } from '../croql/types.ts';
 import { Popover } from '../ui/Popover.tsx';
 import { COLUMNS } from '../rows/fields.ts';
 import { useTableStore } from './table-store.ts';
@@ -7,7 +7,7 @@ import { useTableStore } from './table-store.ts';
 const NONE: readonly string[] = [];
 
 /** "Columns": which columns of the listing's table show (remembered per listing). */
-export function ColumnChooser({ context }: { context: ContextName }) {
+export function ColumnChooser({ context }: { context: ListingName }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const hidden = useTableStore((s) => s.hidden[context]) ?? NONE;

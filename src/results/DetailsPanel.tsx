@@ -1,7 +1,7 @@
 // The details of one row, beside the table: its fields laid out for reading (nested lists kept), the raw
 // JSON, a link to the resource in the service, and the previous / next row. Lazy-loaded.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { ContextName } from '../croql/types.ts';
+import type { ListingName } from '../croql/types.ts';
 import { Tabs } from '../ui/Tabs.tsx';
 import type { DisplayNames, Row } from '../rows/rows.ts';
 import { rowTitle } from '../rows/identity.ts';
@@ -15,7 +15,7 @@ const TABS = [
 
 export default function DetailsPanel(props: {
   row: Row;
-  context: ContextName;
+  context: ListingName;
   /** 1-based position in the table's order, and how many rows there are. */
   position: number;
   count: number;

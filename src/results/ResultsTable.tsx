@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { ContextName } from '../croql/types.ts';
+import type { ListingName } from '../croql/types.ts';
 import { type Column } from '../rows/fields.ts';
 import { rowKey } from '../rows/identity.ts';
 import type { DisplayNames, Row } from '../rows/rows.ts';
@@ -15,7 +15,7 @@ const MIN_COLUMN_PX = 110;
  * stays on top and the first column on the left while it scrolls. `rows` are in display order (sorted).
  */
 export function ResultsTable(props: {
-  context: ContextName;
+  context: ListingName;
   rows: readonly Row[];
   columns: readonly Column[];
   sort: SortState | null;

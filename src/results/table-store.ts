@@ -1,14 +1,14 @@
 import { create } from 'zustand';
-import type { ContextName } from '../croql/types.ts';
+import type { ListingName } from '../croql/types.ts';
 import type { SortState } from './sort.ts';
 
 /** The results table's choices: hidden columns per listing (remembered across visits) and the sort. */
 interface TableState {
-  hidden: Partial<Record<ContextName, string[]>>;
+  hidden: Partial<Record<ListingName, string[]>>;
   sort: SortState | null;
   actions: {
-    toggleColumn: (context: ContextName, key: string) => void;
-    showAllColumns: (context: ContextName) => void;
+    toggleColumn: (context: ListingName, key: string) => void;
+    showAllColumns: (context: ListingName) => void;
     setSort: (sort: SortState | null) => void;
   };
 }
@@ -21,7 +21,7 @@ function readHidden(): TableState['hidden'] {
     if (!value || typeof value !== 'object') return {};
     const out: TableState['hidden'] = {};
     for (const [context, keys] of Object.entries(value)) {
-      if (Array.isArray(keys)) out[context as ContextName] = keys.filter((k) => typeof k === 'string');
+      if (Array.isArray(keys)) out[context as ListingName] = keys.filter((k) => typeof k === 'string');
     }
     return out;
   } catch {

@@ -4,7 +4,7 @@ import type { ApiClient } from '../connection/api.ts';
 import { fetchAll } from '../rows/fetch-all.ts';
 import { FETCH_ALL_IN_FLIGHT, FETCH_ALL_LIMIT, PAGE_SIZE } from '../rows/limits.ts';
 import { fetchListingPage, retryAfterOf, type ListingPage } from '../rows/pages.ts';
-import type { ContextName } from '../croql/types.ts';
+import type { ListingName } from '../croql/types.ts';
 
 export interface FetchAllProgress {
   running: boolean;
@@ -32,7 +32,7 @@ const IDLE: FetchAllProgress = {
  */
 export function useFetchAll(
   client: ApiClient | null,
-  context: ContextName,
+  context: ListingName,
   path: string | null,
   croql: string | undefined,
   queryKey: QueryKey | null,

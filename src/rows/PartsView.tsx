@@ -1,7 +1,7 @@
 // The parts of a comparison (only A / only B / both) or a diff (added / removed / changed) as tabs with
 // their counts, each with its table and its CSV export.
 import { useId, useState } from 'react';
-import type { ContextName } from '../croql/types.ts';
+import type { ListingName } from '../croql/types.ts';
 import { download } from '../ui/download.ts';
 import type { KeptRow } from './sets.ts';
 import { TabList, tabId } from '../ui/TabList.tsx';
@@ -19,7 +19,7 @@ export interface Part {
 
 const number = (n: number) => n.toLocaleString('en-US');
 
-export function PartsView(props: { context: ContextName; parts: Part[]; label: string }) {
+export function PartsView(props: { context: ListingName; parts: Part[]; label: string }) {
   const [current, setCurrent] = useState(props.parts[0]!.id);
   const panelId = useId();
   const part = props.parts.find((p) => p.id === current) ?? props.parts[0]!;

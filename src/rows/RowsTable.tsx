@@ -1,6 +1,6 @@
 // Rows of a compare part or a diff part as a plain table of the snapshot fields (the table's fields as
 // text). Shows the first rows only; the CSV export holds them all.
-import type { ContextName } from '../croql/types.ts';
+import type { ListingName } from '../croql/types.ts';
 import { type KeptRow } from './sets.ts';
 import { keptFields } from './fields.ts';
 
@@ -9,7 +9,7 @@ export const SHOWN_ROWS = 200;
 const number = (n: number) => n.toLocaleString('en-US');
 
 export function RowsTable(props: {
-  context: ContextName;
+  context: ListingName;
   rows: readonly KeptRow[];
   caption: string;
   /** Per row, the keys of fields to mark as changed, and their old text. */

@@ -2,7 +2,7 @@
 import type { ApiClient } from '../connection/api.ts';
 import type { Target } from '../workspace/store.ts';
 import { listingPath } from '../wire/listings.ts';
-import type { ContextName } from '../croql/types.ts';
+import type { ListingName } from '../croql/types.ts';
 import { fetchRowSet } from '../rows/row-sets.ts';
 import { croqlParam } from '../rows/pages.ts';
 import { keptRows, type KeptRow } from '../rows/sets.ts';
@@ -12,7 +12,7 @@ export type Capture = { ok: true; rows: KeptRow[] } | { ok: false; message: stri
 /** Every row of `text` (as sent) on the target; a set past the limit is refused, never kept partial. */
 export async function captureRows(
   client: ApiClient,
-  context: ContextName,
+  context: ListingName,
   target: Target,
   text: string,
   signal: AbortSignal,

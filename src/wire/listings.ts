@@ -4,10 +4,10 @@
 //
 // Parameters, enums, defaults and the rules beside `croql` are the service's OpenAPI's, at the commit
 // src/server/contract/openapi-schemas.json names (README.md, "Where the service is silent").
-import type { ContextName, Edition } from '../croql/types.ts';
+import type { Edition, ListingName } from '../croql/types.ts';
 import { REQUIRED_SCOPES } from './scopes.ts';
 
-export type ListingName = ContextName;
+export type { ListingName };
 
 export const LISTING_NAMES: readonly ListingName[] = [
   'strings',

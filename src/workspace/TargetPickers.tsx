@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { CodeText } from '../ui/CodeText.tsx';
-import type { ContextName } from '../croql/types.ts';
+import type { ListingName } from '../croql/types.ts';
 import type { Project } from '../connection/queries.ts';
 import { useListing, useTargetPicks, useWorkspaceActions } from './store.ts';
 import { useTargetLists, withDefaults } from './target.ts';
@@ -102,7 +102,7 @@ export function TargetPickers() {
         <select
           id={ids.listing}
           value={context}
-          onChange={(e) => target.setListing(e.target.value as ContextName)}
+          onChange={(e) => target.setListing(e.target.value as ListingName)}
         >
           {LISTING_NAMES.map((name) => (
             <option key={name} value={name}>

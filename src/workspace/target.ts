@@ -3,7 +3,7 @@
 // back into the store, so the store only ever holds the user's own choices.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ContextName } from '../croql/types.ts';
+import type { ListingName } from '../croql/types.ts';
 import { useApiClient } from '../connection/api.ts';
 import {
   glossariesQuery,
@@ -27,7 +27,7 @@ export interface TargetLists {
 }
 
 /** `chosen` with each id the listing needs and the user left open filled with the first available one. */
-export function withDefaults(chosen: Target, context: ContextName, lists: TargetLists): Target {
+export function withDefaults(chosen: Target, context: ListingName, lists: TargetLists): Target {
   const projectId = chosen.projectId ?? lists.projects?.[0]?.id ?? null;
   // Languages belong to the chosen project; the default project's are loaded once it is the one shown.
   const pickers = LISTINGS[context].pickers;
@@ -40,7 +40,7 @@ export function withDefaults(chosen: Target, context: ContextName, lists: Target
 }
 
 /** The lists the pickers show and the defaults come from (shared query keys: one request each). */
-export function useTargetLists(context: ContextName, projectId: number | null) {
+export function useTargetLists(context: ListingName, projectId: number | null) {
   const client = useApiClient();
   const signedIn = client !== null;
   const projects = useQuery(projectsQuery(client));
@@ -77,7 +77,7 @@ export function useTarget(): Target {
 }
 
 /** Whether two targets name the same listing endpoint for `context` (ids other listings need do not count). */
-export function sameListingTarget(context: ContextName, a: Target, b: Target): boolean {
+export function sameListingTarget(context: ListingName, a: Target, b: Target): boolean {
   const pa = listingPath(context, a);
   const pb = listingPath(context, b);
   return pa.ok && pb.ok ? pa.path === pb.path : pa.ok === pb.ok;
