@@ -324,6 +324,36 @@ describe('the log', () => {
   });
 });
 
+describe("the app's calls", () => {
+  it('are logged beside the delivery that caused them, even one made before the app answers it', async () => {
+    s.app.on('POST /webhooks', async (req) => {
+      // This app PATCHes first and answers the delivery after.
+      const id = req.json<{ events: any[] }>().events[0].stringStatus.translation.id as number;
+      await fetch(`${em.url}/api/v2/projects/1/workflow-steps/${step.id}/languages/uk/status`, {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${s.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify([{ op: 'replace', path: `/${id}/output`, value: 'translated' }]),
+      });
+      return { status: 200 };
+    });
+    await send(ids(97, 1));
+    const deliveryOfCall = (await settled((await newest()).id)).id;
+    const calls = (await control<{ data: any[] }>(em.url, 'GET', `/__apps/calls?app=${s.appId}&limit=5`)).json
+      .data;
+    expect(calls[0]).toMatchObject({
+      kind: 'api',
+      method: 'PATCH',
+      path: `/api/v2/projects/1/workflow-steps/${step.id}/languages/uk/status`,
+      status: 200,
+      afterDelivery: deliveryOfCall,
+    });
+    expect(calls.find((c) => c.kind === 'token')).toMatchObject({
+      path: '/oauth/token (crowdin_agent)',
+      status: 200,
+    });
+  });
+});
+
 describe('triggered events', () => {
   it('any documented event the app subscribes to, from live objects', async () => {
     const hook = s.app.next('POST /webhooks');

@@ -430,7 +430,8 @@ export class Deliveries {
   latestBefore(appId: string, at: number): number | null {
     for (let i = this.log.length - 1; i >= 0; i--) {
       const r = this.log[i]!;
-      if (r.appId === appId && r.attempts.length && r.createdAt <= at) return r.id;
+      // Started, not answered: an app may call back before it answers the delivery.
+      if (r.appId === appId && r.state !== 'queued' && r.createdAt <= at) return r.id;
     }
     return null;
   }
