@@ -24,12 +24,17 @@ const edit = (body: unknown) =>
 it('edits a string and bumps the data version, so cached listings see it', async () => {
   expect(await list('text contains "zq edited"')).toEqual([]);
   const before = emulator.config.data.version;
+  const summary = emulator.config.data.strings[2]!.languagesSummary;
+  expect(summary).not.toEqual([]);
   const response = await edit({ id: 3, text: 'zq edited', isHidden: true, labelIds: [1] });
   expect(response.status).toBe(200);
   expect(emulator.config.data.version).toBe(before + 1);
   const [row] = await list('text contains "zq edited"');
   expect(row).toMatchObject({ id: 3, text: 'zq edited', isHidden: true, labelIds: [1] });
   expect(Date.parse(row!.updatedAt)).toBeGreaterThan(Date.now() - 60_000);
+  // Everything not edited stays, the languages summary included.
+  expect(emulator.config.data.strings[2]!.languagesSummary).toEqual(summary);
+  expect(await list('text contains "zq edited" and count of languages summary > 0')).toHaveLength(1);
 });
 
 it('refuses an unknown string or a malformed edit', async () => {

@@ -35,10 +35,13 @@ export function editStringHook(config: EmulatorConfig) {
     const index = data.strings.findIndex((s) => s.id === edit.id);
     if (index < 0) throw notFound();
     const before = data.strings[index]!;
-    const after: ContextObject = {
-      ...before,
-      updated: new Date(config.clock()).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
-    };
+    // A copy of every own property on the same prototype: a demo string reads its languages summary
+    // through its prototype (data/demo.ts).
+    const after = Object.create(
+      Object.getPrototypeOf(before) as object,
+      Object.getOwnPropertyDescriptors(before),
+    ) as ContextObject;
+    after.updated = new Date(config.clock()).toISOString().replace(/\.\d{3}Z$/, '+00:00');
     if (edit.text !== undefined) after.text = edit.text;
     if (edit.isHidden !== undefined) after.isHidden = edit.isHidden;
     if (edit.labelIds !== undefined) {

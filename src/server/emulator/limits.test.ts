@@ -13,7 +13,10 @@ import { demoData, startEmulator, type RunningEmulator } from './testing.ts';
 function slowData(ms: number): Dataset {
   const base = demoData();
   const strings = base.strings.map((s) => {
-    const copy = { ...s };
+    const copy = Object.create(
+      Object.getPrototypeOf(s) as object,
+      Object.getOwnPropertyDescriptors(s),
+    ) as typeof s;
     Object.defineProperty(copy, 'text', {
       enumerable: true,
       get() {

@@ -87,3 +87,28 @@ describe('data files', () => {
     expect(message).toContain('"glossaries" must be an array');
   });
 });
+
+describe('a big data file', () => {
+  it('shares the file, branch and label objects its strings repeat, and infers each file once', () => {
+    const string = (id: number, fileId: number) => ({
+      id,
+      identifier: `key.${id}`,
+      text: `Text ${id}`,
+      file: { id: fileId, name: `file-${fileId}.json` },
+      branch: { id: 1, name: 'main' },
+      labels: [{ id: 7, title: 'ui' }],
+    });
+    const json = { strings: Array.from({ length: 300 }, (_, i) => string(i + 1, 1 + (i % 3))) };
+    const d = datasetFromJson(JSON.parse(JSON.stringify(json)));
+    const [a, b, , d4] = d.strings;
+    expect(a!.file).not.toBe(b!.file);
+    expect(a!.file).toBe(d4!.file);
+    expect(a!.branch).toBe(b!.branch);
+    expect(a!.labels).toBe(b!.labels);
+    expect(d.files.map((f) => [f.id, f.name, f.branchId])).toEqual([
+      [1, 'file-1.json', 1],
+      [2, 'file-2.json', 1],
+      [3, 'file-3.json', 1],
+    ]);
+  });
+});

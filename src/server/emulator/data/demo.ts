@@ -1,11 +1,14 @@
 // The seeded demo dataset: a mobile/web shop app localized into uk, de, fr, es, ja. Deterministic for a
 // (seed, scale) pair: every string draws from its own generator seeded by (seed, index), so the same string
 // comes out the same whatever the scale. Objects are sparse (a false boolean or an empty collection is simply
-// absent, as Context JSON allows) and share what can be shared (file, branch, label objects, empty arrays,
-// texts), which keeps 200,000 strings within a few hundred MB.
+// absent, as Context JSON allows), are built with their properties at once (so they hold them in place, with
+// no separate property store) and share what can be shared (file, branch and label objects, label and
+// custom-field sets, approvals, votes, empty arrays, texts); arrays are exactly as long as their items. That
+// keeps 1,000,000 strings within 1 GiB of heap.
 import type { ContextObject } from '../../../croql/index.ts';
 import { seededRandom } from '../../../croql/generate.ts';
 import { languageInfo, type Dataset, type DemoUser, type FileInfo, type LabelInfo } from './model.ts';
+import { flagBit, packSummary, QA_FLAGS, summaryBuilder, unpackSummary } from './summary.ts';
 import {
   AREAS,
   BRAND_TEXTS,
@@ -53,10 +56,18 @@ const FIRST_HOUR = Math.floor((START - 400 * 86_400_000) / HOUR);
  * fixed minute offset, so the few thousand distinct texts are built once and shared by every object.
  */
 export function isoDate(ms: number): string {
-  const hour = Math.floor(Math.min(ms, LAST) / HOUR);
-  const slot = hour - FIRST_HOUR;
+  return slotDate(hourSlot(ms));
+}
+
+/** The demo hour of a time: hours since FIRST_HOUR, times after LAST counting as LAST. */
+function hourSlot(ms: number): number {
+  return Math.floor(Math.min(ms, LAST) / HOUR) - FIRST_HOUR;
+}
+
+function slotDate(slot: number): string {
   let text = dateTexts[slot];
   if (text === undefined) {
+    const hour = slot + FIRST_HOUR;
     text = new Date(hour * HOUR + ((hour * 7) % 60) * 60_000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
     if (slot >= 0) dateTexts[slot] = text;
   }
@@ -74,6 +85,110 @@ type Rand = () => number;
 const pick = <T>(r: Rand, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
 const chance = (r: Rand, p: number) => r() < p;
 const EMPTY: readonly unknown[] = Object.freeze([]);
+
+/** Builds each distinct value once: values are shared by every object that has them, and never changed. */
+class Interned<T> {
+  private values = new Map<number, T>();
+  /** `key` is a number that tells the values apart (no key text to build for each of millions of calls). */
+  get(key: number, make: () => T): T {
+    let value = this.values.get(key);
+    if (value === undefined) this.values.set(key, (value = make()));
+    return value;
+  }
+}
+
+/** A copy without the spare capacity `push` leaves (up to 16 slots, 128 bytes, per array). */
+const exact = <T>(list: T[]): T[] => list.slice();
+
+/** The string whose summary was read last, and that summary: a query reads it a few times in a row. */
+let lastRead: { owner: object; summary: readonly ContextObject[] } | null = null;
+
+/** What a demo string is built from. */
+type DemoStringFields = Omit<DemoString, 'summary' | 'languagesSummary' | 'toJSON'>;
+
+/**
+ * A demo string: its fields as own properties, assigned one by one in the constructor so every string has
+ * them in place in one layout (a query reads them all alike), and `languagesSummary` read from one packed
+ * number per language, a fifth of the room of the objects. It serialises to JSON as Context JSON.
+ */
+class DemoString {
+  declare id: number;
+  declare identifier: string;
+  declare text: unknown;
+  declare context: string;
+  declare maxLength: number;
+  declare typeIsPlain: boolean;
+  declare typeIsPlural: boolean;
+  declare typeIsIcu: boolean;
+  declare isVisible: boolean;
+  declare isHidden: boolean;
+  declare isDuplicate: boolean;
+  declare masterStringId: unknown;
+  declare file: unknown;
+  declare branch: unknown;
+  declare directoryId: unknown;
+  declare labels: readonly unknown[];
+  declare added: string;
+  declare updated: string | null;
+  declare revision: number;
+  declare screenshots: readonly unknown[];
+  declare comments: readonly unknown[];
+  declare translations: readonly unknown[];
+  declare isPassedWorkflow: boolean;
+  declare fields: readonly unknown[];
+  declare readonly summary: readonly number[];
+
+  constructor(f: DemoStringFields, summary: readonly number[]) {
+    this.id = f.id;
+    this.identifier = f.identifier;
+    this.text = f.text;
+    this.context = f.context;
+    this.maxLength = f.maxLength;
+    this.typeIsPlain = f.typeIsPlain;
+    this.typeIsPlural = f.typeIsPlural;
+    this.typeIsIcu = f.typeIsIcu;
+    this.isVisible = f.isVisible;
+    this.isHidden = f.isHidden;
+    this.isDuplicate = f.isDuplicate;
+    this.masterStringId = f.masterStringId;
+    this.file = f.file;
+    this.branch = f.branch;
+    this.directoryId = f.directoryId;
+    this.labels = f.labels;
+    this.added = f.added;
+    this.updated = f.updated;
+    this.revision = f.revision;
+    this.screenshots = f.screenshots;
+    this.comments = f.comments;
+    this.translations = f.translations;
+    this.isPassedWorkflow = f.isPassedWorkflow;
+    this.fields = f.fields;
+    // Not a field: out of enumeration and JSON.
+    Object.defineProperty(this, 'summary', { value: summary });
+  }
+
+  get languagesSummary(): readonly ContextObject[] {
+    if (lastRead?.owner !== this) lastRead = { owner: this, summary: readSummary(this.summary) };
+    return lastRead.summary;
+  }
+
+  toJSON(): DemoStringFields & { languagesSummary: readonly ContextObject[] } {
+    return { ...this, languagesSummary: this.languagesSummary };
+  }
+}
+
+function readSummary(codes: readonly number[]): readonly ContextObject[] {
+  if (!codes.length) return EMPTY as readonly ContextObject[];
+  return codes.map((code) => {
+    const p = unpackSummary(code);
+    return summaryBuilder(p.flags)(
+      DEMO_TARGET_LANGUAGES[p.language]!,
+      slotDate(p.hour),
+      p.rating,
+      p.approvalsCount,
+    );
+  });
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Project structure
@@ -143,23 +258,12 @@ const TEAM: Record<Target, { translators: number[]; proofreader: number }> = {
   ja: { translators: [3, 5], proofreader: 1 },
 };
 const MT = ['deepl', 'google', 'microsoft'];
-const QA_KINDS = [
-  'hasEmptyTranslationQaIssues',
-  'hasTranslationLengthQaIssues',
-  'hasTagsMismatchQaIssues',
-  'hasSpacesMismatchQaIssues',
-  'hasVariablesMismatchQaIssues',
-  'hasPunctuationMismatchQaIssues',
-  'hasCharacterCaseMismatchQaIssues',
-  'hasSpellingQaIssues',
-  'hasIcuSyntaxQaIssues',
-  'hasTermsQaIssues',
-  'hasNumbersMismatchQaIssues',
-];
+const QA_KINDS = QA_FLAGS;
 /** Enterprise custom fields, shared by the strings that carry them. */
 const CUSTOM_FIELDS = ['High', 'Medium', 'Low'].map((value) =>
   Object.freeze({ name: 'Priority', slug: 'priority', value, type: 'select' }),
 );
+const FIELD_SETS = CUSTOM_FIELDS.map((field) => Object.freeze([field]));
 /** Comment issue kinds of the editor: general question, wrong translation, missing context, source mistake. */
 const ISSUE_TYPES = ['general_question', 'translation_mistake', 'context_request', 'source_mistake'];
 
@@ -251,6 +355,9 @@ class PhraseBook {
 
 class StringGenerator {
   private book = new PhraseBook();
+  private labelSets = new Interned<readonly LabelInfo[]>();
+  private approvals = new Interned<readonly ContextObject[]>();
+  private votes = new Interned<ContextObject>();
   /** The phrase of each string so far (duplicates reuse their master's). */
   private phrases: Phrase[] = [];
   private nextTranslationId = 1;
@@ -295,51 +402,68 @@ class StringGenerator {
         : this.pickPhrase(r, i);
     this.phrases[i] = phrase;
     const area = pick(r, AREAS);
+    // Joined, the identifier is one flat string: a concatenation would keep two parts and flatten them
+    // into a third copy the first time a query or a sort compares it.
     const identifier = special
       ? 'button.save'
-      : this.book.text(`${area}.${phrase.slug}`, () => `${area}.${phrase.slug}`) + `_${id}`;
+      : [this.book.text(`${area}.${phrase.slug}`, () => `${area}.${phrase.slug}`), id].join('_');
     const isHidden = chance(r, 0.05);
     const labels = this.pickLabels(r, phrase);
-    const obj: ContextObject = {
-      id,
-      identifier,
-      text: phrase.en,
-      context: pick(r, CONTEXTS),
-      maxLength: chance(r, 0.2) ? 20 + Math.floor(r() * 10) * 10 : 0,
-      typeIsPlain: phrase.kind === 'plain',
-      typeIsPlural: phrase.kind === 'plural',
-      typeIsIcu: phrase.kind === 'icu',
-      isVisible: !isHidden,
-      isHidden,
-      isDuplicate: master !== null,
-      masterStringId: master ? master.id : null,
-      file: this.fileObjects[special ? 2 : fileIndex],
-      branch: this.branchObjects[(special ? 1 : (fileInfo.branchId ?? 1)) - 1],
-      directoryId: special ? 1 : fileInfo.directoryId,
-      labels,
-      added: isoDate(added),
-      updated: updated === null ? null : isoDate(updated),
-      revision: updated === null ? 1 : 2 + Math.floor(r() * 3),
-    };
-    if (chance(r, 0.1)) obj.screenshots = this.screenshots(r);
-    if (chance(r, 0.09)) obj.comments = this.comments(r, added);
-
+    // The random draws keep the order they have always had, so every seed gives the data it always gave.
+    const context = pick(r, CONTEXTS);
+    const maxLength = chance(r, 0.2) ? 20 + Math.floor(r() * 10) * 10 : 0;
+    const revision = updated === null ? 1 : 2 + Math.floor(r() * 3);
+    const screenshots = chance(r, 0.1) ? this.screenshots(r) : null;
+    const comments = chance(r, 0.09) ? this.comments(r, added) : null;
+    let translations: readonly unknown[];
+    let summary: readonly number[];
     if (master && chance(r, 0.5)) {
-      obj.translations = master.translations ?? EMPTY;
-      obj.languagesSummary = ((master.languagesSummary ?? EMPTY) as ContextObject[]).map((s) => ({
-        ...s,
-        hasSharedTranslation: true,
-      }));
+      translations = (master.translations as unknown[] | undefined) ?? EMPTY;
+      const shared = flagBit('hasSharedTranslation');
+      summary = (master as unknown as DemoString).summary.map((code) => {
+        const packed = unpackSummary(code);
+        return packSummary({ ...packed, flags: packed.flags | shared });
+      });
     } else {
-      this.translate(r, obj, phrase, added, updated);
+      [translations, summary] = this.translate(r, phrase, added, updated);
     }
     // Enterprise-only fields (the emulator serves them whatever the edition; the checker warns on standard).
-    const summary = (obj.languagesSummary ?? EMPTY) as ContextObject[];
-    if (summary.length >= 2 && summary.every((s) => s.isApproved)) {
-      obj.isPassedWorkflow = true;
-    }
-    if (chance(r, 0.3)) obj.fields = [pick(r, CUSTOM_FIELDS)];
-    return obj;
+    const approved = flagBit('isApproved');
+    const isPassedWorkflow =
+      summary.length >= 2 && summary.every((code) => unpackSummary(code).flags & approved);
+    const fields = chance(r, 0.3) ? FIELD_SETS[Math.floor(r() * CUSTOM_FIELDS.length)]! : EMPTY;
+    // Every string has every property (an empty collection or false where the Context JSON may leave it
+    // out), so all share one layout and a query reads them all alike.
+    const string = new DemoString(
+      {
+        id,
+        identifier,
+        text: phrase.en,
+        context,
+        maxLength,
+        typeIsPlain: phrase.kind === 'plain',
+        typeIsPlural: phrase.kind === 'plural',
+        typeIsIcu: phrase.kind === 'icu',
+        isVisible: !isHidden,
+        isHidden,
+        isDuplicate: master !== null,
+        masterStringId: master ? master.id : null,
+        file: this.fileObjects[special ? 2 : fileIndex],
+        branch: this.branchObjects[(special ? 1 : (fileInfo.branchId ?? 1)) - 1],
+        directoryId: special ? 1 : fileInfo.directoryId,
+        labels,
+        added: isoDate(added),
+        updated: updated === null ? null : isoDate(updated),
+        revision,
+        screenshots: screenshots ?? EMPTY,
+        comments: comments ?? EMPTY,
+        translations,
+        isPassedWorkflow,
+        fields,
+      },
+      summary,
+    );
+    return string as unknown as ContextObject;
   }
 
   private pickFile(r: Rand): number {
@@ -403,9 +527,9 @@ class StringGenerator {
   private pickLabels(r: Rand, phrase: Phrase): readonly unknown[] {
     if (!chance(r, 0.42)) return EMPTY;
     const first = LABELS[phrase.kind === 'plain' && chance(r, 0.5) ? 1 : Math.floor(r() * LABELS.length)]!;
-    if (!chance(r, 0.3)) return [first];
-    const second = pick(r, LABELS);
-    return second === first ? [first] : [first, second];
+    const second = chance(r, 0.3) ? pick(r, LABELS) : first;
+    const set = second === first ? [first] : [first, second];
+    return this.labelSets.get(first.id * 64 + second.id, () => Object.freeze(set));
   }
 
   private screenshots(r: Rand): ContextObject[] {
@@ -430,12 +554,18 @@ class StringGenerator {
       }
       list.push(c);
     }
-    return list;
+    return exact(list);
   }
 
-  private translate(r: Rand, obj: ContextObject, phrase: Phrase, added: number, updated: number | null) {
+  /** The string's translations and its languages summary. */
+  private translate(
+    r: Rand,
+    phrase: Phrase,
+    added: number,
+    updated: number | null,
+  ): [translations: readonly ContextObject[], summary: readonly number[]] {
     const translations: ContextObject[] = [];
-    const summaries: ContextObject[] = [];
+    const summaries: number[] = [];
     for (const lang of DEMO_TARGET_LANGUAGES) {
       if (!chance(r, COVERAGE[lang])) continue;
       const forms = phrase.kind === 'plural' ? PLURAL_FORMS[lang] : [null];
@@ -459,7 +589,9 @@ class StringGenerator {
         const t = this.translation(r, lang, phrase, form, translator, provider, when, team.translators);
         if (approve && k < approvedForms) {
           const at = when + Math.floor(r() * 20 * DAY);
-          t.approvals = [{ user: team.proofreader, added: isoDate(at) }];
+          t.approvals = this.approvals.get(hourSlot(at) * 8 + team.proofreader, () =>
+            Object.freeze([Object.freeze({ user: team.proofreader, added: isoDate(at) })]),
+          );
           topApprovedAt = at;
           approvedCount++;
         }
@@ -486,34 +618,42 @@ class StringGenerator {
         }
       }
       if (!top) continue;
-      const s: ContextObject = { language: lang };
-      const allForms = translatedForms.length === forms.length;
-      if (allForms) s.isTranslated = true;
-      else s.isPartiallyTranslated = true;
-      if (approvedCount > 0 && approvedCount === forms.length) s.isApproved = true;
-      else if (approvedCount > 0) s.isPartiallyApproved = true;
-      s.translationUpdated = isoDate(latest);
-      if (provider) {
-        s.isAutoTranslated = true;
-        if (provider === 'tm') s.isTranslatedByTm = true;
-        else if (provider === 'ai') s.isTranslatedByAi = true;
-        else s.isTranslatedByMt = true;
+      let flags = flagBit(translatedForms.length === forms.length ? 'isTranslated' : 'isPartiallyTranslated');
+      if (approvedCount > 0) {
+        flags |= flagBit(approvedCount === forms.length ? 'isApproved' : 'isPartiallyApproved');
       }
-      if (updated !== null && updated > latest) s.isSourceChangedAfterTranslation = true;
-      if (top.text === obj.text) s.hasTranslationAsSource = true;
-      if (afterApproval) s.hasTranslationAfterApproval = true;
+      if (provider) {
+        flags |= flagBit('isAutoTranslated');
+        flags |= flagBit(
+          provider === 'tm'
+            ? 'isTranslatedByTm'
+            : provider === 'ai'
+              ? 'isTranslatedByAi'
+              : 'isTranslatedByMt',
+        );
+      }
+      if (updated !== null && updated > latest) flags |= flagBit('isSourceChangedAfterTranslation');
+      if (top.text === phrase.en) flags |= flagBit('hasTranslationAsSource');
+      if (afterApproval) flags |= flagBit('hasTranslationAfterApproval');
       if (chance(r, 0.08)) {
-        s.hasQaIssues = true;
-        s[pick(r, QA_KINDS)] = true;
-        if (chance(r, 0.3)) s[pick(r, QA_KINDS)] = true;
+        flags |= flagBit('hasQaIssues') | flagBit(pick(r, QA_KINDS));
+        if (chance(r, 0.3)) flags |= flagBit(pick(r, QA_KINDS));
       }
       const votes = top.votes as ContextObject[];
-      s.rating = votes.reduce((sum, v) => sum + (v.isUp ? 1 : -1), 0);
-      s.approvalsCount = (top.approvals as unknown[]).length;
-      summaries.push(s);
+      summaries.push(
+        packSummary({
+          language: DEMO_TARGET_LANGUAGES.indexOf(lang),
+          flags,
+          approvalsCount: (top.approvals as unknown[]).length,
+          rating: votes.reduce((sum, v) => sum + (v.isUp ? 1 : -1), 0),
+          hour: hourSlot(latest),
+        }),
+      );
     }
-    if (translations.length) obj.translations = translations;
-    if (summaries.length) obj.languagesSummary = summaries;
+    return [
+      translations.length ? exact(translations) : EMPTY,
+      summaries.length ? exact(summaries) : EMPTY,
+    ] as [readonly ContextObject[], readonly number[]];
   }
 
   private pickProvider(r: Rand): string | null {
@@ -536,34 +676,39 @@ class StringGenerator {
   ): ContextObject {
     const slot = LANG_SLOT[lang] * 8 + (form === null ? 7 : FORM_SLOT[form]!);
     const text = (phrase.texts[slot] ??= phrase.translate(lang, form ?? undefined));
-    const t: ContextObject = {
-      id: this.nextTranslationId++,
-      language: lang,
-      text,
-      user: userId,
-      votes: EMPTY,
-      approvals: EMPTY,
-      updated: isoDate(when),
-    };
-    t.pluralForm = form ?? 'none';
-    if (provider) {
-      t.provider = provider;
-      t.isPreTranslated = chance(r, 0.7);
-    }
+    const id = this.nextTranslationId++;
+    const updated = isoDate(when);
+    const pluralForm = form ?? 'none';
+    // One literal per shape, so the properties sit in the object itself.
+    const t: ContextObject = provider
+      ? {
+          id,
+          language: lang,
+          text,
+          user: userId,
+          votes: EMPTY,
+          approvals: EMPTY,
+          updated,
+          pluralForm,
+          provider,
+          isPreTranslated: chance(r, 0.7),
+        }
+      : { id, language: lang, text, user: userId, votes: EMPTY, approvals: EMPTY, updated, pluralForm };
     if (chance(r, 0.22)) {
       const voters = [...DEMO_USERS.map((u) => u.id).filter((u) => u !== userId)];
       const n = 1 + Math.floor(r() * Math.min(4, voters.length));
       const votes: ContextObject[] = [];
       for (let k = 0; k < n; k++) {
         const up = chance(r, 0.8) || translators.includes(voters[k]!);
-        votes.push({
-          isUp: up,
-          isDown: !up,
-          user: voters[k],
-          added: isoDate(when + Math.floor(r() * 30 * DAY)),
-        });
+        const at = when + Math.floor(r() * 30 * DAY);
+        const voter = voters[k]!;
+        votes.push(
+          this.votes.get((hourSlot(at) * 8 + voter) * 2 + (up ? 1 : 0), () =>
+            Object.freeze({ isUp: up, isDown: !up, user: voter, added: isoDate(at) }),
+          ),
+        );
       }
-      t.votes = votes;
+      t.votes = exact(votes);
     }
     return t;
   }

@@ -74,6 +74,7 @@ export function datasetFromJson(json: any): Dataset {
       terms,
     };
   });
+  shareRepeated(strings);
   // A translation of a non-plural string is the form "none" (the docs' context JSON).
   for (const s of strings as any[]) {
     if (s.typeIsPlural) continue;
@@ -146,9 +147,34 @@ function inferLanguages(strings: any[]): string[] | null {
   return set.size ? [...set] : null;
 }
 
+/**
+ * Every string of a file repeats its file, branch and labels: one object for each distinct one (by value),
+ * so the strings share them as the demo data's do, instead of holding a copy each.
+ */
+function shareRepeated(strings: any[]): void {
+  const seen = new Map<string, unknown>();
+  const shared = <T>(value: T): T => {
+    if (!value || typeof value !== 'object') return value;
+    const key = JSON.stringify(value);
+    const first = seen.get(key);
+    if (first !== undefined) return first as T;
+    seen.set(key, value);
+    return value;
+  };
+  for (const s of strings) {
+    if (!s || typeof s !== 'object') continue;
+    if (s.file) s.file = shared(s.file);
+    if (s.branch) s.branch = shared(s.branch);
+    if (Array.isArray(s.labels)) s.labels = shared(s.labels.map(shared));
+  }
+}
+
 function inferFiles(strings: any[]): FileInfo[] {
+  // The first string of each file id tells its branch and directory.
+  const owners = new Map<unknown, any>();
+  for (const s of strings) if (s.file && !owners.has(s.file.id)) owners.set(s.file.id, s);
   return uniqueBy(strings.map((s) => s.file).filter(Boolean), (f: any) => f.id).map((f: any, i) => {
-    const owner = strings.find((s) => s.file === f || s.file?.id === f.id);
+    const owner = owners.get(f.id);
     return {
       id: f.id ?? i + 1,
       name: String(f.name ?? `file-${f.id}`),
