@@ -15,6 +15,7 @@ import type {
   DeliveriesResponse,
   FlushResponse,
   InstallRequest,
+  ModuleCallRequest,
   RetriggerRequest,
   SaveSettingsRequest,
   SendRequest,
@@ -25,6 +26,7 @@ import { BRIDGE_PATH, DELIVERY_STATES } from '../../../wire/apps.ts';
 import { ControlError } from './errors.ts';
 import type { AppsHost } from './host.ts';
 import { MODULE_PAYLOAD_LIMIT } from './module-answer.ts';
+import { SERVED_FILES_PATH } from './served-files.ts';
 import { isStepStatus } from './steps.ts';
 
 const MAX_CONTROL_BODY = 64 * 1024;
@@ -255,11 +257,18 @@ export function controlRoutes(host: AppsHost, allowedOrigins: readonly string[])
     ),
   );
 
+  app.post('/__apps/:appId/modules/:key/call', async (c) => {
+    const body = await readJson<ModuleCallRequest>(c);
+    return c.json(
+      await host.modules.call(c.req.param('appId'), c.req.param('key'), body, new URL(c.req.url).origin),
+    );
+  });
+
   // Routes other parts add go before the catch-all below.
   for (const extend of host.extraControlRoutes) extend(app);
 
   // What app pages and apps fetch from the emulator, outside the control routes: the bridge a settings
-  // page loads (any page may load it, as any page may load Crowdin's).
+  // page loads (any page may load it, as any page may load Crowdin's), and the files module calls name.
   app.get(BRIDGE_PATH, (c) =>
     c.body(host.bridgeScript(), 200, {
       'Content-Type': 'text/javascript; charset=utf-8',
@@ -269,6 +278,19 @@ export function controlRoutes(host: AppsHost, allowedOrigins: readonly string[])
       'Access-Control-Allow-Origin': '*',
     }),
   );
+  app.get(`${SERVED_FILES_PATH}:token`, (c) => {
+    const file = host.files.get(c.req.param('token'));
+    if (!file) {
+      return c.json(
+        new ControlError(404, 'notFound', 'No such file: it expired (15 minutes) or never existed.').body(),
+        404,
+      );
+    }
+    return c.body(new Uint8Array(file.body), 200, {
+      'Content-Type': file.contentType,
+      'Cache-Control': 'no-store',
+    });
+  });
 
   app.all('/__apps/*', (c) => {
     throw new ControlError(

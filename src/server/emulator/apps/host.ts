@@ -42,7 +42,9 @@ import { HOSTED_GROUPS } from './manifest-schema.ts';
 import { ManifestSourceError, SCOPES_EXCEED_ERROR, readManifest, validateManifest } from './manifest.ts';
 import { ORGANIZATION_ID } from './options.ts';
 import { bridgeScript } from './bridge.ts';
+import { ModuleCalls } from './module-calls.ts';
 import { AppCaller } from './outgoing.ts';
+import { ServedFiles } from './served-files.ts';
 import { StepSettings } from './settings.ts';
 import { statusApiRoutes } from './status-api.ts';
 import { StepStore, type Step, type StepPair } from './steps.ts';
@@ -62,6 +64,9 @@ export class AppsHost {
   readonly calls: CallLog;
   /** Step settings: the callbacks and the settings page. */
   readonly stepSettings: StepSettings;
+  /** Calls to file-processing modules, and the files they name by URL. */
+  readonly modules: ModuleCalls;
+  readonly files: ServedFiles;
   private bridge: string | null = null;
   /**
    * More control routes under /__apps (settings callbacks, module calls), mounted by control.ts with the
@@ -95,6 +100,14 @@ export class AppsHost {
       steps: this.steps,
       deliveries: this.deliveries,
       stream: this.stream,
+    });
+    this.files = new ServedFiles(config.clock);
+    this.modules = new ModuleCalls({
+      config,
+      installations: this.installations,
+      deliveries: this.deliveries,
+      caller: this.caller,
+      files: this.files,
     });
     api.extraUser = (id) => this.installations.agentUser(id);
     api.extraRoutes.push(

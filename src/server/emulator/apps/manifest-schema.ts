@@ -66,13 +66,17 @@ export const FILE_HOOK_GROUPS = [
   'file-translations-alignment',
 ] as const;
 
-/** Groups the emulator calls (webhooks, steps; file processing through the module-call route). */
-export const HOSTED_GROUPS = [
-  'webhook',
-  'workflow-step-type',
+/** File-processing groups the module-call route calls (translation alignment, with its own envelope, is not). */
+export const MODULE_CALL_GROUPS = [
   'custom-file-format',
-  ...FILE_HOOK_GROUPS,
+  'file-pre-import',
+  'file-post-import',
+  'file-pre-export',
+  'file-post-export',
 ] as const;
+
+/** Groups the emulator calls (webhooks, steps; file processing through the module-call route). */
+export const HOSTED_GROUPS = ['webhook', 'workflow-step-type', ...MODULE_CALL_GROUPS] as const;
 
 const text = { type: 'string', minLength: 1 } as const;
 /** A URL relative to the app's baseUrl, as every module URL is. */
