@@ -5,7 +5,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { readDelivery } from '../event.ts';
 import type { PageState } from '../page-state.ts';
-import { planSettings } from '../plan.ts';
+import { planSettings, type RuleProblem, type RulePlan } from '../plan.ts';
 import { readSettings } from '../settings.ts';
 import { JwtError, tokenOf, verifyServiceJwt, verifySignature, type ServiceClaims } from './auth.ts';
 import { ApiError, CrowdinClient, type Endpoints } from './crowdin.ts';
@@ -40,6 +40,12 @@ export interface RouterServer {
   app: Hono;
   engine: RouterEngine;
   client(organization: string): CrowdinClient | null;
+  /** What the settings callback does once it has verified the call (also used to set up in the emulator). */
+  saveSettings(
+    organization: string,
+    target: { stepId: number; projectId: number | null },
+    settings: unknown,
+  ): Promise<{ ok: true; plans: RulePlan[] } | { ok: false; problems: RuleProblem[] }>;
 }
 
 /** A delivery batch is at most a few thousand events of a few KB each. */
@@ -199,49 +205,59 @@ export function createRouter(options: RouterOptions): RouterServer {
     return claims;
   };
 
-  app.post(ROUTES.updateSettings, smallJson, async (c) => {
-    const claims = await serviceClaims(c);
-    if (claims instanceof Response) return claims;
-    const body = await jsonBody(c);
-    const target = readStepTarget(body, claims);
-    if (typeof target === 'string') return c.json({ error: { message: target } }, 400);
-    const shape = readSettings((body as Record<string, unknown>).settings);
-    if (!shape.ok) {
-      return c.json(
-        { error: { message: shape.problems.map((p) => p.message).join(' '), problems: shape.problems } },
-        400,
-      );
-    }
-    const api = client(claims.organization)!;
+  /** Checks settings with the core (and the project's names) and saves them for the step; the problems else. */
+  async function saveSettings(
+    organization: string,
+    target: Pick<StepTarget, 'stepId' | 'projectId'> & Partial<StepTarget>,
+    value: unknown,
+  ): Promise<{ ok: true; plans: RulePlan[] } | { ok: false; problems: RuleProblem[] }> {
+    const shape = readSettings(value);
+    if (!shape.ok) return shape;
+    const api = client(organization)!;
     const data =
       target.projectId === null ? null : await projectDataWithin(api, target.projectId, PROJECT_DATA_WAIT_MS);
     const check = planSettings(shape.settings, checkValues(data));
-    if (!check.ok) {
-      return c.json(
-        { error: { message: check.problems.map((p) => p.message).join(' '), problems: check.problems } },
-        400,
-      );
-    }
-    const previous = store.step(claims.organization, target.stepId, target.templateId);
+    if (!check.ok) return check;
+    const templateId = target.templateId ?? null;
+    const previous = store.step(organization, target.stepId, templateId);
     const record: StepRecord = {
-      organization: claims.organization,
+      organization,
       stepId: target.stepId,
       projectId: target.projectId ?? previous?.projectId ?? null,
-      workflowId: target.workflowId,
-      templateId: target.templateId,
+      workflowId: target.workflowId ?? previous?.workflowId ?? null,
+      templateId,
       settings: shape.settings,
       savedAt: new Date().toISOString(),
       languages: previous?.languages ?? [],
     };
     await store.saveStep(record);
     engine.setPlans(record, check.plans);
+    const paths = check.plans.map(
+      (p, i) => `rule ${i + 1} ${p.path === 'local' ? 'local' : 'through the listing'}`,
+    );
     log.info(
-      `Settings of step ${record.stepId} saved for ${claims.organization}: ${check.plans.length} rules ` +
-        `(${check.plans.map((p, i) => `rule ${i + 1} ${p.path === 'local' ? 'local' : 'through the listing'}`).join(', ') || 'none'}), default "${shape.settings.default}".`,
+      `Settings of step ${record.stepId} saved for ${organization}: ${check.plans.length} rules ` +
+        `(${paths.join(', ') || 'none'}), default "${shape.settings.default}".`,
     );
     if (record.templateId === null) void afterSave(record);
+    return { ok: true, plans: check.plans };
+  }
+
+  app.post(ROUTES.updateSettings, smallJson, async (c) => {
+    const claims = await serviceClaims(c);
+    if (claims instanceof Response) return claims;
+    const body = await jsonBody(c);
+    const target = readStepTarget(body, claims);
+    if (typeof target === 'string') return c.json({ error: { message: target } }, 400);
+    const saved = await saveSettings(claims.organization, target, (body as Record<string, unknown>).settings);
+    if (!saved.ok) {
+      return c.json(
+        { error: { message: saved.problems.map((p) => p.message).join(' '), problems: saved.problems } },
+        400,
+      );
+    }
     return c.json({
-      data: { plans: check.plans.map(({ query, output, path, why }) => ({ query, output, path, why })) },
+      data: { plans: saved.plans.map(({ query, output, path, why }) => ({ query, output, path, why })) },
     });
   });
 
@@ -307,7 +323,7 @@ export function createRouter(options: RouterOptions): RouterServer {
     options.page ? options.page(c) : c.text('The settings page is not built in this server.', 503),
   );
 
-  return { app, engine, client };
+  return { app, engine, client, saveSettings };
 }
 
 async function jsonBody(c: Context): Promise<unknown> {

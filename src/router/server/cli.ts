@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { createRouter, type RouterConfig } from './app.ts';
 import { CROWDIN_ENDPOINTS } from './crowdin.ts';
 import type { Logger } from './engine.ts';
+import { emulatorClient, setUpInEmulator } from './emulator-setup.ts';
 import { ROUTES } from './manifest.ts';
 import { ensurePage, pageHandler } from './page.ts';
 import { RouterStore, StoreError } from './store.ts';
@@ -36,6 +37,9 @@ Options:
                             (default ${CROWDIN_ENDPOINTS.apiUrl})
   --base-url URL            what the manifest announces as baseUrl (default: this server's own address);
                             the address Crowdin reaches the router at, https:// for the real service
+  --emulator URL            try it against a local emulator (npm run emulator -- --organization acme):
+                            accounts and API there, its OAuth app registered there, then it installs
+                            itself, adds its step to project 1 and saves starter rules
   --client-id ID            the OAuth app's client id (or CROQL_ROUTER_CLIENT_ID)
   --client-secret S         the OAuth app's client secret (or CROQL_ROUTER_CLIENT_SECRET)
   --identifier ID           the manifest's identifier (default croql-router)
@@ -69,6 +73,7 @@ async function main(): Promise<void> {
       'client-secret': { type: 'string', default: process.env.CROQL_ROUTER_CLIENT_SECRET },
       identifier: { type: 'string', default: 'croql-router' },
       'reconcile-interval': { type: 'string', default: '300' },
+      emulator: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -82,6 +87,16 @@ async function main(): Promise<void> {
   const reconcileS = Number(values['reconcile-interval']);
   if (!Number.isFinite(reconcileS) || reconcileS < 0)
     fail('--reconcile-interval must be a number of seconds ≥ 0.');
+  const emulator = values.emulator?.replace(/\/+$/, '');
+  if (emulator) {
+    if (!URL.canParse(emulator)) fail(`--emulator must be the emulator's URL; got "${emulator}".`);
+    values.accounts = values.api = emulator;
+    if (!values['client-id']) {
+      const client = await emulatorClient(emulator).catch((e: Error) => fail(e.message));
+      values['client-id'] = client.clientId;
+      values['client-secret'] = client.clientSecret;
+    }
+  }
   if (!values['client-id'] || !values['client-secret']) {
     fail('CroQL Router needs its OAuth app: --client-id ID and --client-secret S (see --help).');
   }
@@ -135,6 +150,16 @@ async function main(): Promise<void> {
     console.log(`  manifest  ${config.baseUrl}${ROUTES.manifest}`);
     console.log(`  store     ${store.file}`);
     console.log(`  accounts  ${config.endpoints.accountsUrl}   API ${config.endpoints.apiUrl}`);
+    if (emulator) {
+      setUpInEmulator(
+        emulator,
+        `${config.baseUrl}${ROUTES.manifest}`,
+        config.identifier,
+        (m) => console.log(m),
+        (organization, stepId, settings) =>
+          router.saveSettings(organization, { stepId, projectId: 1 }, settings),
+      ).catch((e: Error) => log.error(`Could not set up in the emulator: ${e.message}`));
+    }
   });
   server.on('error', (e) => fail(`Cannot listen on ${values.host}:${port}: ${e.message}`));
   const timer = reconcileS > 0 ? setInterval(() => void router.engine.reconcile(), reconcileS * 1000) : null;

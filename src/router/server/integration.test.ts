@@ -16,6 +16,7 @@ import { control } from '../../server/emulator/apps/testing.ts';
 import { startEmulator, type RunningEmulator } from '../../server/emulator/testing.ts';
 import { deliveredString, deliveryBody } from '../testing.ts';
 import { signatureOf } from './auth.ts';
+import { emulatorClient, setUpInEmulator, STARTER_SETTINGS } from './emulator-setup.ts';
 import { manifest, STEP_MODULE_KEY, WEBHOOK_MODULE_KEY } from './manifest.ts';
 import { saveSettingsAsService, startRouter, type RunningRouter } from './testing.ts';
 
@@ -237,5 +238,59 @@ describe('CroQL Router hosted by the emulator', () => {
     const res = await control(em.url, 'POST', '/__apps/croql-router/uninstall');
     expect(res.status).toBe(200);
     expect(rt.store.installation('acme')).toBeUndefined();
+  });
+});
+
+describe('npm run router -- --emulator', () => {
+  it('registers, installs itself, adds its step with starter rules, and routes what is sent', async () => {
+    const emulator = await startEmulator({ organization: 'acme', apps: { batchIntervalSeconds: 0 } });
+    const creds = await emulatorClient(emulator.url);
+    const router = await startRouter({ service: emulator.url, ...creds });
+    try {
+      const lines: string[] = [];
+      await setUpInEmulator(
+        emulator.url,
+        `${router.url}/manifest.json`,
+        'croql-router',
+        (m) => lines.push(m),
+        (org, stepId, s) => router.saveSettings(org, { stepId, projectId: 1 }, s),
+      );
+      const stepId = Number(/step (\d+) of project 1/.exec(lines.join('\n'))![1]);
+      expect(router.store.step('acme', stepId)?.settings).toEqual(STARTER_SETTINGS);
+      // Again (a restart): the same step, not a second one.
+      await setUpInEmulator(
+        emulator.url,
+        `${router.url}/manifest.json`,
+        'croql-router',
+        () => {},
+        async () => {},
+      );
+      const { json } = await control<AppsOverview>(emulator.url, 'GET', '/__apps');
+      expect(json.apps[0]!.steps.map((s) => s.id)).toEqual([stepId]);
+      const sent = await control<SendResponse>(emulator.url, 'POST', `/__apps/steps/${stepId}/send`, {
+        croql: 'count of labels where (title = "legal") > 0',
+        languages: ['uk'],
+      });
+      for (
+        let i = 0;
+        i < 200 && router.engine.pending() === 0 && !router.logs.some((l) => l.includes('routed'));
+        i++
+      ) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await router.engine.settled();
+      const rows = (
+        await control<StepStringsResponse>(
+          emulator.url,
+          'GET',
+          `/__apps/steps/${stepId}/strings?languageId=uk&status=DONE&limit=500`,
+        )
+      ).json.data;
+      expect(rows).toHaveLength(sent.json.needProcess);
+      expect(new Set(rows.map((r) => r.output))).toEqual(new Set(['true']));
+    } finally {
+      await router.close();
+      await emulator.close();
+    }
   });
 });

@@ -1,0 +1,111 @@
+// `npm run router -- --emulator URL`: CroQL Router ready against a local emulator in one command. It registers
+// its OAuth app there (the same name gives the same credentials after a restart), and once listening installs
+// itself, adds its step to project 1 unless one is there, and saves starter rules when the step has none.
+// Only the emulator's control routes (src/wire/apps.ts), over HTTP.
+import type { AppsOverview, CreateClientResponse, StepInfo } from '../../wire/apps.ts';
+import { APPS_PATHS } from '../../wire/apps.ts';
+import type { RouterSettings } from '../settings.ts';
+import { SCOPES, STEP_MODULE_KEY } from './manifest.ts';
+import { organizationKey } from './store.ts';
+
+/** Rules to start from: the issue's "labelled legal", and one the delivery cannot answer. */
+export const STARTER_SETTINGS: RouterSettings = {
+  rules: [
+    { query: 'count of labels where (title = "legal") > 0', output: 'true' },
+    { query: 'count of comments where (has unresolved issue) > 0', output: 'true' },
+  ],
+  default: 'false',
+};
+
+async function call<T>(
+  base: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
+  let res: Response;
+  try {
+    res = await fetch(`${base}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new Error(
+      `No emulator answers at ${base}. Start it with \`npm run emulator -- --organization acme\`.`,
+    );
+  }
+  const json = (await res.json().catch(() => null)) as T & { error?: { message?: string } };
+  if (!res.ok && res.status !== 404) {
+    throw new Error(
+      `The emulator answered ${method} ${path} with ${res.status}: ${json?.error?.message ?? ''}`,
+    );
+  }
+  return { status: res.status, json };
+}
+
+/** The router's OAuth app at the emulator. */
+export async function emulatorClient(base: string): Promise<CreateClientResponse> {
+  const { json } = await call<CreateClientResponse>(base, 'POST', APPS_PATHS.clients, {
+    name: 'CroQL Router',
+    scopes: SCOPES,
+  });
+  return json;
+}
+
+/**
+ * Installs the router from its manifest, adds its step to project 1 if none, and saves starter rules through
+ * the emulator (which calls the router's settings callback), or with `saveHere` when the emulator has no
+ * settings route.
+ */
+export async function setUpInEmulator(
+  base: string,
+  /** The router's manifest, and the identifier it gives. */
+  manifestUrl: string,
+  identifier: string,
+  log: (m: string) => void,
+  saveHere: (organization: string, stepId: number, settings: RouterSettings) => Promise<unknown>,
+): Promise<void> {
+  const before = await call<AppsOverview>(base, 'GET', APPS_PATHS.overview);
+  if (before.status === 404) throw new Error(`${base} does not host apps: is it the emulator?`);
+  const { edition, organization, organizationId } = before.json.settings;
+  if (edition !== 'crowdin-enterprise') {
+    throw new Error(
+      'Workflow steps are Crowdin Enterprise only: start the emulator with --organization acme.',
+    );
+  }
+  // Installed from this very manifest (the router restarted on its port): keep it and its step. Installed
+  // from another address: uninstall, then install from this one.
+  let current = before.json.apps.find((a) => a.manifestUrl === manifestUrl);
+  if (!current) {
+    const stale = before.json.apps.find((a) => a.appId === identifier);
+    if (stale) await call(base, 'POST', APPS_PATHS.uninstall(stale.appId));
+    await call(base, 'POST', APPS_PATHS.install, { manifestUrl });
+    current = (await call<AppsOverview>(base, 'GET', APPS_PATHS.overview)).json.apps.find(
+      (a) => a.manifestUrl === manifestUrl,
+    );
+    if (!current) throw new Error('The emulator did not keep the installation.');
+  }
+  const appId = current.appId;
+  let step: StepInfo | undefined = current.steps.find((s) => s.active && s.projectId === 1);
+  if (!step) {
+    const added = await call<StepInfo>(base, 'POST', APPS_PATHS.steps(appId), {
+      projectId: 1,
+      moduleKey: STEP_MODULE_KEY,
+    });
+    step = added.json;
+  }
+  if (step.settings === null) {
+    const path = `${APPS_PATHS.steps(appId)}/${step.id}/settings`;
+    const saved = await call(base, 'POST', path, { settings: STARTER_SETTINGS });
+    if (saved.status === 404)
+      await saveHere(organizationKey(organization, organizationId), step.id, STARTER_SETTINGS);
+    log(`Step ${step.id} starts with two rules: labelled "legal", or with an unresolved issue → Matched.`);
+  }
+  log(
+    `Installed in the emulator; step ${step.id} of project 1 routes ${step.languages.join(', ')}. Send it strings:`,
+  );
+  log(
+    `  curl -H 'Content-Type: application/json' -d '{"croql": "count of labels > 0"}' ${base}${APPS_PATHS.send(step.id)}`,
+  );
+}
