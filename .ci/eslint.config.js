@@ -6,7 +6,93 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /** What code shared by browser and server may not import: UI, browser state, the server framework, Node. */
-const NO_UI_NO_NODE = ['react', 'react-dom', '@codemirror/*', '@tanstack/*', 'zustand', 'hono', 'hono/*', 'node:*'];
+const NO_UI_NO_NODE = [
+  'react',
+  'react-dom',
+  '@codemirror/*',
+  '@tanstack/*',
+  'zustand',
+  'hono',
+  'hono/*',
+  'node:*',
+];
+
+/**
+ * The layers of the playground's src/ folders, lowest first (README.md, "Layout"). A folder imports only
+ * folders of lower layers: core ← base ← adapters ← shared layers ← features ← app shell. Features do not
+ * import each other, except the few named in SIDEWAYS; the hosts (results, library) receive their parts
+ * from the shell and import no feature at all. The core's own rules (no React, no CodeMirror, no network)
+ * are the blocks above.
+ */
+const LAYERS = [
+  ['croql', 'wire'],
+  ['auth', 'ui'],
+  ['editor'],
+  ['connection'],
+  ['rows'],
+  ['workspace'],
+  ['slots'],
+  [
+    'builder',
+    'compare',
+    'examples',
+    'explorer',
+    'funnel',
+    'insight',
+    'library',
+    'permalink',
+    'results',
+    'snapshots',
+    'templates',
+  ],
+  ['app'],
+];
+/** Imports inside a layer that are part of the design: wire builds on the language; a drill-down clause is
+ * written by the builder's writers; start-up restores the Library's draft. */
+const SIDEWAYS = { wire: ['croql'], insight: ['builder'], permalink: ['library'] };
+const HOSTS = ['results', 'library'];
+
+function forbiddenFor(folder) {
+  const at = LAYERS.findIndex((layer) => layer.includes(folder));
+  const allowed = new Set([...LAYERS.slice(0, at).flat(), ...(SIDEWAYS[folder] ?? [])]);
+  if (HOSTS.includes(folder)) for (const feature of LAYERS[at]) allowed.delete(feature);
+  return LAYERS.flat().filter((f) => f !== folder && !allowed.has(f));
+}
+
+/** One block per folder above the core: its layer's rule plus the browser's (no server code, no Node). */
+const layerBlocks = LAYERS.slice(1)
+  .flat()
+  .map((folder) => {
+    const forbidden = forbiddenFor(folder);
+    const message = `Imports run downward (.ci/eslint.config.js LAYERS): ${folder} may not import this folder.`;
+    return {
+      files: [`src/${folder}/**/*.{ts,tsx}`],
+      ignores: [`src/${folder}/**/*.test.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { group: ['**/server/**', 'node:*'], message: 'Browser code: no server code, no Node.' },
+              ...(forbidden.length
+                ? [{ group: forbidden.flatMap((f) => [`../${f}`, `../${f}/**`]), message }]
+                : []),
+            ],
+          },
+        ],
+        // A lazy chunk is a dependency too: import('../x/…') follows the same layers.
+        'no-restricted-syntax': forbidden.length
+          ? [
+              'error',
+              {
+                selector: `ImportExpression > Literal[value=/^\\.\\.\\/(${forbidden.join('|')})(\\/|$)/]`,
+                message,
+              },
+            ]
+          : 'off',
+      },
+    };
+  });
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'e2e/.output', 'src/croql/parser.ts', 'src/croql/parser.terms.ts'] },
@@ -63,14 +149,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            ...NO_UI_NO_NODE,
-            './server/**',
-            './page/**',
-            '../*/**',
-            '!../croql/**',
-            '!../wire/**',
-          ],
+          patterns: [...NO_UI_NO_NODE, './server/**', './page/**', '../*/**', '!../croql/**', '!../wire/**'],
         },
       ],
       'no-restricted-globals': ['error', 'fetch', 'eval', 'XMLHttpRequest', 'window', 'document'],
@@ -87,23 +166,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Auth sits below every feature: the connection UI, results and the shell build on it, never the reverse.
-    files: ['src/auth/**/*.ts'],
-    ignores: ['src/auth/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            '**/server/**',
-            'node:*',
-            ...['app', 'builder', 'connection', 'editor', 'permalink', 'query', 'results', 'ui'].map((f) => `../${f}/**`),
-          ],
-        },
-      ],
-    },
-  },
+  ...layerBlocks,
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
