@@ -18,11 +18,12 @@ import { deliveredString } from '../router/testing.ts';
 import { generateDemoDataset } from '../server/emulator/data/demo.ts';
 import { control } from '../server/emulator/apps/testing.ts';
 import { startEmulator } from '../server/emulator/testing.ts';
+import { APPS_PATHS } from '../wire/apps.ts';
 import type { AppsOverview, DeliveriesResponse, Fixture, SendResponse, StepInfo } from '../wire/apps.ts';
 import { signatureOf } from '../router/server/auth.ts';
 import { statusPath } from '../router/server/engine.ts';
 import { STEP_MODULE_KEY } from '../router/server/manifest.ts';
-import { saveSettingsAsService, startRouter } from '../router/server/testing.ts';
+import { startRouter } from '../router/server/testing.ts';
 import { median, row, type BenchRow } from './stats.ts';
 
 const BATCH = 500;
@@ -117,11 +118,10 @@ async function wholeBatch(rttMs: number): Promise<BenchRow> {
         languages: ['uk'],
       })
     ).json;
-    const saved = await saveSettingsAsService(rt.url, client, step.id, {
-      rules: [{ query: WHOLE_RULE, output: 'true' }],
-      default: 'false',
+    const saved = await control(em.url, 'POST', APPS_PATHS.stepSettings('croql-router', step.id), {
+      settings: { rules: [{ query: WHOLE_RULE, output: 'true' }], default: 'false' },
     });
-    if (!saved.ok) throw new Error(`saving the settings answered ${saved.status}`);
+    if (saved.status !== 200) throw new Error(`saving the settings answered ${saved.status}`);
     const overview = (await control<AppsOverview>(em.url, 'GET', '/__apps')).json;
     const secret = overview.apps.find((a) => a.appId === 'croql-router')!.appSecret;
     const visible = em.config.data.strings.filter((s) => !s.isHidden).slice(0, BATCH);

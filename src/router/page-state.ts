@@ -9,9 +9,20 @@ export interface ProjectData {
   labels: { id: number; title: string }[];
 }
 
+/** A step of the project whose rules are saved. */
+export interface SavedStep {
+  stepId: number;
+  savedAt: string | null;
+  settings: RouterSettings;
+}
+
 export interface PageState {
-  /** null until the step's settings are saved (or when the page cannot tell which step it is). */
+  /** The step the page configures, when the host says (a `stepId` parameter or a claim of the token). */
+  stepId: number | null;
+  /** That step's saved settings; null before its first save, or when the page cannot tell its step. */
   settings: RouterSettings | null;
+  /** When the page cannot tell its step: the project's steps with saved rules, newest first, to start from. */
+  steps: SavedStep[];
   /** null when the project could not be read (the page still works, without live values). */
   values: ProjectData | null;
   /** Why `values` is null, for a person. */

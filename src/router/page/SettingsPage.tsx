@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LiveValues, TemplateParam } from '../../croql/index.ts';
 import { QueryEditor } from '../../editor/QueryEditor.tsx';
-import type { ProjectData } from '../page-state.ts';
+import type { PageState, ProjectData } from '../page-state.ts';
 import { checkRule, LANGUAGE_PARAM, type RuleCheck } from '../plan.ts';
 import {
   EMPTY_SETTINGS,
@@ -52,13 +52,51 @@ export function SettingsPage({ params, bridge }: { params: PageParams; bridge: B
       {params.jwt && state.isPending ? (
         <p role="status">Loading the step’s settings…</p>
       ) : (
-        <RulesForm
-          initial={state.data?.settings ?? EMPTY_SETTINGS}
+        <StartingRules
+          state={state.data ?? null}
           values={state.data?.values ?? null}
           bridge={bridge.status === 'ready' ? bridge.bridge : null}
         />
       )}
     </main>
+  );
+}
+
+/**
+ * The rules the form starts from: the step's own. A host that does not say which step the page configures
+ * (the URL carries only the token and the origin) gets the rules saved for the project's steps to start
+ * from, the newest first.
+ */
+function StartingRules(props: {
+  state: PageState | null;
+  values: ProjectData | null;
+  bridge: Bridge | null;
+}) {
+  const steps = props.state?.stepId === null ? (props.state?.steps ?? []) : [];
+  const [from, setFrom] = useState<number | null>(steps[0]?.stepId ?? null);
+  const initial = props.state?.settings ?? steps.find((s) => s.stepId === from)?.settings ?? EMPTY_SETTINGS;
+  return (
+    <>
+      {steps.length > 0 && (
+        <p className="router-note">
+          <label>
+            The host did not say which step this is. Start from{' '}
+            <select
+              value={from ?? ''}
+              onChange={(e) => setFrom(e.target.value ? Number(e.target.value) : null)}
+            >
+              {steps.map((s) => (
+                <option key={s.stepId} value={s.stepId}>
+                  the rules of step {s.stepId} ({s.settings.rules.length} rules)
+                </option>
+              ))}
+              <option value="">no rules</option>
+            </select>
+          </label>
+        </p>
+      )}
+      <RulesForm key={from ?? 'none'} initial={initial} values={props.values} bridge={props.bridge} />
+    </>
   );
 }
 

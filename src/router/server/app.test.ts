@@ -272,6 +272,13 @@ describe('settings', () => {
     expect(state.values?.users.map((u) => u.username)).toContain('alice');
     expect(state.values?.labels.map((l) => l.title)).toContain('legal');
     expect((await t.router.app.request('/step/api/state?stepId=12')).status).toBe(401);
+    // A page that is not told its step is offered the project's saved rules to start from.
+    const unknown = await t.router.app.request('/step/api/state', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const offered = (await unknown.json()) as PageState;
+    expect([offered.stepId, offered.settings]).toEqual([null, null]);
+    expect(offered.steps).toEqual([{ stepId: 12, savedAt: expect.any(String), settings: good }]);
   });
 
   it('are refused with the core’s reason when a rule does not pass its check', async () => {

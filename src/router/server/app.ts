@@ -40,12 +40,6 @@ export interface RouterServer {
   app: Hono;
   engine: RouterEngine;
   client(organization: string): CrowdinClient | null;
-  /** What the settings callback does once it has verified the call (also used to set up in the emulator). */
-  saveSettings(
-    organization: string,
-    target: { stepId: number; projectId: number | null },
-    settings: unknown,
-  ): Promise<{ ok: true; plans: RulePlan[] } | { ok: false; problems: RuleProblem[] }>;
 }
 
 /** A delivery batch is at most a few thousand events of a few KB each. */
@@ -304,9 +298,26 @@ export function createRouter(options: RouterOptions): RouterServer {
     const claims = await serviceClaims(c);
     if (claims instanceof Response) return claims;
     const projectId = claims.projectId ?? numberParam(c.req.query('projectId'));
-    const stepId = numberParam(c.req.query('stepId')) ?? numberParam(claims.context.workflow_step_id);
-    const step = stepId === null ? undefined : store.step(claims.organization, stepId);
-    const state: PageState = { settings: step?.settings ?? null, values: null, problem: null };
+    // The page's URL carries no step (jwtToken, origin, clientId): a host may add `stepId`, or name the step
+    // in the token's context. Else the page is offered the rules of the project's steps to start from.
+    const stepId =
+      numberParam(c.req.query('stepId')) ??
+      numberParam(claims.context.workflow_step_id) ??
+      numberParam(claims.context.step_id);
+    const saved = store
+      .steps()
+      .filter((s) => s.organization === claims.organization && s.projectId === projectId && s.settings)
+      .sort((a, b) => (b.savedAt ?? '').localeCompare(a.savedAt ?? ''));
+    const state: PageState = {
+      stepId,
+      settings: stepId === null ? null : (store.step(claims.organization, stepId)?.settings ?? null),
+      steps:
+        stepId === null
+          ? saved.map((s) => ({ stepId: s.stepId, savedAt: s.savedAt, settings: s.settings! }))
+          : [],
+      values: null,
+      problem: null,
+    };
     if (projectId === null) state.problem = 'The page does not know its project, so completion has no names.';
     else {
       try {
@@ -323,7 +334,7 @@ export function createRouter(options: RouterOptions): RouterServer {
     options.page ? options.page(c) : c.text('The settings page is not built in this server.', 503),
   );
 
-  return { app, engine, client, saveSettings };
+  return { app, engine, client };
 }
 
 async function jsonBody(c: Context): Promise<unknown> {

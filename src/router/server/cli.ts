@@ -151,13 +151,8 @@ async function main(): Promise<void> {
     console.log(`  store     ${store.file}`);
     console.log(`  accounts  ${config.endpoints.accountsUrl}   API ${config.endpoints.apiUrl}`);
     if (emulator) {
-      setUpInEmulator(
-        emulator,
-        `${config.baseUrl}${ROUTES.manifest}`,
-        config.identifier,
-        (m) => console.log(m),
-        (organization, stepId, settings) =>
-          router.saveSettings(organization, { stepId, projectId: 1 }, settings),
+      setUpInEmulator(emulator, `${config.baseUrl}${ROUTES.manifest}`, config.identifier, (m) =>
+        console.log(m),
       ).catch((e: Error) => log.error(`Could not set up in the emulator: ${e.message}`));
     }
   });

@@ -6,7 +6,6 @@ import type { AppsOverview, CreateClientResponse, StepInfo } from '../../wire/ap
 import { APPS_PATHS } from '../../wire/apps.ts';
 import type { RouterSettings } from '../settings.ts';
 import { SCOPES, STEP_MODULE_KEY } from './manifest.ts';
-import { organizationKey } from './store.ts';
 
 /** Rules to start from: the issue's "labelled legal", and one the delivery cannot answer. */
 export const STARTER_SETTINGS: RouterSettings = {
@@ -54,9 +53,8 @@ export async function emulatorClient(base: string): Promise<CreateClientResponse
 }
 
 /**
- * Installs the router from its manifest, adds its step to project 1 if none, and saves starter rules through
- * the emulator (which calls the router's settings callback), or with `saveHere` when the emulator has no
- * settings route.
+ * Installs the router from its manifest, adds its step to project 1 if none, and saves starter rules as the
+ * workflow editor's Save does (the emulator calls the router's settings callback).
  */
 export async function setUpInEmulator(
   base: string,
@@ -64,12 +62,10 @@ export async function setUpInEmulator(
   manifestUrl: string,
   identifier: string,
   log: (m: string) => void,
-  saveHere: (organization: string, stepId: number, settings: RouterSettings) => Promise<unknown>,
 ): Promise<void> {
   const before = await call<AppsOverview>(base, 'GET', APPS_PATHS.overview);
   if (before.status === 404) throw new Error(`${base} does not host apps: is it the emulator?`);
-  const { edition, organization, organizationId } = before.json.settings;
-  if (edition !== 'crowdin-enterprise') {
+  if (before.json.settings.edition !== 'crowdin-enterprise') {
     throw new Error(
       'Workflow steps are Crowdin Enterprise only: start the emulator with --organization acme.',
     );
@@ -96,10 +92,7 @@ export async function setUpInEmulator(
     step = added.json;
   }
   if (step.settings === null) {
-    const path = `${APPS_PATHS.steps(appId)}/${step.id}/settings`;
-    const saved = await call(base, 'POST', path, { settings: STARTER_SETTINGS });
-    if (saved.status === 404)
-      await saveHere(organizationKey(organization, organizationId), step.id, STARTER_SETTINGS);
+    await call(base, 'POST', APPS_PATHS.stepSettings(appId, step.id), { settings: STARTER_SETTINGS });
     log(`Step ${step.id} starts with two rules: labelled "legal", or with an unresolved issue → Matched.`);
   }
   log(

@@ -3,8 +3,11 @@
 // and flushed; the routes compared with the emulator's own listing. Then repeats, a forged delivery,
 // reconciling, and uninstall.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPS_PATHS } from '../../wire/apps.ts';
 import type {
   AppsOverview,
+  ControlErrorBody,
+  SaveSettingsResponse,
   DeliveriesResponse,
   Fixture,
   SendResponse,
@@ -18,7 +21,7 @@ import { deliveredString, deliveryBody } from '../testing.ts';
 import { signatureOf } from './auth.ts';
 import { emulatorClient, setUpInEmulator, STARTER_SETTINGS } from './emulator-setup.ts';
 import { manifest, STEP_MODULE_KEY, WEBHOOK_MODULE_KEY } from './manifest.ts';
-import { saveSettingsAsService, startRouter, type RunningRouter } from './testing.ts';
+import { startRouter, type RunningRouter } from './testing.ts';
 
 const LOCAL_RULE = 'count of labels where (title = "legal") > 0';
 const API_RULE = 'count of comments where (has unresolved issue) > 0';
@@ -55,7 +58,16 @@ afterAll(async () => {
   await em?.close();
 });
 
-const saveSettings = (settings: unknown) => saveSettingsAsService(rt.url, client, step.id, settings);
+/** Saves the step's settings as the workflow editor's Save does: the emulator calls the updateSettingsUrl. */
+const saveSettings = (settings: unknown) =>
+  control<SaveSettingsResponse & ControlErrorBody>(
+    em.url,
+    'POST',
+    APPS_PATHS.stepSettings('croql-router', step.id),
+    {
+      settings,
+    },
+  );
 
 /** The ids the emulator's own strings listing returns for a query (read with the agent's token). */
 async function listing(croql: string): Promise<Set<number>> {
@@ -129,9 +141,9 @@ describe('CroQL Router hosted by the emulator', () => {
       ],
       default: 'false',
     });
-    expect(saved.status).toBe(200);
-    const plans = ((await saved.json()) as { data: { plans: { path: string }[] } }).data.plans;
-    expect(plans.map((p) => p.path)).toEqual(['local', 'api']);
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    const answer = JSON.parse(saved.json.answer.answerStart) as { data: { plans: { path: string }[] } };
+    expect(answer.data.plans.map((p) => p.path)).toEqual(['local', 'api']);
 
     const sent = await control<SendResponse>(em.url, 'POST', `/__apps/steps/${step.id}/send`, {
       croql: SENT,
@@ -153,6 +165,24 @@ describe('CroQL Router hosted by the emulator', () => {
         new Set([...onStep].filter((id) => !matched.has(id))),
       );
     }
+  });
+
+  it('refuses settings with a rule the core refuses, and the step keeps the rules it had', async () => {
+    const saved = await saveSettings({
+      rules: [{ query: 'count of coments > 0', output: 'true' }],
+      default: 'false',
+    });
+    expect(saved.status).toBe(502);
+    expect(saved.json.error.message).toMatch(/did not take the settings/);
+    expect(saved.json.error.answer?.answerStart).toMatch(
+      /Rule 1: `coments` is not a field of a source string/,
+    );
+    const { json } = await control<AppsOverview>(em.url, 'GET', '/__apps');
+    const kept = json.apps.find((a) => a.appId === 'croql-router')!.steps[0]!.settings as {
+      rules: unknown[];
+    };
+    expect(kept.rules).toHaveLength(2);
+    expect(rt.store.step('acme', step.id)?.settings?.rules).toHaveLength(2);
   });
 
   it('routes each string once when a batch is delivered again', async () => {
@@ -248,23 +278,13 @@ describe('npm run router -- --emulator', () => {
     const router = await startRouter({ service: emulator.url, ...creds });
     try {
       const lines: string[] = [];
-      await setUpInEmulator(
-        emulator.url,
-        `${router.url}/manifest.json`,
-        'croql-router',
-        (m) => lines.push(m),
-        (org, stepId, s) => router.saveSettings(org, { stepId, projectId: 1 }, s),
+      await setUpInEmulator(emulator.url, `${router.url}/manifest.json`, 'croql-router', (m) =>
+        lines.push(m),
       );
       const stepId = Number(/step (\d+) of project 1/.exec(lines.join('\n'))![1]);
       expect(router.store.step('acme', stepId)?.settings).toEqual(STARTER_SETTINGS);
       // Again (a restart): the same step, not a second one.
-      await setUpInEmulator(
-        emulator.url,
-        `${router.url}/manifest.json`,
-        'croql-router',
-        () => {},
-        async () => {},
-      );
+      await setUpInEmulator(emulator.url, `${router.url}/manifest.json`, 'croql-router', () => {});
       const { json } = await control<AppsOverview>(emulator.url, 'GET', '/__apps');
       expect(json.apps[0]!.steps.map((s) => s.id)).toEqual([stepId]);
       const sent = await control<SendResponse>(emulator.url, 'POST', `/__apps/steps/${stepId}/send`, {

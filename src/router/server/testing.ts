@@ -1,13 +1,11 @@
 // CroQL Router on a real socket for tests and the bench (127.0.0.1, port 0), with a store in a fresh
 // temporary folder and its log kept in memory.
 import { serve, type ServerType } from '@hono/node-server';
-import { sign } from 'hono/jwt';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createRouter, type RouterOptions, type RouterServer } from './app.ts';
-import { ROUTES, STEP_MODULE_KEY } from './manifest.ts';
 import { RouterStore } from './store.ts';
 
 export interface RunningRouter extends RouterServer {
@@ -65,35 +63,4 @@ export async function startRouter(options: {
         server.close(() => resolve());
       }),
   };
-}
-
-/**
- * Saves a step's settings as the service does: a POST to the updateSettingsUrl with the JWT it signs with the
- * OAuth app's secret (the emulator's organization `acme`, project 1).
- */
-export async function saveSettingsAsService(
-  routerUrl: string,
-  client: { clientId: string; clientSecret: string },
-  stepId: number,
-  settings: unknown,
-): Promise<Response> {
-  const now = Math.floor(Date.now() / 1000);
-  const token = await sign(
-    {
-      aud: client.clientId,
-      sub: '1',
-      domain: 'acme',
-      module: STEP_MODULE_KEY,
-      context: { project_id: 1, organization_id: 1, user_id: 1 },
-      iat: now,
-      exp: now + 900,
-    },
-    client.clientSecret,
-    'HS256',
-  );
-  return fetch(`${routerUrl}${ROUTES.updateSettings}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ organizationId: 1, projectId: 1, workflowId: 1, stepId, settings }),
-  });
 }
