@@ -200,6 +200,23 @@ export interface AppsSettings {
   retryScheduleSeconds: number[];
   /** Call apps on other hosts than this machine's loopback addresses. */
   allowRemoteApps: boolean;
+  /** `--tls`: where apps on the official framework reach the emulator over HTTPS; null without it. */
+  tls: TlsInfo | null;
+}
+
+/** The emulator's HTTPS side (`--tls`), for apps whose API client calls `https://{domain}.{apiDomain}`. */
+export interface TlsInfo {
+  /** `https://localhost:{port}` */
+  origin: string;
+  port: number;
+  /** The names its certificate's SAN holds, each exactly (`localhost`, `{organization}.localhost`, …). */
+  hosts: string[];
+  /** The local CA that issued it: the app's Node process trusts it with NODE_EXTRA_CA_CERTS. */
+  caPath: string;
+  /** The preload that resolves `*.localhost` to 127.0.0.1: NODE_OPTIONS="--import {dnsPreload}". */
+  dnsPreload: string;
+  /** The framework's `crowdinUrls`: `{accountUrl, apiDomain}`. */
+  crowdinUrls: { accountUrl: string; apiDomain: string };
 }
 
 /** `GET /__apps` */

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { createEmulator } from './app.ts';
 import { APPS_FLAGS, APPS_HELP, appsCommand, readAppsFlags } from './apps/cli.ts';
 import { persistentAppsKey } from './apps/secrets.ts';
+import { appEnvironment, tlsHosts, tlsInfo, tlsMaterial } from './apps/tls.ts';
 import { generateDemoDataset } from './data/demo.ts';
 import { DataFileError, loadDataFile } from './data/load.ts';
 import type { Dataset } from './data/model.ts';
@@ -128,10 +129,51 @@ function main(): void {
   server.on('error', (e: NodeJS.ErrnoException) => {
     fail(e.code === 'EADDRINUSE' ? `Port ${port} is in use. Pick another with --port N.` : e.message);
   });
+  const servers = [server];
+  if (values.tls) {
+    const tlsPort = number('tls-port', values['tls-port'], 0);
+    void tlsMaterial(tlsHosts(emulator.config.organization)).then(
+      (material) => {
+        const secure = serveEmulator(
+          emulator,
+          tlsPort,
+          (info) => {
+            const tls = (emulator.apps.tls = tlsInfo(material, info.port));
+            const env = appEnvironment(tls);
+            console.log(
+              [
+                `Emulator: HTTPS ${material.hosts
+                  .filter((h) => h.endsWith('localhost'))
+                  .map((h) => `https://${h}:${info.port}`)
+                  .join(', ')} for apps on the official framework. Start the app with:`,
+                `  ${Object.entries(env)
+                  .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+                  .join(' ')}`,
+                `  and crowdinUrls ${JSON.stringify(tls.crowdinUrls)}`,
+              ].join('\n'),
+            );
+          },
+          material,
+        );
+        secure.on('error', (e: NodeJS.ErrnoException) => {
+          fail(
+            e.code === 'EADDRINUSE'
+              ? `Port ${tlsPort} is in use. Pick another with --tls-port N.`
+              : e.message,
+          );
+        });
+        servers.push(secure);
+      },
+      (e: unknown) => fail(`--tls: could not make the certificate: ${e instanceof Error ? e.message : e}`),
+    );
+  }
   process.on('exit', () => removeKeyFile());
   const stop = () => {
-    server.close(() => process.exit(0));
-    if ('closeAllConnections' in server) server.closeAllConnections();
+    let open = servers.length;
+    for (const s of servers) {
+      s.close(() => --open === 0 && process.exit(0));
+      if ('closeAllConnections' in s) s.closeAllConnections();
+    }
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

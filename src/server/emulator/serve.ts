@@ -2,6 +2,7 @@
 // sends (src/server/http-limits.ts); the app refuses those past MAX_EMULATOR_URL_LENGTH with a readable 414.
 import { serve, type ServerType } from '@hono/node-server';
 import type { Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { answerClientErrors, EMULATOR_MAX_HEADER_BYTES } from '../http-limits.ts';
 import type { Emulator } from './app.ts';
@@ -11,6 +12,8 @@ export function serveEmulator(
   emulator: Emulator,
   port: number,
   onListening: (info: AddressInfo) => void,
+  /** HTTPS with this certificate (`--tls`, apps/tls.ts) instead of HTTP. */
+  tls?: { cert: string; key: string },
 ): ServerType {
   const server = serve(
     {
@@ -18,7 +21,12 @@ export function serveEmulator(
       port,
       // Loopback only: the emulator serves demo data and test hooks to this machine, never to the network.
       hostname: '127.0.0.1',
-      serverOptions: { maxHeaderSize: EMULATOR_MAX_HEADER_BYTES },
+      ...(tls
+        ? {
+            createServer: createHttpsServer,
+            serverOptions: { maxHeaderSize: EMULATOR_MAX_HEADER_BYTES, cert: tls.cert, key: tls.key },
+          }
+        : { serverOptions: { maxHeaderSize: EMULATOR_MAX_HEADER_BYTES } }),
     },
     onListening,
   );

@@ -35,7 +35,11 @@ App-hosting options of the emulator (the emulator's choices where the service is
   --module-timeout SECONDS  a file-processing module call waits this long (default 120, the service's)
   --retry-schedule LIST     seconds before each retry of a failed delivery (default 10,30,60: 3 retries),
                             after the last one its strings become FAILED; "" for no retries
-  --allow-remote-apps       call apps on other hosts too (default: loopback hosts only)`;
+  --allow-remote-apps       call apps on other hosts too (default: loopback hosts only)
+  --tls                     also serve HTTPS on --tls-port, for apps on the official framework: a local CA
+                            made at first use signs a certificate for localhost and {organization}.localhost;
+                            the start-up lines say how to point the app at it
+  --tls-port N              the HTTPS port (default 8443; 0 picks a free one)`;
 
 /** The emulator's parseArgs options for the app-hosting flags. */
 export const APPS_FLAGS = {
@@ -46,6 +50,8 @@ export const APPS_FLAGS = {
   'module-timeout': { type: 'string' },
   'retry-schedule': { type: 'string' },
   'allow-remote-apps': { type: 'boolean', default: false },
+  tls: { type: 'boolean', default: false },
+  'tls-port': { type: 'string', default: '8443' },
 } as const;
 
 /** Reads the app-hosting flags; `fail` ends the process with the message. */

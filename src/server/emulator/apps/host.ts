@@ -9,6 +9,7 @@ import type {
   AppsOverview,
   AppsSettings,
   InstallRequest,
+  TlsInfo,
   RetriggerRequest,
   RetriggerResponse,
   SendRequest,
@@ -68,6 +69,8 @@ export class AppsHost {
   readonly modules: ModuleCalls;
   readonly files: ServedFiles;
   private bridge: string | null = null;
+  /** The HTTPS side, once `--tls` started it (cli.ts). */
+  tls: TlsInfo | null = null;
   /**
    * More control routes under /__apps (settings callbacks, module calls), mounted by control.ts with the
    * same guards and error answers, before its catch-all. Register them before the emulator's routes are built.
@@ -187,6 +190,7 @@ export class AppsHost {
       organization: this.config.organization,
       organizationId: ORGANIZATION_ID,
       ...choices,
+      tls: this.tls,
     };
   }
 

@@ -172,7 +172,9 @@ export class AppCaller {
   private lookup(): NonNullable<http.RequestOptions['lookup']> {
     return ((hostname: string, options: object, callback: LookupCallback) => {
       dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-        if (err) return callback(err, '', 4);
+        // `*.localhost` is loopback by definition (RFC 6761), though glibc may not resolve it.
+        if (err && isLocalhostName(hostname)) addresses = [{ address: '127.0.0.1', family: 4 }];
+        else if (err) return callback(err, '', 4);
         const list = addresses as LookupAddress[];
         const allowed =
           this.allowRemote() || isLocalhostName(hostname)

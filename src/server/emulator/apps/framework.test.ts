@@ -1,0 +1,201 @@
+// The official framework runs against the emulator unchanged (issue #19 item 10): a small app on
+// @crowdin/app-project-module (pinned) under Node 22, both from the npm registry (framework-install.ts),
+// configured with crowdinUrls only, installs, takes its agent token, verifies a signed delivery, PATCHes
+// the string DONE through its API client over HTTPS at {domain}.localhost (--tls, the CA trusted with
+// NODE_EXTRA_CA_CERTS, *.localhost resolved by the preload), saves and deletes step settings, refuses a
+// bad signature, and uninstalls. Skipped, saying why, only when the registry cannot be reached.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type {
+  AppCallsResponse,
+  AppInfo,
+  DeleteStepResponse,
+  DeliveriesResponse,
+  SaveSettingsResponse,
+  StepInfo,
+  StepStringsResponse,
+} from '../../../wire/apps.ts';
+import { serveEmulator } from '../serve.ts';
+import { startEmulator, type RunningEmulator } from '../testing.ts';
+import { framework, RegistryUnreachable, type Framework } from './framework-install.ts';
+import { control } from './testing.ts';
+import { appEnvironment, tlsHosts, tlsInfo, tlsMaterial } from './tls.ts';
+
+const APP_SCRIPT = fileURLToPath(new URL('./framework-app.mjs', import.meta.url));
+
+let fw: Framework | null = null;
+let skipReason: string | null = null;
+let em: RunningEmulator;
+let secure: ServerType;
+let child: ChildProcess;
+let appUrl = '';
+const said: Record<string, unknown>[] = [];
+let stderr = '';
+const temp = mkdtempSync(join(tmpdir(), 'croql-interop-'));
+
+/** Resolves with the first line the app printed that `match` accepts (waiting up to `ms`). */
+async function heard(match: (line: Record<string, unknown>) => boolean, ms = 20_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const line = said.find(match);
+    if (line) return line;
+    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}): ${stderr.slice(-1500)}`);
+    if (Date.now() > until)
+      throw new Error(
+        `the app did not say that; it said ${JSON.stringify(said)}; stderr: ${stderr.slice(-1500)}`,
+      );
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+beforeAll(async () => {
+  try {
+    fw = await framework();
+  } catch (e) {
+    if (!(e instanceof RegistryUnreachable)) throw e;
+    skipReason = `framework interop skipped: ${e.message}`;
+    console.warn(skipReason);
+    return;
+  }
+  em = await startEmulator({ organization: 'acme', apps: { batchIntervalSeconds: 0 } });
+  const material = await tlsMaterial(tlsHosts('acme'), join(temp, 'tls'));
+  const tlsPort = await new Promise<number>((resolve) => {
+    secure = serveEmulator(em, 0, (info: AddressInfo) => resolve(info.port), material);
+  });
+  const tls = tlsInfo(material, tlsPort);
+  const { json: client } = await control<{ clientId: string; clientSecret: string }>(
+    em.url,
+    'POST',
+    '/__apps/clients',
+    {
+      name: 'Interop Step',
+      scopes: 'project',
+    },
+  );
+  child = spawn(fw.node, [APP_SCRIPT], {
+    cwd: temp,
+    env: {
+      ...process.env,
+      ...appEnvironment(tls),
+      FRAMEWORK_DIR: fw.dir,
+      INTEROP_CONFIG: JSON.stringify({ ...client, ...tls.crowdinUrls, dbFolder: temp }),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let buffer = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    buffer += d.toString();
+    let nl;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      if (line.startsWith('{')) said.push(JSON.parse(line) as Record<string, unknown>);
+    }
+  });
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const { ready } = await heard((l) => 'ready' in l);
+  appUrl = `http://127.0.0.1:${ready as number}`;
+}, 300_000);
+
+afterAll(async () => {
+  child?.kill();
+  await em?.close();
+  await new Promise((r) => (secure ? secure.close(r) : r(null)));
+  rmSync(temp, { recursive: true, force: true });
+});
+
+it('a framework app installs, handles a signed delivery, PATCHes the string DONE, saves settings and uninstalls', async (ctx) => {
+  if (skipReason) ctx.skip(skipReason);
+
+  // Install from its own manifest: the framework's manifest validates, the installed event is answered
+  // after the framework took its crowdin_agent token from the emulator.
+  const installed = await control<AppInfo>(em.url, 'POST', '/__apps/install', {
+    manifestUrl: `${appUrl}/manifest.json`,
+  });
+  expect(installed.status, JSON.stringify(installed.json)).toBe(201);
+  const appId = installed.json.appId;
+  expect(installed.json.warnings.map((w) => w.rule)).not.toContain('no-step-webhook');
+  const calls = (await control<AppCallsResponse>(em.url, 'GET', `/__apps/calls?app=${appId}`)).json.data;
+  expect(calls).toContainEqual(expect.objectContaining({ kind: 'token', status: 200 }));
+
+  // Settings: Save reaches onStepSettingsSave through the framework's JWT check (module claim included).
+  const { json: step } = await control<StepInfo>(em.url, 'POST', `/__apps/${appId}/steps`, {
+    projectId: 1,
+    moduleKey: 'interop-step',
+    languages: ['uk'],
+  });
+  const saved = await control<SaveSettingsResponse>(
+    em.url,
+    'POST',
+    `/__apps/${appId}/steps/${step.id}/settings`,
+    {
+      settings: { route: 'all' },
+    },
+  );
+  expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+  expect(await heard((l) => 'settings' in l)).toEqual({
+    settings: { route: 'all' },
+    stepId: step.id,
+    projectId: 1,
+  });
+
+  // A signed delivery: the framework verifies it, and its callback PATCHes over HTTPS at acme.localhost.
+  const stringId = em.config.data.strings.find((x) => !x.isHidden)!.id as number;
+  const sent = await control(em.url, 'POST', `/__apps/steps/${step.id}/send`, {
+    stringIds: [stringId],
+    languages: ['uk'],
+  });
+  expect(sent.status).toBe(200);
+  await heard((l) => l.patched === stringId);
+  const { json: done } = await control<StepStringsResponse>(
+    em.url,
+    'GET',
+    `/__apps/steps/${step.id}/strings?languageId=uk&status=DONE`,
+  );
+  expect(done.data).toEqual([
+    { stringId, languageId: 'uk', stepId: step.id, status: 'DONE', output: 'translated' },
+  ]);
+  const { json: deliveries } = await control<DeliveriesResponse>(
+    em.url,
+    'GET',
+    `/__apps/deliveries?app=${appId}&kind=webhook`,
+  );
+  expect(deliveries.data[0]).toMatchObject({ state: 'delivered', lastAttempt: { status: 200 } });
+  const patch = (await control<AppCallsResponse>(em.url, 'GET', `/__apps/calls?app=${appId}`)).json.data.find(
+    (c) => c.method === 'PATCH',
+  );
+  expect(patch).toMatchObject({ status: 200, afterDelivery: deliveries.data[0]!.id });
+
+  // The framework refuses a delivery whose signature is not the app secret's.
+  const body = JSON.stringify({ events: [] });
+  const forged = await fetch(`${appUrl}/webhooks`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Crowdin-Id': '1',
+      'X-Crowdin-Domain': 'acme',
+      'X-Module-Key': 'interop-hook',
+      'X-Crowdin-Signature': createHmac('sha256', 'not the secret').update(body).digest('hex'),
+    },
+    body,
+  });
+  expect(forged.status).toBe(403);
+
+  // Deleting the step reaches onDeleteStep; uninstalling is accepted (the framework checks appSecret).
+  const deleted = await control<DeleteStepResponse>(em.url, 'DELETE', `/__apps/${appId}/steps/${step.id}`);
+  expect(deleted.json.problem).toBeNull();
+  await heard((l) => l.deleted === step.id);
+  const uninstalled = await control<{ answer: { status: number } }>(
+    em.url,
+    'POST',
+    `/__apps/${appId}/uninstall`,
+  );
+  expect(uninstalled.json.answer.status).toBe(204);
+}, 120_000);
