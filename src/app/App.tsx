@@ -19,7 +19,7 @@ import { ConnectionBar, useSignIn } from '../connection/ConnectionBar.tsx';
 import { useEdition } from '../connection/edition.ts';
 import { searchMembers, useLiveValues } from '../connection/queries.ts';
 import { useTarget } from '../workspace/target.ts';
-import { QueryEditor, type EditorHandle } from '../editor/QueryEditor.tsx';
+import type { EditorHandle } from '../editor/QueryEditor.tsx';
 import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
 import type { Example } from '../examples/examples.ts';
 import {
@@ -46,6 +46,12 @@ import { RunPrompt } from '../results/RunPrompt.tsx';
 import { TemplateParamsBar } from '../templates/TemplateParamsBar.tsx';
 import { Tab } from '../ui/Tab.tsx';
 
+// The editor (CodeMirror, the language's checker, lint, completion and hover) is the largest part of the
+// app: its chunk starts loading as this module runs, beside the first screen, which shows the query's text
+// until it is there (EditorLoading).
+const loadQueryEditor = () => import('../editor/QueryEditor.tsx');
+void loadQueryEditor();
+const QueryEditor = lazy(() => loadQueryEditor().then((m) => ({ default: m.QueryEditor })));
 // Not needed for the first screen: loaded on first use.
 const CodeExportDialog = lazy(() => import('../permalink/CodeExportDialog.tsx'));
 // The results table (and its virtualiser) is needed only once something runs; signing in prefetches it.
@@ -108,19 +114,25 @@ function Shell() {
       {panel.label}
     </button>
   );
-  const insert = useCallback((text: string) => {
-    setMode('editor');
-    // The editor mounts with the tab; insert once it is there.
-    requestAnimationFrame(() => editor.current?.insert(text));
-  }, [setMode]);
-  const pickExample = useCallback((example: Example) => {
-    const workspace = useWorkspace.getState().actions;
-    workspace.setListing(example.listing);
-    workspace.setText(example.text);
-    setMode('editor');
-    requestAnimationFrame(() => editor.current?.focus());
-    announce(`Example loaded: ${example.intent}.`);
-  }, [setMode]);
+  const insert = useCallback(
+    (text: string) => {
+      setMode('editor');
+      // The editor mounts with the tab; insert once it is there.
+      requestAnimationFrame(() => editor.current?.insert(text));
+    },
+    [setMode],
+  );
+  const pickExample = useCallback(
+    (example: Example) => {
+      const workspace = useWorkspace.getState().actions;
+      workspace.setListing(example.listing);
+      workspace.setText(example.text);
+      setMode('editor');
+      requestAnimationFrame(() => editor.current?.focus());
+      announce(`Example loaded: ${example.intent}.`);
+    },
+    [setMode],
+  );
 
   return (
     <div className={`app${openPanel ? ' with-side' : ''}`}>
@@ -299,19 +311,21 @@ function QueryPane(props: {
         className="tab-panel"
       >
         {mode === 'editor' && (
-          <QueryEditor
-            handle={editor}
-            text={text}
-            onChange={setText}
-            listing={context}
-            templateParams={templateParams}
-            takeReplacedText={takeReplacedText}
-            values={values}
-            searchUsers={searchUsers}
-            edition={edition}
-            serverDiagnostics={serverDiagnostics}
-            onRun={onRun}
-          />
+          <Suspense fallback={<EditorLoading text={text} />}>
+            <QueryEditor
+              handle={editor}
+              text={text}
+              onChange={setText}
+              listing={context}
+              templateParams={templateParams}
+              takeReplacedText={takeReplacedText}
+              values={values}
+              searchUsers={searchUsers}
+              edition={edition}
+              serverDiagnostics={serverDiagnostics}
+              onRun={onRun}
+            />
+          </Suspense>
         )}
         {mode === 'editor' && text.trim() === '' && (
           <Suspense fallback={null}>
@@ -335,6 +349,18 @@ function QueryPane(props: {
         )}
       </div>
       <TemplateParamsBar />
+    </section>
+  );
+}
+
+/** The query's text where the editor will be, while the editor's code loads (a moment, once per visit). */
+function EditorLoading({ text }: { text: string }) {
+  return (
+    <section className="editor-loading" aria-label="Query editor" aria-busy="true">
+      <pre className="editor-loading-text">{text || ' '}</pre>
+      <p className="hint" role="status">
+        Loading the editor…
+      </p>
     </section>
   );
 }

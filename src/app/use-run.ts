@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { Edition, LiveValues } from '../croql/index.ts';
-import { analyzeOptions, DEFAULT_CONFIG } from '../editor/config.ts';
+import { analyzeOptions } from '../editor/analyze-options.ts';
 import { prepareRun, useRunActions } from '../workspace/run.ts';
 import { useTarget } from '../workspace/target.ts';
 
@@ -21,7 +21,7 @@ export function useGuardedRun(values: LiveValues, edition: Edition) {
   const [pending, setPending] = useState<PendingRun | null>(null);
 
   const request = useCallback(() => {
-    const prepared = prepareRun(analyzeOptions({ ...DEFAULT_CONFIG, edition, values }));
+    const prepared = prepareRun(analyzeOptions({ edition, values }));
     // Missing or wrong template values are not asked about: Run refuses them and their form says why.
     const errors = prepared.model.diagnostics.filter(
       (d) => d.severity === 'error' && d.reason !== 'templateParameter',
@@ -37,7 +37,7 @@ export function useGuardedRun(values: LiveValues, edition: Edition) {
 
   const runAnyway = useCallback(() => {
     setPending(null);
-    run(target, prepareRun(analyzeOptions({ ...DEFAULT_CONFIG, edition, values })));
+    run(target, prepareRun(analyzeOptions({ edition, values })));
   }, [edition, values, run, target]);
 
   const cancel = useCallback(() => setPending(null), []);

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { row, type BenchRow } from './stats.ts';
 
-const TARGET_KB = 250;
+const TARGET_KB = 200;
 
 /** The JS files index.html loads before anything else: module scripts and modulepreload links. */
 export function initialScripts(html: string): string[] {

@@ -9,7 +9,7 @@ import {
   type LiveValues,
   type TemplateParam,
 } from '../croql/index.ts';
-import { analyzeOptions, DEFAULT_CONFIG } from './config.ts';
+import { analyzeOptions } from './analyze-options.ts';
 import { problemsSummary } from './lint.ts';
 
 const withFullStop = (message: string) => (/[.?!]$/.test(message) ? message : `${message}.`);
@@ -53,7 +53,7 @@ export function ExplainLine(props: {
 }) {
   const text = useDeferredValue(props.text);
   const { edition, values, context, params } = props;
-  const options = useMemo(() => analyzeOptions({ ...DEFAULT_CONFIG, edition, values }), [edition, values]);
+  const options = useMemo(() => analyzeOptions({ edition, values }), [edition, values]);
   const sentence = useMemo(
     () => explainLineText(text, context, options, params),
     [text, context, options, params],

@@ -2,7 +2,8 @@ import { forEachDiagnostic } from '@codemirror/lint';
 import { hoverTooltip, type Tooltip } from '@codemirror/view';
 import { appendCodeText } from '../ui/CodeText.tsx';
 import type { HoverInfo } from '../croql/index.ts';
-import { analyzeOptions, croqlConfig, type CroqlConfig } from './config.ts';
+import { analyzeOptions } from './analyze-options.ts';
+import { croqlConfig, type CroqlConfig } from './config.ts';
 
 // The core's hover() and its docs are not needed for the first screen: loaded on the first hover, which
 // waits for them.

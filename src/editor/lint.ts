@@ -13,13 +13,13 @@ import type { Tree } from '@lezer/common';
 import type { Diagnostic } from '../croql/index.ts';
 import { analyzeTemplate } from '../croql/index.ts';
 import {
-  analyzeOptions,
   croqlConfig,
   serverDiagnosticsField,
   setCroqlConfig,
   setServerDiagnostics,
   type CroqlConfig,
 } from './config.ts';
+import { analyzeOptions } from './analyze-options.ts';
 import { treeAfter, treeOf } from './lint-tree.ts';
 import { appendCodeText } from '../ui/CodeText.tsx';
 
