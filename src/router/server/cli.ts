@@ -157,12 +157,20 @@ async function main(): Promise<void> {
     }
   });
   server.on('error', (e) => fail(`Cannot listen on ${values.host}:${port}: ${e.message}`));
+  // A first pass at start notes what waits on the steps (say, batches a stopped router never finished); the
+  // next pass routes what is still waiting then.
   const timer = reconcileS > 0 ? setInterval(() => void router.engine.reconcile(), reconcileS * 1000) : null;
+  if (timer) void router.engine.reconcile();
+  // On a stop, batches being routed finish (for a few seconds at most); what is still queued stays
+  // NEED_PROCESS at the service, and the next start's reconcile passes route it.
   const stop = () => {
     if (timer) clearInterval(timer);
-    router.engine.stop();
     server.close();
-    void store.flushed().finally(() => process.exit(0));
+    const drained = Promise.race([router.engine.settled(), new Promise((r) => setTimeout(r, 5000))]);
+    void drained
+      .then(() => router.engine.stop())
+      .then(() => store.flushed())
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

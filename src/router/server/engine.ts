@@ -93,6 +93,7 @@ export class RouterEngine {
   private prepared = new Map<string, Prepared>();
   /** Per queue key: the strings the last reconcile pass found NEED_PROCESS and did not route. */
   private stuck = new Map<string, Set<number>>();
+  private reconciling = false;
 
   constructor(private options: EngineOptions) {
     this.recent = new RecentKeys(options.repeatWindowMs ?? 24 * 3600_000, options.repeatCap ?? 200_000);
@@ -140,17 +141,24 @@ export class RouterEngine {
    * the previous pass also found and that no queue holds are routed now.
    */
   async reconcile(): Promise<number> {
-    let routed = 0;
-    for (const step of this.options.store.steps()) {
-      if (step.templateId !== null || step.projectId === null) continue;
-      routed += await this.sweep(step, 'NEED_PROCESS', (key, ids) => {
-        const previous = this.stuck.get(key) ?? new Set<number>();
-        const due = new Set(ids.filter((id) => previous.has(id)));
-        this.stuck.set(key, new Set(ids.filter((id) => !due.has(id))));
-        return (id: number) => due.has(id);
-      });
+    // One pass at a time: a slow pass is not overtaken by the next tick of the timer.
+    if (this.reconciling) return 0;
+    this.reconciling = true;
+    try {
+      let routed = 0;
+      for (const step of this.options.store.steps()) {
+        if (step.templateId !== null || step.projectId === null) continue;
+        routed += await this.sweep(step, 'NEED_PROCESS', (key, ids) => {
+          const previous = this.stuck.get(key) ?? new Set<number>();
+          const due = new Set(ids.filter((id) => previous.has(id)));
+          this.stuck.set(key, new Set(ids.filter((id) => !due.has(id))));
+          return (id: number) => due.has(id);
+        });
+      }
+      return routed;
+    } finally {
+      this.reconciling = false;
     }
-    return routed;
   }
 
   private async sweep(
