@@ -330,6 +330,8 @@ interface Phrase {
   hasSameAsSource?: boolean;
   /** Translations built so far, by language and plural form (see LANG_SLOT, FORM_SLOT). */
   texts: string[];
+  /** Identifier prefixes built so far (`area.slug`), by area. */
+  prefixes: Map<string, string>;
 }
 
 const LANG_SLOT: Record<Target, number> = { uk: 0, de: 1, fr: 2, es: 3, ja: 4 };
@@ -346,9 +348,9 @@ class PhraseBook {
     return t;
   }
 
-  phrase(key: string, make: () => Omit<Phrase, 'texts'>): Phrase {
+  phrase(key: string, make: () => Omit<Phrase, 'texts' | 'prefixes'>): Phrase {
     let p = this.cache.get(key);
-    if (!p) this.cache.set(key, (p = { ...make(), texts: [] }));
+    if (!p) this.cache.set(key, (p = { ...make(), texts: [], prefixes: new Map() }));
     return p;
   }
 }
@@ -404,9 +406,9 @@ class StringGenerator {
     const area = pick(r, AREAS);
     // Joined, the identifier is one flat string: a concatenation would keep two parts and flatten them
     // into a third copy the first time a query or a sort compares it.
-    const identifier = special
-      ? 'button.save'
-      : [this.book.text(`${area}.${phrase.slug}`, () => `${area}.${phrase.slug}`), id].join('_');
+    let prefix = phrase.prefixes.get(area);
+    if (prefix === undefined) phrase.prefixes.set(area, (prefix = `${area}.${phrase.slug}`));
+    const identifier = special ? 'button.save' : [prefix, id].join('_');
     const isHidden = chance(r, 0.05);
     const labels = this.pickLabels(r, phrase);
     // The random draws keep the order they have always had, so every seed gives the data it always gave.

@@ -87,8 +87,9 @@ export function summaryBuilder(flags: number): SummaryBuilder {
   return build;
 }
 
+const fits = (v: number, max: number) => Number.isInteger(v) && v >= 0 && v < max;
+
 export function packSummary(s: PackedSummary): number {
-  const fits = (v: number, max: number) => Number.isInteger(v) && v >= 0 && v < max;
   if (
     !fits(s.language, 8) ||
     !fits(s.flags, FLAG_SPAN) ||
