@@ -1,9 +1,9 @@
 // Loading a data file: the project's context objects in the Context JSON format (README.md, "Data file"),
 // checked against the schema so a typo in a key or a wrong type is reported before the server starts.
-import { readFileSync } from 'node:fs';
 import { lookupField, schema, type ContextObject } from '../../../croql/index.ts';
 import { DEMO_TARGET_LANGUAGES, DEMO_USERS } from './demo.ts';
 import { languageInfo, type Dataset, type DemoUser, type FileInfo } from './model.ts';
+import { readJsonFile } from './read-json.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the file is untyped JSON until checked */
 
@@ -23,7 +23,7 @@ export class DataFileError extends Error {}
 export function loadDataFile(path: string): Dataset {
   let json: any;
   try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
+    json = readJsonFile(path);
   } catch (e) {
     throw new DataFileError(
       `Cannot read the data file ${path}: ${e instanceof Error ? e.message : String(e)}`,
