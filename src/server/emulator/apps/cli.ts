@@ -1,6 +1,7 @@
 // `npm run emulator -- apps …`: validate a manifest (locally), and talk to the running emulator's control
 // routes to register an OAuth app, install or uninstall an app, flush batches and follow deliveries. Also
 // the emulator's own app-hosting flags (`--batch-interval`, `--retry-schedule`, …), read by ../cli.ts.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type {
   AppInfo,
@@ -11,6 +12,8 @@ import type {
   DeliverySummary,
   FlushResponse,
   ManifestProblem,
+  ModuleCallRequest,
+  ModuleCallResponse,
   UninstallResponse,
 } from '../../../wire/apps.ts';
 import { APPS_PATHS } from '../../../wire/apps.ts';
@@ -24,6 +27,9 @@ export const APPS_HELP = `Apps (Crowdin apps hosted by the emulator; see the REA
   npm run emulator -- apps install <manifestUrl> [--project N | --all]   [--port N]
   npm run emulator -- apps uninstall <appId>   [--port N]
   npm run emulator -- apps flush   [--port N]
+  npm run emulator -- apps call <appId> <moduleKey> [--job parse-file|build-file|…] [--file ID | --content PATH]
+                     [--language L]… [--url] [--out PATH]   [--port N]
+                     (a file-processing module call; --out saves the built file or the strings)
   npm run emulator -- apps listen [--app ID]   [--port N]
 
 App-hosting options of the emulator (the emulator's choices where the service is silent):
@@ -106,11 +112,17 @@ export async function appsCommand(args: string[], out = console.log, err = conso
       project: { type: 'string', multiple: true },
       all: { type: 'boolean', default: false },
       app: { type: 'string' },
+      job: { type: 'string' },
+      file: { type: 'string' },
+      content: { type: 'string' },
+      language: { type: 'string', multiple: true },
+      url: { type: 'boolean', default: false },
+      out: { type: 'string' },
       'allow-remote-apps': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  const [command, target] = positionals;
+  const [command, target, moduleKey] = positionals;
   if (values.help || !command) {
     out(APPS_HELP);
     return command ? 0 : 2;
@@ -214,6 +226,42 @@ export async function appsCommand(args: string[], out = console.log, err = conso
       }
       case 'listen':
         return await listen(base, values.port!, values.app, out);
+      case 'call': {
+        if (!target || !moduleKey) {
+          err(
+            'apps call needs the app id and the module key, e.g. `apps call my-app my-format --job parse-file --content ./x.xyz`.',
+          );
+          return 2;
+        }
+        const request: ModuleCallRequest = {
+          ...(values.job ? { jobType: values.job as ModuleCallRequest['jobType'] } : {}),
+          ...(values.file ? { fileId: Number(values.file) } : {}),
+          ...(values.content
+            ? {
+                contentBase64: readFileSync(values.content).toString('base64'),
+                fileName: values.content.split('/').pop()!,
+              }
+            : {}),
+          ...(values.language ? { languages: values.language } : {}),
+          ...(values.url ? { transport: 'url' as const } : {}),
+        };
+        const result = await call<ModuleCallResponse>(
+          'POST',
+          APPS_PATHS.moduleCall(target, moduleKey),
+          request,
+        );
+        out(moduleCallLine(result));
+        for (const p of result.problems) out(`  ${p.severity} ${p.pointer || '/'} ${p.message}`);
+        if (values.out && result.result) {
+          const data =
+            result.result.content !== undefined
+              ? Buffer.from(result.result.content, 'base64')
+              : `${JSON.stringify(result.result.strings, null, 2)}\n`;
+          writeFileSync(values.out, data);
+          out(`  saved ${result.result.content !== undefined ? 'the file' : 'the strings'} to ${values.out}`);
+        }
+        return result.ok ? 0 : 1;
+      }
       default:
         err(`Unknown apps command "${command}".\n${APPS_HELP}`);
         return 2;
@@ -256,6 +304,17 @@ async function validate(
 
 function formatProblem(p: ManifestProblem): string {
   return `  ${p.severity} ${p.pointer || '/'} [${p.rule}] ${p.message}`;
+}
+
+/** The outcome of a module call in one line: the job, the module, and what came back or went wrong. */
+export function moduleCallLine(r: ModuleCallResponse): string {
+  const sent = `${(r.request.bytes / 1024).toFixed(1)} KB ${r.request.transport === 'url' ? 'with URLs' : 'inline'}`;
+  const head = `${r.jobType} → ${r.appId}/${r.moduleKey} (delivery #${r.deliveryId}, sent ${sent}; answer ${formatAttempt(r.answer)})`;
+  if (!r.ok) return `${head}\n  failed: ${r.failure}`;
+  const got = r.result?.strings
+    ? `${r.result.strings.length} string${r.result.strings.length === 1 ? '' : 's'}${r.result.preview === undefined ? '' : ' and a preview'}`
+    : `a file of ${r.result?.contentBytes ?? 0} bytes`;
+  return `${head}\n  ok: ${got}`;
 }
 
 export function formatAttempt(a: AttemptInfo): string {

@@ -2,9 +2,13 @@
 // strings inline or by URL, the 5 MB and 2-minute limits, the answer's shape, and error.message as is.
 /* eslint-disable @typescript-eslint/no-explicit-any -- the envelope and demo strings are untyped JSON */
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppsOverview, ControlErrorBody, ModuleCallResponse } from '../../../wire/apps.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
+import { appsCommand } from './cli.ts';
 import { MODULE_PAYLOAD_LIMIT } from './module-answer.ts';
 import { control, installStepApp, type Reply, type SinkRequest } from './testing.ts';
 
@@ -340,5 +344,56 @@ describe('limits and failures', () => {
         expect.stringContaining(message),
       ]);
     }
+  });
+});
+
+describe('apps call', () => {
+  it('makes the call from the terminal, prints the outcome and the problems, and saves what came back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'croql-call-'));
+    const input = join(dir, 'hello.xyz');
+    writeFileSync(input, 'k=Hello\n');
+    const saved = join(dir, 'strings.json');
+    s.app.on('POST /file/xyz/process', (req) => {
+      const { file } = req.json<{ file: { name: string; content: string } }>();
+      const text = Buffer.from(file.content, 'base64').toString();
+      return json({ data: { strings: [{ identifier: file.name, text, labels: 'x' }] } });
+    });
+    const lines: string[] = [];
+    const run = (args: string[]) =>
+      appsCommand(
+        [...args, '--port', new URL(em.url).port],
+        (l) => lines.push(l),
+        (l) => lines.push(l),
+      );
+    expect(
+      await run(['call', s.appId, 'xyz', '--job', 'parse-file', '--content', input, '--out', saved]),
+    ).toBe(1);
+    expect(lines.join('\n')).toMatch(
+      /^parse-file → test-step-app\/xyz \(delivery #\d+, sent [\d.]+ KB inline; answer 200 in \d+ ms\)\n {2}failed: The answer is not what the service takes/,
+    );
+    expect(lines.join('\n')).toContain('error /data/strings/0/labels');
+    expect(JSON.parse(readFileSync(saved, 'utf8'))).toEqual([
+      { identifier: 'hello.xyz', text: 'k=Hello\n', labels: 'x' },
+    ]);
+    lines.length = 0;
+    s.app.on('POST /file/xyz/process', json({ data: { content: b64('built') } }));
+    expect(
+      await run([
+        'call',
+        s.appId,
+        'xyz',
+        '--job',
+        'build-file',
+        '--file',
+        '1',
+        '--language',
+        'uk',
+        '--out',
+        join(dir, 'out.xyz'),
+      ]),
+    ).toBe(0);
+    expect(lines.join('\n')).toContain('ok: a file of 5 bytes');
+    expect(readFileSync(join(dir, 'out.xyz'), 'utf8')).toBe('built');
+    rmSync(dir, { recursive: true, force: true });
   });
 });
