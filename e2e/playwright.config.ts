@@ -8,6 +8,13 @@ if (!process.env.TEST_WORKER_INDEX) holdE2eLock();
 /** Ports used only by the e2e run, so a developer's `npm start` can keep running beside it. */
 export const APP_PORT = 4317;
 export const EMULATOR_PORT = 4318;
+/**
+ * A second pair for the app developers' specs (the Apps view): the emulator plays a Crowdin Enterprise
+ * organization, where workflow steps exist, and the same build is served beside it. The first pair stays
+ * on crowdin.com, as every other spec expects.
+ */
+export const APPS_EMULATOR_PORT = 4319;
+export const APPS_APP_PORT = 4320;
 
 export default defineConfig({
   testDir: '.',
@@ -53,6 +60,22 @@ export default defineConfig({
       env: { CROQL_EMULATOR_URL: `http://127.0.0.1:${EMULATOR_PORT}` },
       reuseExistingServer: false,
       timeout: 120_000,
+    },
+    // Started after the build above (Playwright starts its web servers one after another).
+    {
+      command: `npm run --silent emulator -- --port ${APPS_EMULATOR_PORT} --organization acme`,
+      url: `http://127.0.0.1:${APPS_EMULATOR_PORT}/health`,
+      cwd: '..',
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `npx vite preview --port ${APPS_APP_PORT} --strictPort`,
+      url: `http://127.0.0.1:${APPS_APP_PORT}`,
+      cwd: '..',
+      env: { CROQL_EMULATOR_URL: `http://127.0.0.1:${APPS_EMULATOR_PORT}` },
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
   ],
 });

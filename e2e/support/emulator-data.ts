@@ -13,10 +13,11 @@ export async function emulatorQuery(
   authorization: string,
   path: string,
   croql: string,
+  emulatorUrl = EMULATOR_URL,
 ): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
   for (let offset = 0; ; offset += 500) {
-    const url = new URL(`${EMULATOR_URL}/api/v2${path}`);
+    const url = new URL(`${emulatorUrl}/api/v2${path}`);
     url.searchParams.set('limit', '500');
     url.searchParams.set('offset', String(offset));
     if (croql.trim()) url.searchParams.set('croql', croql);

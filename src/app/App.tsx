@@ -85,6 +85,8 @@ function Shell() {
   const [side, setSide] = useState<string | null>(null);
   const panels = SIDE_PANELS.filter((p) => p.available?.(session) ?? true);
   const openPanel = panels.find((p) => p.id === side) ?? null;
+  // A page (the Apps view) takes the workspace's place; the workspace stays mounted underneath, unchanged.
+  const page = openPanel?.layout === 'page';
   const sideButtons = useRef(new Map<string, HTMLButtonElement | null>());
   const editor = useRef<EditorHandle>(null);
   const [mode, setMode] = useState<Mode>('editor');
@@ -135,7 +137,7 @@ function Shell() {
   );
 
   return (
-    <div className={`app${openPanel ? ' with-side' : ''}`}>
+    <div className={`app${openPanel && !page ? ' with-side' : ''}`}>
       <a
         className="skip-link"
         href="#query-workspace"
@@ -155,9 +157,10 @@ function Shell() {
           <h1>CroQL Playground</h1>
         </div>
         <ConnectionBar />
+        {panels.filter((p) => p.placement === 'header').map(sideButton)}
         <ThemeToggle />
       </header>
-      <main id="query-workspace" aria-label="Query workspace" tabIndex={-1}>
+      <main id="query-workspace" aria-label="Query workspace" tabIndex={-1} hidden={page}>
         <Notices finishingSignIn={finishingSignIn} />
         <section className="target-bar" aria-label="Query target">
           <TargetPickers />

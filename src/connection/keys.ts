@@ -45,4 +45,26 @@ export const keys = {
   snapshots: () => ['snapshots'] as const,
   snapshotList: () => [...keys.snapshots(), 'list'] as const,
   snapshotRows: (id: string) => [...keys.snapshots(), 'rows', id] as const,
+  /** Everything the Apps view reads from an emulator's control routes (`origin`: the emulator's). */
+  apps: (origin: string | null) => ['apps', origin ?? 'none'] as const,
+  appsOverview: (origin: string | null) => [...keys.apps(origin), 'overview'] as const,
+  /** The delivery log: its pages and each delivery's detail. */
+  appsDeliveries: (origin: string | null) => [...keys.apps(origin), 'deliveries'] as const,
+  appsDeliveryList: (origin: string | null, filters: Readonly<Record<string, string>>, limit: number) =>
+    [...keys.appsDeliveries(origin), 'list', filters, limit] as const,
+  appsDelivery: (origin: string | null, id: number | null) =>
+    [...keys.appsDeliveries(origin), 'detail', id] as const,
+  appsCalls: (origin: string | null) => [...keys.apps(origin), 'calls'] as const,
+  /** A step's strings: every page of it, then one page. */
+  appsStepStrings: (origin: string | null, stepId: number) =>
+    [...keys.apps(origin), 'step-strings', stepId] as const,
+  appsStepStringsPage: (
+    origin: string | null,
+    stepId: number,
+    languageId: string,
+    status: string,
+    offset: number,
+  ) => [...keys.appsStepStrings(origin, stepId), languageId, status, offset] as const,
+  appsSettingsPage: (origin: string | null, appId: string, stepId: number) =>
+    [...keys.apps(origin), 'settings-page', appId, stepId] as const,
 };

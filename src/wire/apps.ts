@@ -42,6 +42,46 @@ export const WEBHOOK_HEADERS = {
 /** The event a workflow step's app receives when strings land on its step. */
 export const STEP_EVENT = 'string.status_on_step.recalculation_triggered';
 
+/**
+ * Every event an app's webhook module may subscribe to (docs: developer/modules/other/webhook.mdx and the
+ * payloads under src/assets/code/webhooks/): the manifest check and `trigger` accept these.
+ */
+export const DOCUMENTED_EVENTS: readonly string[] = [
+  'file.added',
+  'file.updated',
+  'file.reverted',
+  'file.deleted',
+  'file.translated',
+  'file.approved',
+  'branch.translated',
+  'branch.approved',
+  'project.translated',
+  'project.approved',
+  'project.built',
+  'project.created',
+  'project.deleted',
+  'translation.updated',
+  'string.added',
+  'string.updated',
+  'string.deleted',
+  'suggestion.added',
+  'suggestion.updated',
+  'suggestion.deleted',
+  'suggestion.approved',
+  'suggestion.disapproved',
+  'stringComment.created',
+  'stringComment.updated',
+  'stringComment.deleted',
+  'stringComment.restored',
+  'task.added',
+  'task.statusChanged',
+  'task.updated',
+  'task.deleted',
+  'group.created',
+  'group.deleted',
+  STEP_EVENT,
+];
+
 // ---- manifest validation ------------------------------------------------------------------------------
 
 export type Severity = 'error' | 'warning';

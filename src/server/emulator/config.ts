@@ -10,12 +10,15 @@ export interface OAuthClient {
   redirectUris: readonly string[];
 }
 
-/** The playground's own client: the app's dev (5173), preview (4173) and e2e (4317) origins. */
+/**
+ * The playground's own client: the app's dev (5173), preview (4173) and e2e origins (4317, and 4320 beside
+ * the e2e's Enterprise emulator for the app developers' specs: e2e/playwright.config.ts).
+ */
 export const DEMO_CLIENT: OAuthClient = {
   id: 'croql-playground',
   secret: 'croql-playground-demo-secret',
   name: 'CroQL Playground',
-  redirectUris: [5173, 4173, 4317].flatMap((port) => [
+  redirectUris: [5173, 4173, 4317, 4320].flatMap((port) => [
     `http://127.0.0.1:${port}/callback`,
     `http://localhost:${port}/callback`,
   ]),

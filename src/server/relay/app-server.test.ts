@@ -2,8 +2,11 @@
 // what it answers around the app's pages and the token relay.
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer, type ViteDevServer } from 'vite';
+import { createServer, preview as startPreview, type PreviewServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let server: ViteDevServer;
@@ -88,4 +91,39 @@ describe('the dev server', () => {
     expect(inline.length).toBeGreaterThan(0);
     expect(hashes).toEqual(inline);
   });
+});
+
+describe('the preview server', () => {
+  it('serves the built page with the meta policy of its own start, for the emulator it was started for', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'croql-preview-'));
+    const built = `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="connect-src &#39;self&#39; http://127.0.0.1:4318"></head><body>app</body></html>`;
+    writeFileSync(join(outDir, 'index.html'), built);
+    writeFileSync(join(outDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const before = process.env.CROQL_EMULATOR_URL;
+    process.env.CROQL_EMULATOR_URL = 'http://127.0.0.1:4319';
+    let preview: PreviewServer | undefined;
+    try {
+      preview = await startPreview({
+        configFile: fileURLToPath(new URL('../../../vite.config.ts', import.meta.url)),
+        logLevel: 'silent',
+        build: { outDir },
+        preview: { port: 0, strictPort: false },
+      });
+      const url = preview.resolvedUrls!.local[0]!.replace(/\/$/, '');
+      for (const path of ['/', '/index.html', '/callback?code=x']) {
+        const res = await fetch(`${url}${path}`, { headers: { Accept: 'text/html' } });
+        const html = await res.text();
+        expect(html, path).toContain(`connect-src &#39;self&#39; http://127.0.0.1:4319`);
+        expect(html, path).not.toContain('4318');
+        expect(res.headers.get('content-security-policy'), path).toContain('http://127.0.0.1:4319');
+      }
+      const file = await fetch(`${url}/favicon.svg`, { headers: { Accept: 'text/html,*/*' } });
+      expect(await file.text()).toContain('<svg');
+    } finally {
+      if (before === undefined) delete process.env.CROQL_EMULATOR_URL;
+      else process.env.CROQL_EMULATOR_URL = before;
+      await preview?.close();
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

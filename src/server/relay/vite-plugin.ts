@@ -2,7 +2,9 @@
 // security headers of every answer (./security.ts), and JSON for a request longer than they read
 // (src/server/http-limits.ts). The build gets the policy as a meta tag, for hosts that cannot set headers.
 import { getRequestListener } from '@hono/node-server';
+import { readFileSync } from 'node:fs';
 import { maxHeaderSize, type Server } from 'node:http';
+import { resolve } from 'node:path';
 import type { Connect, Plugin } from 'vite';
 import { answerClientErrors } from '../http-limits.ts';
 import { createRelayApp } from './app.ts';
@@ -39,7 +41,24 @@ export function appServerPlugin(): Plugin {
   return {
     name: 'croql-app-server',
     configureServer: (server) => mount(server, true),
-    configurePreviewServer: (server) => mount(server, false),
+    configurePreviewServer: (server) => {
+      mount(server, false);
+      // The built page's meta policy names the emulator of the build; a preview started for another one
+      // (CROQL_EMULATOR_URL of this start, as the e2e's second emulator) serves the page with its own.
+      const policy = contentSecurityPolicy({ emulatorUrl: relayConfig().emulatorUrl, meta: true });
+      const indexFile = resolve(server.config.root, server.config.build.outDir, 'index.html');
+      server.middlewares.use((req, res, next) => {
+        if (!isPageRequest(req.method, req.url, req.headers.accept)) return next();
+        let html: string;
+        try {
+          html = readFileSync(indexFile, 'utf8');
+        } catch {
+          return next();
+        }
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.end(req.method === 'HEAD' ? undefined : withMetaPolicy(html, policy));
+      });
+    },
     transformIndexHtml: {
       order: 'post',
       handler: (_html, context) =>
@@ -57,4 +76,22 @@ export function appServerPlugin(): Plugin {
             ],
     },
   };
+}
+
+/** A navigation to the app's page (its index.html, or a path of the app such as /callback), not a file. */
+export function isPageRequest(method = 'GET', url = '/', accept = ''): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (!accept.includes('text/html')) return false;
+  const path = url.split(/[?#]/)[0]!;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return last === '' || last === 'index.html' || !last.includes('.');
+}
+
+/** The page with its meta policy replaced by `policy` (attribute-escaped as the build writes it). */
+export function withMetaPolicy(html: string, policy: string): string {
+  const escaped = policy.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return html.replace(
+    /(<meta http-equiv="Content-Security-Policy" content=")[^"]*(")/,
+    (_, open: string, close: string) => `${open}${escaped}${close}`,
+  );
 }

@@ -140,7 +140,10 @@ export function controlRoutes(host: AppsHost, allowedOrigins: readonly string[])
       throw new ControlError(400, 'invalidRequest', `state must be one of ${DELIVERY_STATES.join(', ')}.`);
     }
     const appId = c.req.query('app');
-    if (appId) host.installations.require(appId);
+    // An uninstalled app's deliveries stay in the log; a name never seen is a mistake worth a 404.
+    if (appId && !host.installations.get(appId) && host.deliveries.list({ appId }).length === 0) {
+      host.installations.require(appId);
+    }
     const all = host.deliveries.list({
       appId,
       state,

@@ -12,41 +12,8 @@ import { languageInfo } from '../data/model.ts';
 /* eslint-disable @typescript-eslint/no-explicit-any -- context objects are untyped JSON */
 type Obj = Record<string, any>;
 
-export const DOCUMENTED_EVENTS: readonly string[] = [
-  'file.added',
-  'file.updated',
-  'file.reverted',
-  'file.deleted',
-  'file.translated',
-  'file.approved',
-  'branch.translated',
-  'branch.approved',
-  'project.translated',
-  'project.approved',
-  'project.built',
-  'project.created',
-  'project.deleted',
-  'translation.updated',
-  'string.added',
-  'string.updated',
-  'string.deleted',
-  'suggestion.added',
-  'suggestion.updated',
-  'suggestion.deleted',
-  'suggestion.approved',
-  'suggestion.disapproved',
-  'stringComment.created',
-  'stringComment.updated',
-  'stringComment.deleted',
-  'stringComment.restored',
-  'task.added',
-  'task.statusChanged',
-  'task.updated',
-  'task.deleted',
-  'group.created',
-  'group.deleted',
-  STEP_EVENT,
-];
+// The documented events live with the wire types, where the Apps view reads them too.
+export { DOCUMENTED_EVENTS } from '../../../wire/apps.ts';
 
 /** Where the events happen: the data and the organization the emulator plays. */
 export interface EventWorld {

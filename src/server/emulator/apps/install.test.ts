@@ -1,7 +1,13 @@
 // OAuth apps, install and uninstall, and the crowdin_app / crowdin_agent grants, against an in-process
 // emulator and real apps on loopback ports.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AppInfo, AppsOverview, ControlErrorBody } from '../../../wire/apps.ts';
+import type {
+  AppCallsResponse,
+  AppInfo,
+  AppsOverview,
+  ControlErrorBody,
+  DeliveriesResponse,
+} from '../../../wire/apps.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
 import { appsCommand } from './cli.ts';
 import { SCOPES_EXCEED_ERROR } from './manifest.ts';
@@ -106,6 +112,32 @@ describe('install', () => {
     const { json: overview } = await control<AppsOverview>(em.url, 'GET', '/__apps');
     expect(overview.apps.map((a) => [a.appId, a.appSecret])).toEqual([['test-step-app', json.appSecret]]);
     expect(overview.settings).toMatchObject({ edition: 'crowdin-enterprise', organization: 'acme' });
+  });
+
+  it('links a token request the app makes while it answers the installed event to that delivery', async () => {
+    const c = await client();
+    const app = await serve((url) => stepAppManifest(url, c.clientId));
+    // As the framework does: the app takes its token before it answers the installed event.
+    app.on('POST /installed', async (req) => {
+      const event = req.json<{ appId: string; appSecret: string; agentId: number }>();
+      const answer = await token({
+        grant_type: 'crowdin_agent',
+        client_id: c.clientId,
+        client_secret: c.clientSecret,
+        app_id: event.appId,
+        app_secret: event.appSecret,
+        domain: 'acme',
+        user_id: 1,
+        agent_id: event.agentId,
+      });
+      return { status: answer.ok ? 204 : 500 };
+    });
+    expect((await install(app)).status).toBe(201);
+    const { json: log } = await control<DeliveriesResponse>(em.url, 'GET', '/__apps/deliveries?kind=installed');
+    const { json: calls } = await control<AppCallsResponse>(em.url, 'GET', '/__apps/calls?app=test-step-app');
+    expect(calls.data).toEqual([
+      expect.objectContaining({ kind: 'token', status: 200, afterDelivery: log.data[0]!.id }),
+    ]);
   });
 
   it('gives an app the same secret after a restart', async () => {
@@ -309,6 +341,10 @@ describe('uninstall', () => {
     });
     expect(api.status).toBe(401);
     expect(em.apps.steps.get(step.id)!.active).toBe(false);
+    // Its deliveries stay in the log, and the log still filters by it; an app never seen is a 404.
+    const log = await control<DeliveriesResponse>(em.url, 'GET', `/__apps/deliveries?app=${s.appId}`);
+    expect(log.json.data.slice(0, 2).map((d) => d.kind)).toEqual(['uninstall', 'installed']);
+    expect((await control(em.url, 'GET', '/__apps/deliveries?app=never-installed')).status).toBe(404);
   });
 
   it('uninstalls even when the app refuses the event, and says so', async () => {

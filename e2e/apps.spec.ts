@@ -1,0 +1,143 @@
+// The Apps view drives a real step app against the e2e's Enterprise emulator: install from its manifest
+// (a refused one first), add the step, send the strings a CroQL query matches, see the signed delivery
+// (the signature checked in the view and by the app), redeliver, and watch the app's PATCHes route the
+// strings to DONE.
+import { createHmac } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { APPS_EMULATOR_URL, countCell, install, openAppsView, startStepApp } from './support/apps.ts';
+import { authorizationOf, emulatorQuery } from './support/emulator-data.ts';
+import type { StepApp } from './support/test-app.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+const QUERY = 'identifier contains "paypal" and not is hidden';
+let app: StepApp | null = null;
+test.afterEach(async () => {
+  await app?.close();
+  app = null;
+});
+
+test('install a step app, send strings by a query, check the signed delivery, redeliver, route by PATCH', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // The playground's own API calls carry a token for the emulator's listing, the test's oracle.
+  const apiRequest = page.waitForRequest((r) => r.url().startsWith(`${APPS_EMULATOR_URL}/api/v2/`));
+  const view = await openAppsView(page);
+  const identifier = `e2e-apps-${test.info().workerIndex}-${Date.now()}`;
+  app = await startStepApp(view, identifier);
+
+  // A refused manifest: its problems at their JSON pointers, and the URL typed is kept.
+  await view.getByLabel('Manifest URL').fill(app.refusedManifestUrl);
+  await view.getByRole('button', { name: 'Install', exact: true }).click();
+  const refusal = view.getByRole('alert').filter({ hasText: 'The manifest has' });
+  await expect(
+    refusal.getByTestId('manifest-problem').filter({ hasText: '/authenticationType' }),
+  ).toBeVisible();
+  await expect(view.getByLabel('Manifest URL')).toHaveValue(app.refusedManifestUrl);
+
+  // The install: the installed event, and the app's token request beside it.
+  const card = await install(view, app.manifestUrl, identifier);
+  expect(app.appSecret).not.toBeNull();
+  // The log shows this app's deliveries only (other specs install theirs on the same emulator).
+  await view.getByRole('combobox', { name: 'App', exact: true }).selectOption(identifier);
+  const installed = view
+    .getByTestId('delivery-log')
+    .locator('li')
+    .filter({ hasText: 'installed event' })
+    .first();
+  await expect(installed.getByTestId('app-calls')).toContainText('token request');
+  await expect(card.getByTestId('app-secret')).toContainText('Show');
+
+  // The step, and the strings the query matches sent to it in one language.
+  await card.getByRole('button', { name: 'Add to the workflow' }).click();
+  const step = card.getByTestId('workflow-step');
+  await expect(step).toBeVisible();
+  await step.getByRole('textbox', { name: /^Query for step/ }).click();
+  await page.keyboard.insertText(QUERY);
+  await page.keyboard.press('Escape');
+  for (const language of ['de', 'fr', 'es', 'ja'])
+    await step.getByRole('checkbox', { name: language, exact: true }).uncheck();
+  await step.getByRole('button', { name: 'Send to the step' }).click();
+  await expect(step.getByTestId('send-result')).toBeVisible();
+  const matched = await emulatorQuery(
+    await authorizationOf(await apiRequest),
+    '/projects/1/strings',
+    QUERY,
+    APPS_EMULATOR_URL,
+  );
+  expect(matched.length).toBeGreaterThan(0);
+  await expect(step.getByTestId('send-result')).toContainText(`matched ${matched.length} string`);
+  await expect(countCell(step, 'uk', 'NEED_PROCESS')).toHaveText(String(matched.length));
+
+  // Batched (the service's minute) until sent now; then delivered, signed, and checked in the view.
+  await expect(step.getByTestId('send-result')).toContainText('with the next batch (every minute');
+  const batch = view.getByTestId('delivery').filter({ hasText: 'recalculation_triggered' });
+  await expect(batch).toHaveCount(0);
+  expect(app.deliveries).toEqual([]);
+  await view.getByRole('button', { name: 'Send queued now' }).click();
+  await expect(batch).toHaveAttribute('data-state', 'delivered');
+  expect(app.deliveries).toEqual([{ signatureValid: true, events: matched.length, redelivery: false }]);
+  await batch.click();
+  const detail = view.getByTestId('delivery-detail');
+  await expect(detail.getByTestId('signature-verdict')).toHaveAttribute('data-valid', 'true');
+  const sent = await detail.getByTestId('signature-sent').textContent();
+  await expect(detail.getByTestId('signature-computed')).toHaveText(sent!);
+
+  // The verifier in both languages.
+  await detail.getByText('Verify it in your app').click();
+  await expect(detail.getByTestId('verifier-snippet')).toContainText("createHmac('sha256', appSecret)");
+  await detail.getByRole('tab', { name: 'Python' }).click();
+  await expect(detail.getByTestId('verifier-snippet')).toContainText('hmac.compare_digest');
+
+  // The fixture and the curl command carry the request as sent: the signature verifies over its body.
+  const download = page.waitForEvent('download');
+  await detail.getByRole('button', { name: 'Download fixture' }).click();
+  const fixture = JSON.parse(await readFile((await (await download).path())!, 'utf8')) as {
+    headers: Record<string, string>;
+    body: string;
+  };
+  expect(createHmac('sha256', app.appSecret!).update(fixture.body).digest('hex')).toBe(sent);
+  expect(fixture.headers['X-Crowdin-Signature']).toBe(sent);
+  await detail.getByRole('button', { name: 'Copy as curl' }).click();
+  const curl = await page.evaluate(() => navigator.clipboard.readText());
+  expect(curl).toContain(`-H 'X-Crowdin-Signature: ${sent}'`);
+  expect(curl).toContain('--data-binary');
+
+  // Redeliver: the same bytes again, and this time the app routes them by PATCH.
+  app.routing = true;
+  await detail.getByRole('button', { name: 'Redeliver' }).click();
+  const redelivery = view.getByTestId('delivery').filter({ hasText: /redelivery of #\d+/ });
+  await expect(redelivery).toHaveAttribute('data-state', 'delivered');
+  await expect(redelivery).toHaveAttribute('aria-current', 'true');
+  expect(app.deliveries[1]).toEqual({ signatureValid: true, events: matched.length, redelivery: true });
+  expect(app.patches).toEqual([{ status: 200, ops: matched.length }]);
+  await expect(view.getByTestId('delivery-detail').getByTestId('signature-verdict')).toHaveAttribute(
+    'data-valid',
+    'true',
+  );
+  const redeliveryItem = view
+    .getByTestId('delivery-log')
+    .locator('li')
+    .filter({ has: page.getByTestId('delivery').filter({ hasText: /redelivery of #\d+/ }) });
+  await expect(redeliveryItem.getByTestId('app-calls')).toContainText(
+    /PATCH \/api\/v2\/projects\/1\/workflow-steps\/\d+\/languages\/uk\/status 200/,
+  );
+
+  // The statuses change in the view as the PATCH lands.
+  await expect(countCell(step, 'uk', 'DONE')).toHaveText(String(matched.length));
+  await expect(countCell(step, 'uk', 'NEED_PROCESS')).toHaveText('0');
+  await countCell(step, 'uk', 'DONE').getByRole('button').click();
+  await expect(step.getByTestId('step-strings').locator('tbody tr')).toHaveCount(
+    Math.min(matched.length, 25),
+  );
+  await expect(step.getByTestId('step-strings').locator('tbody tr').first()).toContainText('translated');
+
+  // Uninstall: the card goes, the log stays.
+  await card.getByRole('button', { name: 'Uninstall…' }).click();
+  await card.getByRole('button', { name: 'Uninstall', exact: true }).click();
+  await expect(card).toHaveCount(0);
+  await expect(redelivery).toBeVisible();
+});

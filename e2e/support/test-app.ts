@@ -1,0 +1,226 @@
+// A small Crowdin workflow-step app for the e2e specs, written as an app developer would write one with
+// nothing but node:http: it serves its manifest, takes a crowdin_agent token when installed, verifies each
+// delivery's signature over the raw body, and (once told to route) sets every delivered string's output by
+// PATCH through the string-status API. It listens on 127.0.0.1, on a free port.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+const STEP_EVENT = 'string.status_on_step.recalculation_triggered';
+
+export interface ReceivedDelivery {
+  signatureValid: boolean;
+  events: number;
+  redelivery: boolean;
+}
+
+interface Installed {
+  appId: string;
+  appSecret: string;
+  agentId: number;
+  userId: number;
+  domain: string | null;
+}
+
+export interface StepAppOptions {
+  /** The app's identifier (unique per test: installs of one identifier exclude each other). */
+  identifier: string;
+  /** The emulator the app talks to: its token endpoint and API. */
+  emulatorUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The output port the app routes every string to. */
+  port?: string;
+}
+
+export class StepApp {
+  url = '';
+  readonly deliveries: ReceivedDelivery[] = [];
+  readonly patches: { status: number; ops: number }[] = [];
+  /** Route the strings of the next deliveries (until then it only acknowledges them). */
+  routing = false;
+  private installed: Installed | null = null;
+  private token: string | null = null;
+  private server: Server;
+  private sockets = new Set<Socket>();
+  private seen = new Set<string>();
+
+  private constructor(private options: StepAppOptions) {
+    this.server = createServer((req, res) => {
+      void this.handle(req).then(
+        ({ status, body, type }) => {
+          res.writeHead(status, type ? { 'Content-Type': type } : {});
+          res.end(body);
+        },
+        (e: unknown) => {
+          res.writeHead(500);
+          res.end(String(e));
+        },
+      );
+    });
+    this.server.on('connection', (s: Socket) => {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+    });
+  }
+
+  static async start(options: StepAppOptions): Promise<StepApp> {
+    const app = new StepApp(options);
+    await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
+    app.url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    return app;
+  }
+
+  get manifestUrl(): string {
+    return `${this.url}/manifest.json`;
+  }
+
+  /** A manifest the service refuses (an unknown key, `authentication` missing). */
+  get refusedManifestUrl(): string {
+    return `${this.url}/refused/manifest.json`;
+  }
+
+  get appSecret(): string | null {
+    return this.installed?.appSecret ?? null;
+  }
+
+  manifest(): Record<string, unknown> {
+    return {
+      identifier: this.options.identifier,
+      name: `E2E ${this.options.identifier}`,
+      baseUrl: this.url,
+      authentication: { type: 'crowdin_agent', clientId: this.options.clientId },
+      agent: { username: `${this.options.identifier}-agent`, name: 'E2E Reviewer' },
+      events: { installed: '/installed', uninstall: '/uninstall' },
+      scopes: ['project'],
+      modules: {
+        'workflow-step-type': [
+          {
+            key: 'review',
+            name: 'Review',
+            boundaries: {
+              input: { title: 'To review', ports: ['all'] },
+              outputs: [{ title: 'Reviewed', port: this.options.port ?? 'translated' }],
+            },
+          },
+        ],
+        webhook: [{ key: 'hook', url: '/webhooks', events: [STEP_EVENT] }],
+      },
+    };
+  }
+
+  close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage): Promise<{ status: number; body?: string; type?: string }> {
+    const raw = await readBody(req);
+    const route = `${req.method} ${(req.url ?? '/').split('?')[0]}`;
+    switch (route) {
+      case 'GET /manifest.json':
+        return { status: 200, body: JSON.stringify(this.manifest()), type: 'application/json' };
+      case 'GET /refused/manifest.json': {
+        // A mistake a real app made (crowdin-apps-notes.md): `authenticationType` for `authentication.type`.
+        const { authentication, ...rest } = this.manifest();
+        const refused = { ...rest, authenticationType: (authentication as { type: string }).type };
+        return { status: 200, body: JSON.stringify(refused), type: 'application/json' };
+      }
+      case 'POST /installed':
+        return this.onInstalled(JSON.parse(raw.toString('utf8')) as Installed);
+      case 'POST /uninstall':
+        this.installed = null;
+        this.token = null;
+        return { status: 204 };
+      case 'POST /webhooks':
+        return this.onWebhook(req, raw);
+      default:
+        return { status: 404, body: 'not found' };
+    }
+  }
+
+  private async onInstalled(event: Installed) {
+    this.installed = event;
+    const response = await fetch(`${this.options.emulatorUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'crowdin_agent',
+        client_id: this.options.clientId,
+        client_secret: this.options.clientSecret,
+        app_id: event.appId,
+        app_secret: event.appSecret,
+        domain: event.domain,
+        user_id: event.userId,
+        agent_id: event.agentId,
+      }),
+    });
+    if (!response.ok) return { status: 500, body: `token request answered ${response.status}` };
+    this.token = ((await response.json()) as { access_token: string }).access_token;
+    return { status: 204 };
+  }
+
+  private async onWebhook(req: IncomingMessage, raw: Buffer) {
+    const secret = this.installed?.appSecret;
+    const given = String(req.headers['x-crowdin-signature'] ?? '');
+    const expected = secret ? createHmac('sha256', secret).update(raw).digest('hex') : '';
+    const signatureValid =
+      given.length === expected.length &&
+      expected !== '' &&
+      timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+    const body = JSON.parse(raw.toString('utf8')) as { events: StepEvent[] };
+    const key = raw.toString('base64');
+    this.deliveries.push({ signatureValid, events: body.events.length, redelivery: this.seen.has(key) });
+    this.seen.add(key);
+    if (!signatureValid)
+      return { status: 403, body: '{"error":"Invalid signature"}', type: 'application/json' };
+    if (this.routing) await this.route(body.events);
+    return { status: 200, body: '{}', type: 'application/json' };
+  }
+
+  /** One PATCH per (project, step, language), every string to the output port. */
+  private async route(events: StepEvent[]) {
+    const groups = new Map<string, StepEvent['stringStatus'][]>();
+    for (const e of events) {
+      if (e.event !== STEP_EVENT) continue;
+      const s = e.stringStatus;
+      const key = `${s.translation.project.id}/${s.workflowStep.id}/${s.affectedLanguage.id}`;
+      groups.set(key, [...(groups.get(key) ?? []), s]);
+    }
+    for (const [key, statuses] of groups) {
+      const ops = statuses.map((s) => ({
+        op: 'replace',
+        path: `/${s.translation.id}/output`,
+        value: this.options.port ?? 'translated',
+      }));
+      const [projectId, stepId, languageId] = key.split('/');
+      const response = await fetch(
+        `${this.options.emulatorUrl}/api/v2/projects/${projectId}/workflow-steps/${stepId}/languages/${languageId}/status`,
+        {
+          method: 'PATCH',
+          headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(ops),
+        },
+      );
+      this.patches.push({ status: response.status, ops: ops.length });
+    }
+  }
+}
+
+interface StepEvent {
+  event: string;
+  stringStatus: {
+    translation: { id: number; project: { id: number } };
+    workflowStep: { id: number };
+    affectedLanguage: { id: string };
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}

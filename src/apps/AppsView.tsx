@@ -1,0 +1,88 @@
+// The Apps view: the developer's side of the local emulator (issue #19, item 9). The installed apps with
+// their secrets, problems and workflow steps on one side, the live delivery log on the other, the
+// emulator's own choices above. Shown only while the playground is connected to the emulator; the shell
+// loads it on first use (src/app/side-panels.tsx).
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useSession, type Session } from '../auth/session.ts';
+import type { Edition } from '../croql/index.ts';
+import { AppCard } from './AppCard.tsx';
+import { DeliveryLog } from './DeliveryLog.tsx';
+import { EmulatorChoices } from './EmulatorChoices.tsx';
+import { InstallForm, OAuthApps } from './InstallForm.tsx';
+import { AppProblems, Failure } from './parts.tsx';
+import { overviewQuery } from './queries.ts';
+import { useAppsUiActions } from './store.ts';
+import { useAppsStream, type StreamState } from './stream.ts';
+import './apps.css';
+
+/** The emulator's origin (its control routes live there) while signed in to it; null otherwise. */
+export function emulatorOrigin(session: Session | null): string | null {
+  if (session?.connection !== 'emulator') return null;
+  try {
+    return new URL(session.apiUrl).origin;
+  } catch {
+    return null;
+  }
+}
+
+const STREAM_LABELS: Record<StreamState, string> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  lost: 'Not live: reload to reconnect',
+};
+
+export default function AppsView(props: { onClose: () => void; edition: Edition }) {
+  const origin = emulatorOrigin(useSession());
+  const overview = useQuery(overviewQuery(origin));
+  const stream = useAppsStream(origin);
+  const { selectDelivery } = useAppsUiActions();
+  const id = useId();
+  const data = overview.data;
+
+  return (
+    <section className="apps-view" aria-labelledby={`${id}-title`} data-testid="apps-view">
+      <header className="apps-view-head">
+        <h2 id={`${id}-title`}>Apps</h2>
+        <span className="hint">
+          on the local emulator <code>{origin ?? 'not connected'}</code>
+        </span>
+        <span className={`apps-live apps-live-${stream}`} role="status">
+          {STREAM_LABELS[stream]}
+        </span>
+        <span className="spacer" />
+        <button type="button" onClick={props.onClose}>
+          Back to the query
+        </button>
+      </header>
+      {!origin && (
+        <p className="notice notice-info">
+          The Apps view works with the local emulator: sign in to it (the connection "Local emulator").
+        </p>
+      )}
+      {overview.isError && <Failure error={overview.error} onRetry={() => void overview.refetch()} />}
+      {data && <EmulatorChoices settings={data.settings} />}
+      {origin && (
+        <div className="apps-columns">
+          <div className="apps-column">
+            <InstallForm origin={origin} installTimeoutSeconds={data?.settings.installTimeoutSeconds ?? 30} />
+            {data && <OAuthApps origin={origin} clients={data.clients} />}
+            {data && data.problems.length > 0 && (
+              <section className="apps-card" aria-label="Other problems">
+                <h3>Refused installs and other problems</h3>
+                <AppProblems problems={data.problems} onShowDelivery={selectDelivery} />
+              </section>
+            )}
+            {data?.apps.length === 0 && <p className="hint">No app is installed.</p>}
+            {data?.apps.map((app) => (
+              <AppCard key={app.appId} origin={origin} app={app} edition={props.edition} />
+            ))}
+          </div>
+          <div className="apps-column">
+            <DeliveryLog origin={origin} overview={data} />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

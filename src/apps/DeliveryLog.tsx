@@ -1,0 +1,267 @@
+// The delivery log, newest first and live: what the emulator sent each app (webhook batches, the installed
+// and uninstall events, settings and module calls), its state and last answer, and under each delivery the
+// app's own calls to the API (token requests, PATCHes) that it most likely caused.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { keys } from '../connection/keys.ts';
+import { announce } from '../ui/announce.ts';
+import {
+  APPS_PATHS,
+  DELIVERY_STATES,
+  DOCUMENTED_EVENTS,
+  type AppApiCall,
+  type AppsOverview,
+  type DeliveryKind,
+  type DeliverySummary,
+  type FlushResponse,
+} from '../wire/apps.ts';
+import { control } from './client.ts';
+import { DeliveryDetail } from './DeliveryDetail.tsx';
+import { clock, Failure, plural } from './parts.tsx';
+import { callsQuery, deliveriesQuery } from './queries.ts';
+import { useAppsUi, useAppsUiActions } from './store.ts';
+
+const KINDS: readonly DeliveryKind[] = [
+  'webhook',
+  'installed',
+  'uninstall',
+  'settings',
+  'delete-settings',
+  'module-call',
+];
+
+/** The app's calls by the delivery that caused them; calls after no delivery under `null`. */
+export function callsByDelivery(calls: readonly AppApiCall[]): Map<number | null, AppApiCall[]> {
+  const map = new Map<number | null, AppApiCall[]>();
+  // Oldest first under each delivery, as they happened.
+  for (let i = calls.length - 1; i >= 0; i--) {
+    const call = calls[i]!;
+    const list = map.get(call.afterDelivery);
+    if (list) list.push(call);
+    else map.set(call.afterDelivery, [call]);
+  }
+  return map;
+}
+
+export function DeliveryLog(props: { origin: string; overview: AppsOverview | undefined }) {
+  const { origin, overview } = props;
+  const filters = useAppsUi((s) => s.filters);
+  const limit = useAppsUi((s) => s.limit);
+  const selected = useAppsUi((s) => s.selectedDelivery);
+  const { setFilter, clearFilters, showMore, selectDelivery } = useAppsUiActions();
+  const log = useQuery(deliveriesQuery(origin, filters, limit));
+  const calls = useQuery(callsQuery(origin));
+  const byDelivery = callsByDelivery(calls.data?.data ?? []);
+  const queryClient = useQueryClient();
+  const id = useId();
+  const flush = useMutation({
+    mutationFn: () => control<FlushResponse>(origin, APPS_PATHS.flush, { body: {} }),
+    onSuccess: (r) =>
+      announce(
+        r.deliveries + r.retries === 0
+          ? 'Nothing was waiting.'
+          : `Sent ${plural(r.deliveries, 'batch', 'batches')} and ${plural(r.retries, 'retry', 'retries')}.`,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.apps(origin) }),
+  });
+  const filtered = Object.values(filters).some(Boolean);
+  const apps = overview?.apps ?? [];
+  const interval = overview?.settings.batchIntervalSeconds;
+  const secretOf = (appId: string) => apps.find((a) => a.appId === appId)?.appSecret ?? null;
+  const shown = log.data?.data ?? [];
+  // A delivery chosen elsewhere (an app's problem) that this page of the log does not show.
+  const elsewhere = selected !== null && !shown.some((d) => d.id === selected) ? selected : null;
+
+  return (
+    <section className="apps-card apps-log" aria-labelledby={`${id}-title`}>
+      <div className="apps-log-head">
+        <h3 id={`${id}-title`}>Deliveries</h3>
+        <button
+          type="button"
+          onClick={() => flush.mutate()}
+          disabled={flush.isPending}
+          title={interval ? `Batches otherwise go every ${interval} s` : undefined}
+        >
+          Send queued now
+        </button>
+      </div>
+      {flush.isError && <Failure error={flush.error} />}
+      <div className="apps-filters" role="group" aria-label="Filter the deliveries">
+        <label>
+          App
+          <select value={filters.app} onChange={(e) => setFilter('app', e.target.value)}>
+            <option value="">Any</option>
+            {apps.map((a) => (
+              <option key={a.appId} value={a.appId}>
+                {a.name}
+              </option>
+            ))}
+            {filters.app && !apps.some((a) => a.appId === filters.app) && (
+              <option value={filters.app}>{filters.app} (uninstalled)</option>
+            )}
+          </select>
+        </label>
+        <label>
+          State
+          <select value={filters.state} onChange={(e) => setFilter('state', e.target.value)}>
+            <option value="">Any</option>
+            {DELIVERY_STATES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Kind
+          <select value={filters.kind} onChange={(e) => setFilter('kind', e.target.value)}>
+            <option value="">Any</option>
+            {KINDS.map((k) => (
+              <option key={k}>{k}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Event
+          <input
+            value={filters.event}
+            onChange={(e) => setFilter('event', e.target.value.trim())}
+            list={`${id}-events`}
+            placeholder="any"
+            size={14}
+          />
+          <datalist id={`${id}-events`}>
+            {DOCUMENTED_EVENTS.map((e) => (
+              <option key={e} value={e} />
+            ))}
+          </datalist>
+        </label>
+        {filtered && (
+          <button type="button" className="button-ghost" onClick={clearFilters}>
+            Clear filters
+          </button>
+        )}
+      </div>
+      {log.isError && <Failure error={log.error} onRetry={() => void log.refetch()} />}
+      {elsewhere !== null && (
+        <div className="apps-elsewhere">
+          <div className="apps-log-head">
+            <h4>Delivery #{elsewhere}</h4>
+            <button type="button" className="button-ghost" onClick={() => selectDelivery(null)}>
+              Close
+            </button>
+          </div>
+          <DeliveryDetail origin={origin} id={elsewhere} secretOf={secretOf} settings={overview?.settings} />
+        </div>
+      )}
+      {log.data && log.data.total === 0 && (
+        <p className="hint">
+          {filtered ? 'No delivery matches these filters.' : 'Nothing was sent yet: install an app to start.'}
+        </p>
+      )}
+      {log.data && log.data.data.length > 0 && (
+        <ol className="apps-deliveries" aria-label="Deliveries, newest first" data-testid="delivery-log">
+          {log.data.data.map((d) => (
+            <li key={d.id}>
+              <DeliveryRow
+                delivery={d}
+                appName={apps.find((a) => a.appId === d.appId)?.name ?? d.appId}
+                selected={selected === d.id}
+                onSelect={() => selectDelivery(selected === d.id ? null : d.id)}
+              />
+              {selected === d.id && (
+                <DeliveryDetail origin={origin} id={d.id} secretOf={secretOf} settings={overview?.settings} />
+              )}
+              <Calls calls={byDelivery.get(d.id) ?? []} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {log.data && log.data.total > log.data.data.length && (
+        <button type="button" onClick={showMore} disabled={log.isPlaceholderData}>
+          Show older ({log.data.total - log.data.data.length} more)
+        </button>
+      )}
+      {(byDelivery.get(null)?.length ?? 0) > 0 && (
+        <div className="apps-other-calls">
+          <h4>Calls before any delivery</h4>
+          <Calls calls={byDelivery.get(null)!} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** What a delivery carries, in a few words. */
+export function deliveryTitle(d: Pick<DeliverySummary, 'kind' | 'events' | 'eventCount'>): string {
+  if (d.kind !== 'webhook') return d.kind === 'module-call' ? 'module call' : `${d.kind} event`;
+  const events = d.events.length === 1 ? d.events[0] : `${d.events.length} kinds of event`;
+  return `${events} ×${d.eventCount}`;
+}
+
+/** The last answer, or what is going on now. */
+export function deliveryStatus(d: DeliverySummary): string {
+  const last = d.lastAttempt;
+  const answer = last ? (last.status !== null ? String(last.status) : (last.error ?? 'no answer')) : '';
+  switch (d.state) {
+    case 'queued':
+      return d.nextAttemptAt ? `queued until ${clock(d.nextAttemptAt)}` : 'queued';
+    case 'sending':
+      return 'sending…';
+    case 'retrying':
+      return `${answer}; retry at ${d.nextAttemptAt ? clock(d.nextAttemptAt) : 'soon'}`;
+    case 'delivered':
+    case 'failed':
+      return answer;
+  }
+}
+
+function DeliveryRow(props: {
+  delivery: DeliverySummary;
+  appName: string;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const d = props.delivery;
+  return (
+    <button
+      type="button"
+      className="apps-delivery"
+      aria-current={props.selected || undefined}
+      aria-expanded={props.selected}
+      onClick={props.onSelect}
+      data-testid="delivery"
+      data-delivery-id={d.id}
+      data-state={d.state}
+    >
+      <span className="apps-delivery-id">#{d.id}</span>
+      <span className={`apps-state apps-state-${d.state}`}>{d.state}</span>
+      <span className="apps-delivery-what">
+        {deliveryTitle(d)}
+        {d.redeliveryOf !== null && <span className="hint"> (redelivery of #{d.redeliveryOf})</span>}
+      </span>
+      <span className="apps-delivery-meta">
+        {props.appName}
+        {d.moduleKey ? ` · ${d.moduleKey}` : ''} · {deliveryStatus(d)}
+        {d.attemptCount > 1 ? ` · ${d.attemptCount} attempts` : ''} ·{' '}
+        <time dateTime={d.createdAt}>{clock(d.createdAt)}</time>
+      </span>
+    </button>
+  );
+}
+
+function Calls({ calls }: { calls: readonly AppApiCall[] }) {
+  if (calls.length === 0) return null;
+  return (
+    <ul className="apps-calls" aria-label="The app's calls after it" data-testid="app-calls">
+      {calls.map((c) => (
+        <li key={c.id} data-kind={c.kind}>
+          <span aria-hidden="true">↳ </span>
+          {c.kind === 'token' ? 'token request' : c.method} <code className="apps-break">{c.path}</code>{' '}
+          <span className={c.status < 400 ? 'apps-ok' : 'apps-bad'}>{c.status}</span>{' '}
+          <span className="hint">
+            {c.durationMs} ms, <time dateTime={c.at}>{clock(c.at)}</time>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,114 @@
+// The settings in force on the emulator, each marked with its ground: the service's documented behaviour,
+// or the emulator's own choice where Crowdin is silent (README, "The emulator's choices"). Each is a flag.
+import type { AppsSettings } from '../wire/apps.ts';
+
+interface Choice {
+  what: string;
+  value: string;
+  /** null: as the service documents it. */
+  ours: string | null;
+  flag: string;
+}
+
+const seconds = (n: number) => (n === 0 ? 'at once' : `${n} s`);
+
+export function choicesOf(settings: AppsSettings): Choice[] {
+  const retries = settings.retryScheduleSeconds;
+  return [
+    {
+      what: 'Edition',
+      value:
+        settings.edition === 'crowdin-enterprise'
+          ? `Crowdin Enterprise, organization "${settings.organization}"`
+          : 'crowdin.com (workflow steps are Enterprise only)',
+      ours: null,
+      flag: '--organization DOMAIN',
+    },
+    {
+      what: 'Batch interval',
+      value: seconds(settings.batchIntervalSeconds),
+      ours: settings.batchIntervalSeconds === 60 ? null : 'the service batches once a minute',
+      flag: '--batch-interval SECONDS',
+    },
+    {
+      what: 'Largest batch',
+      value: `${settings.batchMaxEvents} events`,
+      ours: 'Crowdin does not say how large a batch gets',
+      flag: '--batch-max N',
+    },
+    {
+      what: 'Webhook timeout',
+      value: seconds(settings.webhookTimeoutSeconds),
+      ours: "Crowdin does not say how long it waits for an app's webhook (project webhooks: 30 s)",
+      flag: '--webhook-timeout SECONDS',
+    },
+    {
+      what: 'Install timeout',
+      value: seconds(settings.installTimeoutSeconds),
+      ours: 'Crowdin does not say how long it waits for the installed and uninstall events',
+      flag: '--install-timeout SECONDS',
+    },
+    {
+      what: 'Retries',
+      value:
+        retries.length === 0
+          ? 'none: a failed delivery makes its strings FAILED at once'
+          : `${retries.length}, after ${retries.join(', ')} s; then the strings become FAILED`,
+      ours: 'Crowdin retries "a limited number of times" and publishes no schedule',
+      flag: '--retry-schedule LIST',
+    },
+    {
+      what: 'Apps it calls',
+      value: settings.allowRemoteApps ? 'any host' : 'this machine only (loopback)',
+      ours: 'a local tool calls local apps unless told otherwise',
+      flag: '--allow-remote-apps',
+    },
+  ];
+}
+
+export function EmulatorChoices({ settings }: { settings: AppsSettings }) {
+  return (
+    <details className="apps-choices" data-testid="emulator-choices">
+      <summary>
+        How this emulator delivers: batches {seconds(settings.batchIntervalSeconds)}, timeout{' '}
+        {seconds(settings.webhookTimeoutSeconds)}, {settings.retryScheduleSeconds.length} retries
+      </summary>
+      <p className="hint">
+        Where Crowdin does not publish its behaviour, the emulator chose; each choice is a flag of{' '}
+        <code>npm run emulator</code>.
+      </p>
+      <div className="apps-scroll">
+        <table className="apps-table">
+          <thead>
+            <tr>
+              <th scope="col">Setting</th>
+              <th scope="col">Value</th>
+              <th scope="col">Ground</th>
+              <th scope="col">Flag</th>
+            </tr>
+          </thead>
+          <tbody>
+            {choicesOf(settings).map((c) => (
+              <tr key={c.what}>
+                <th scope="row">{c.what}</th>
+                <td>{c.value}</td>
+                <td>
+                  {c.ours ? (
+                    <>
+                      <strong className="apps-ours">the emulator's choice</strong>: {c.ours}
+                    </>
+                  ) : (
+                    'as the service'
+                  )}
+                </td>
+                <td>
+                  <code>{c.flag}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}

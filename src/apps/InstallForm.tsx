@@ -1,0 +1,133 @@
+// Installing an app from its manifest URL, as the service's private install does: the emulator fetches and
+// validates the manifest, then sends the installed event; a refusal shows the problems at their JSON
+// pointers, or the app's answer. The URL typed stays (store.ts) whatever happens.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { keys } from '../connection/keys.ts';
+import { announce } from '../ui/announce.ts';
+import { APPS_PATHS, type AppInfo, type InstallRequest, type OAuthAppInfo } from '../wire/apps.ts';
+import { control } from './client.ts';
+import { CopyButton, Failure, plural, Secret } from './parts.tsx';
+import { useAppsUi, useAppsUiActions } from './store.ts';
+
+export function InstallForm(props: { origin: string; installTimeoutSeconds: number }) {
+  const { origin } = props;
+  const url = useAppsUi((s) => s.installUrl);
+  const { setInstallUrl } = useAppsUiActions();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const install = useMutation({
+    mutationFn: (request: InstallRequest) => control<AppInfo>(origin, APPS_PATHS.install, { body: request }),
+    onSuccess: (app) => announce(`Installed ${app.name}.`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.apps(origin) }),
+  });
+  const trimmed = url.trim();
+  return (
+    <section className="apps-card" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Install an app</h3>
+      <form
+        className="apps-form-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (trimmed) install.mutate({ manifestUrl: trimmed });
+        }}
+      >
+        <label htmlFor={`${id}-url`}>Manifest URL</label>
+        <input
+          id={`${id}-url`}
+          type="url"
+          inputMode="url"
+          placeholder="http://127.0.0.1:3000/manifest.json"
+          value={url}
+          onChange={(e) => setInstallUrl(e.target.value)}
+          required
+        />
+        <button type="submit" className="button-primary" disabled={install.isPending || !trimmed}>
+          Install
+        </button>
+      </form>
+      {install.isPending && (
+        <p role="status" className="hint">
+          Fetching the manifest, checking it and sending the installed event; the app has{' '}
+          {props.installTimeoutSeconds} s to answer (the emulator's choice).
+        </p>
+      )}
+      {install.isError && <Failure error={install.error} />}
+      {install.isSuccess && (
+        <p role="status" className="notice notice-info">
+          Installed {install.data.name} (<code>{install.data.appId}</code>)
+          {install.data.warnings.length > 0 && `, with ${plural(install.data.warnings.length, 'warning')}`}.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * OAuth apps: a manifest's `authentication.clientId` must name one, as on the service, whose settings page
+ * creates them. The secret is the app's to keep (its token requests send it).
+ */
+export function OAuthApps(props: { origin: string; clients: readonly OAuthAppInfo[] }) {
+  const { origin } = props;
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState('project');
+  // Open at first when there is none yet: installing a step app starts here.
+  const [open, setOpen] = useState(props.clients.length === 0);
+  const register = useMutation({
+    mutationFn: () => control<{ clientId: string }>(origin, APPS_PATHS.clients, { body: { name, scopes } }),
+    onSuccess: () => {
+      announce(`OAuth app ${name} registered.`);
+      setName('');
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.appsOverview(origin) }),
+  });
+  return (
+    <section className="apps-card" aria-labelledby={`${id}-title`}>
+      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>
+          <h3 id={`${id}-title`} className="apps-inline-heading">
+            OAuth apps ({props.clients.length})
+          </h3>
+        </summary>
+        <p className="hint">
+          An app with <code>crowdin_app</code> or <code>crowdin_agent</code> authentication names one in its
+          manifest (<code>authentication.clientId</code>) and takes tokens with its secret.
+        </p>
+        {props.clients.length > 0 && (
+          <ul className="apps-clients">
+            {props.clients.map((c) => (
+              <li key={c.clientId} data-testid="oauth-app">
+                <strong>{c.name}</strong> <span className="hint">scopes {c.scopes.join(' ')}</span>
+                <span className="apps-kv">
+                  Client id <code data-testid="client-id">{c.clientId}</code>
+                  <CopyButton text={c.clientId} label="Copy" what="Client id" className="button-ghost" />
+                </span>
+                <span className="apps-kv">
+                  Client secret <Secret value={c.clientSecret} label={`Client secret of ${c.name}`} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form
+          className="apps-form-row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (name.trim()) register.mutate();
+          }}
+        >
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} required />
+          <label htmlFor={`${id}-scopes`}>Scopes</label>
+          <input id={`${id}-scopes`} value={scopes} onChange={(e) => setScopes(e.target.value)} />
+          <button type="submit" disabled={register.isPending || !name.trim()}>
+            Register OAuth app
+          </button>
+        </form>
+        {register.isError && <Failure error={register.error} />}
+      </details>
+    </section>
+  );
+}

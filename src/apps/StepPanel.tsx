@@ -1,0 +1,223 @@
+// One workflow step of an app: its strings by language and status (live: the counts arrive with the
+// stream), the strings themselves page by page, "send the strings matching this query" and re-trigger.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
+import { keys } from '../connection/keys.ts';
+import type { Edition } from '../croql/index.ts';
+import { announce } from '../ui/announce.ts';
+import {
+  APPS_PATHS,
+  STEP_STATUSES,
+  type RetriggerResponse,
+  type StepInfo,
+  type StepStatus,
+  type StepTypeInfo,
+} from '../wire/apps.ts';
+import { control } from './client.ts';
+import { Failure, plural } from './parts.tsx';
+import { STEP_STRINGS_PAGE, stepStringsQuery } from './queries.ts';
+import { SendForm } from './SendForm.tsx';
+import { useAppsUiActions, useStepView } from './store.ts';
+
+const STATUS_LABELS: Record<StepStatus, string> = {
+  NEED_PROCESS: 'Need process',
+  TODO: 'To do',
+  DONE: 'Done',
+  FAILED: 'Failed',
+  INCOMPLETE: 'Incomplete',
+};
+
+export function StepPanel(props: {
+  origin: string;
+  step: StepInfo;
+  type: StepTypeInfo | null;
+  edition: Edition;
+  /** Where the step's settings page opens (null: the step type has none). */
+  settings?: ReactNode;
+}) {
+  const { origin, step } = props;
+  const id = useId();
+  const failed = step.languages.reduce((n, l) => n + (step.counts[l]?.FAILED ?? 0), 0);
+  return (
+    <section
+      className="apps-subcard apps-step"
+      aria-labelledby={`${id}-title`}
+      data-testid="workflow-step"
+      data-step-id={step.id}
+    >
+      <h4 id={`${id}-title`}>
+        Step {step.title} <span className="hint">#{step.id}</span>
+      </h4>
+      <p className="hint">
+        Project {step.projectId}, languages {step.languages.join(', ')}; outputs{' '}
+        {step.outputs.map((o) => `${o.title} (${o.port})`).join(', ')}.
+        {!step.active && ' Inactive: its app was uninstalled, and the status API answers 404 for it.'}
+      </p>
+      <StatusCounts step={step} />
+      <StepStrings origin={origin} step={step} />
+      {failed > 0 && <Retrigger origin={origin} step={step} failed={failed} />}
+      {step.active && <SendForm origin={origin} step={step} edition={props.edition} />}
+      {props.settings}
+    </section>
+  );
+}
+
+/** Strings per language and status; a count opens that list below. */
+function StatusCounts({ step }: { step: StepInfo }) {
+  const { setStepView } = useAppsUiActions();
+  const view = useStepView(step.id);
+  return (
+    <div className="apps-scroll">
+      <table className="apps-table apps-counts" data-testid="step-counts">
+        <caption className="visually-hidden">Strings of step {step.title} by language and status</caption>
+        <thead>
+          <tr>
+            <th scope="col">Language</th>
+            {STEP_STATUSES.map((s) => (
+              <th key={s} scope="col">
+                {STATUS_LABELS[s]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {step.languages.map((language) => (
+            <tr key={language}>
+              <th scope="row">{language}</th>
+              {STEP_STATUSES.map((status) => {
+                const n = step.counts[language]?.[status] ?? 0;
+                const current = view.languageId === language && view.status === status;
+                return (
+                  <td key={status} data-status={status} data-language={language}>
+                    <button
+                      type="button"
+                      className={`apps-count apps-status-${status}`}
+                      aria-pressed={current}
+                      aria-label={`${language} ${STATUS_LABELS[status]}: ${n}`}
+                      onClick={() => setStepView(step.id, { languageId: language, status })}
+                    >
+                      {n}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function StepStrings({ origin, step }: { origin: string; step: StepInfo }) {
+  const view = useStepView(step.id);
+  const { setStepView } = useAppsUiActions();
+  const languageId = view.languageId ?? step.languages[0] ?? null;
+  const page = useQuery(stepStringsQuery(origin, step.id, languageId, view.status, view.offset));
+  const id = useId();
+  const data = page.data;
+  return (
+    <div className="apps-step-strings">
+      <div className="apps-form-row">
+        <label htmlFor={`${id}-language`}>Language</label>
+        <select
+          id={`${id}-language`}
+          value={languageId ?? ''}
+          onChange={(e) => setStepView(step.id, { languageId: e.target.value })}
+        >
+          {step.languages.map((l) => (
+            <option key={l}>{l}</option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-status`}>Status</label>
+        <select
+          id={`${id}-status`}
+          value={view.status}
+          onChange={(e) => setStepView(step.id, { status: e.target.value as StepStatus | '' })}
+        >
+          <option value="">Any</option>
+          {STEP_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {page.isError && <Failure error={page.error} onRetry={() => void page.refetch()} />}
+      {data && data.total === 0 && (
+        <p className="hint">
+          No string of this step is {view.status ? STATUS_LABELS[view.status].toLowerCase() : 'here'} in{' '}
+          {languageId}.
+        </p>
+      )}
+      {data && data.total > 0 && (
+        <>
+          <div className="apps-scroll">
+            <table className="apps-table" data-testid="step-strings">
+              <caption className="visually-hidden">
+                Strings of step {step.title} in {languageId}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">String</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Output</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.map((r) => (
+                  <tr key={r.stringId}>
+                    <td>{r.stringId}</td>
+                    <td>
+                      <span className={`apps-status apps-status-${r.status}`}>{STATUS_LABELS[r.status]}</span>
+                    </td>
+                    <td>{r.output === '' ? <span className="hint">none</span> : <code>{r.output}</code>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="apps-pager">
+            <span>
+              {data.offset + 1}–{data.offset + data.data.length} of {data.total}
+            </span>
+            <button
+              type="button"
+              disabled={data.offset === 0}
+              onClick={() => setStepView(step.id, { offset: Math.max(0, data.offset - STEP_STRINGS_PAGE) })}
+            >
+              Previous
+            </button>
+            <button
+              type="button"
+              disabled={data.offset + data.data.length >= data.total}
+              onClick={() => setStepView(step.id, { offset: data.offset + STEP_STRINGS_PAGE })}
+            >
+              Next
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** FAILED → NEED_PROCESS, sent again: the service's "re-trigger" on the step. */
+function Retrigger(props: { origin: string; step: StepInfo; failed: number }) {
+  const { origin, step } = props;
+  const queryClient = useQueryClient();
+  const retrigger = useMutation({
+    mutationFn: () => control<RetriggerResponse>(origin, APPS_PATHS.retrigger(step.id), { body: {} }),
+    onSuccess: (r) => announce(`${plural(r.retriggered, 'string')} sent again.`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.apps(origin) }),
+  });
+  return (
+    <div className="apps-actions">
+      <span>{plural(props.failed, 'string')} FAILED: the app never acknowledged their delivery.</span>
+      <button type="button" onClick={() => retrigger.mutate()} disabled={retrigger.isPending}>
+        Re-trigger the failed strings
+      </button>
+      {retrigger.isError && <Failure error={retrigger.error} />}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+// What the Apps view reads from the emulator, as TanStack Query factories. `origin` is the emulator's, null
+// when the playground is not connected to one (every query is idle then: skipToken). The keys come from the
+// project's one factory (src/connection/keys.ts); the stream (./stream.ts) says when they are stale.
+import { queryOptions, skipToken } from '@tanstack/react-query';
+import { keys } from '../connection/keys.ts';
+import {
+  APPS_PATHS,
+  type AppCallsResponse,
+  type AppsOverview,
+  type DeliveriesResponse,
+  type DeliveryDetail,
+  type StepStatus,
+  type StepStringsResponse,
+} from '../wire/apps.ts';
+import { control } from './client.ts';
+
+/** The log's filters, as the `GET /__apps/deliveries` query takes them ("" for any). */
+export interface DeliveryFilters {
+  app: string;
+  state: string;
+  event: string;
+  kind: string;
+}
+
+/** How many of the app's own calls the view keeps beside the log. */
+export const CALLS_LIMIT = 500;
+
+/** Step strings shown a page at a time. */
+export const STEP_STRINGS_PAGE = 25;
+
+function search(params: Record<string, string | number>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== '') query.set(name, String(value));
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+export const overviewQuery = (origin: string | null) =>
+  queryOptions({
+    queryKey: keys.appsOverview(origin),
+    queryFn: origin
+      ? ({ signal }) => control<AppsOverview>(origin, APPS_PATHS.overview, { signal })
+      : skipToken,
+  });
+
+export const deliveriesQuery = (origin: string | null, filters: DeliveryFilters, limit: number) =>
+  queryOptions({
+    queryKey: keys.appsDeliveryList(origin, { ...filters }, limit),
+    queryFn: origin
+      ? ({ signal }) =>
+          control<DeliveriesResponse>(
+            origin,
+            `${APPS_PATHS.deliveries}${search({ ...filters, limit, offset: 0 })}`,
+            { signal },
+          )
+      : skipToken,
+    // The next page of the log keeps the rows on screen until it arrives.
+    placeholderData: (previous) => previous,
+  });
+
+export const deliveryQuery = (origin: string | null, id: number | null) =>
+  queryOptions({
+    queryKey: keys.appsDelivery(origin, id),
+    queryFn:
+      origin && id !== null
+        ? ({ signal }) => control<DeliveryDetail>(origin, APPS_PATHS.delivery(id), { signal })
+        : skipToken,
+  });
+
+export const callsQuery = (origin: string | null) =>
+  queryOptions({
+    queryKey: keys.appsCalls(origin),
+    queryFn: origin
+      ? ({ signal }) =>
+          control<AppCallsResponse>(origin, `${APPS_PATHS.calls}${search({ limit: CALLS_LIMIT })}`, {
+            signal,
+          })
+      : skipToken,
+  });
+
+export const stepStringsQuery = (
+  origin: string | null,
+  stepId: number,
+  languageId: string | null,
+  status: StepStatus | '',
+  offset: number,
+) =>
+  queryOptions({
+    queryKey: keys.appsStepStringsPage(origin, stepId, languageId ?? '', status, offset),
+    queryFn:
+      origin && languageId
+        ? ({ signal }) =>
+            control<StepStringsResponse>(
+              origin,
+              `${APPS_PATHS.stepStrings(stepId)}${search({ languageId, status, offset, limit: STEP_STRINGS_PAGE })}`,
+              { signal },
+            )
+        : skipToken,
+    placeholderData: (previous) => previous,
+  });
