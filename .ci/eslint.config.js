@@ -33,6 +33,7 @@ const LAYERS = [
   ['workspace'],
   ['slots'],
   [
+    'apps',
     'builder',
     'compare',
     'examples',

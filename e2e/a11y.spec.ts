@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { runFromEditor, setQuery, signInToDemoProject, loadedCount } from './support/query.ts';
+import { install, openAppsView, startStepApp } from './support/apps.ts';
 import { EMULATOR_URL } from './support/signin.ts';
 
 // axe-core checks every node of the page; on a shared CI machine one screen can take several seconds.
@@ -89,6 +90,39 @@ test('390×844 viewport', async ({ page }) => {
   await signInToDemoProject(page);
   await runIsHidden(page);
   await expectNoViolations(page, '390×844');
+});
+
+test('the Apps view: an app, its step, a delivery, the settings page; in the dark theme and at 390 px', async ({
+  page,
+}) => {
+  const view = await openAppsView(page);
+  const identifier = `a11y-apps-${Date.now()}`;
+  const app = await startStepApp(view, identifier);
+  try {
+    const card = await install(view, app.manifestUrl, identifier);
+    await view.getByRole('combobox', { name: 'App', exact: true }).selectOption(identifier);
+    await card.getByRole('button', { name: 'Add to the workflow' }).click();
+    const step = card.getByTestId('workflow-step');
+    await step.getByRole('textbox', { name: /^Query for step/ }).click();
+    await page.keyboard.insertText('identifier contains "paypal"');
+    await step.getByRole('button', { name: 'Send to the step' }).click();
+    await expect(step.getByTestId('send-result')).toBeVisible();
+    await view.getByRole('button', { name: 'Send queued now' }).click();
+    const batch = view.getByTestId('delivery').filter({ hasText: 'recalculation_triggered' });
+    await batch.click();
+    await expect(view.getByTestId('signature-verdict')).toHaveAttribute('data-valid', 'true');
+    await view.getByTestId('delivery-detail').getByText('Verify it in your app').click();
+    await step.getByRole('button', { name: 'Open the settings page' }).click();
+    await expect(step.getByTestId('settings-page')).toContainText('The page loaded the bridge.');
+    await expectNoViolations(page, 'the Apps view');
+    await page.getByLabel('Theme').selectOption('dark');
+    await expectNoViolations(page, 'the Apps view, dark theme');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoViolations(page, 'the Apps view at 390 px');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  } finally {
+    await app.close();
+  }
 });
 
 for (const width of [390, 1280, 1920]) {

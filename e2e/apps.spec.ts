@@ -135,6 +135,35 @@ test('install a step app, send strings by a query, check the signed delivery, re
   );
   await expect(step.getByTestId('step-strings').locator('tbody tr').first()).toContainText('translated');
 
+  // The step's settings page inside the view: Save asks the page's validateForm() first, then the app
+  // takes the settings (its JWT verified with the OAuth client's secret).
+  const stepId = Number(await step.getAttribute('data-step-id'));
+  await step.getByRole('button', { name: 'Open the settings page' }).click();
+  const settings = step.getByTestId('settings-page');
+  await expect(settings).toContainText('The page loaded the bridge.');
+  const form = settings.frameLocator('iframe').getByLabel('Route every string to the port');
+  await form.fill('');
+  await settings.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(settings.getByRole('alert').filter({ hasText: 'not valid' })).toContainText(
+    'window.formRef.validateForm() returned false',
+  );
+  expect(app.settingsCalls).toEqual([]);
+  await form.fill('untranslated');
+  await expect(settings).toContainText('The form differs from the saved settings.');
+  await settings.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(settings.getByRole('status')).toContainText('Saved: the app took the settings');
+  expect(app.settingsCalls).toEqual([{ method: 'POST', stepId, settings: { port: 'untranslated' } }]);
+  await expect(step.getByTestId('saved-settings')).toContainText('"port": "untranslated"');
+  // The page was not reloaded by the save: the form still holds what was typed, now saved.
+  await expect(form).toHaveValue('untranslated');
+  await expect(settings).not.toContainText('The form differs from the saved settings.');
+
+  // Deleting the step tells the app (deleteSettingsUrl).
+  await step.getByRole('button', { name: 'Delete the step…' }).click();
+  await step.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(step).toHaveCount(0);
+  expect(app.settingsCalls.at(-1)).toEqual({ method: 'DELETE', stepId, settings: undefined });
+
   // Uninstall: the card goes, the log stays.
   await card.getByRole('button', { name: 'Uninstall…' }).click();
   await card.getByRole('button', { name: 'Uninstall', exact: true }).click();

@@ -37,6 +37,8 @@ export class StepApp {
   url = '';
   readonly deliveries: ReceivedDelivery[] = [];
   readonly patches: { status: number; ops: number }[] = [];
+  /** The settings callbacks the app accepted (their JWT verified with the OAuth client's secret). */
+  readonly settingsCalls: { method: string; stepId: number; settings?: unknown }[] = [];
   /** Route the strings of the next deliveries (until then it only acknowledges them). */
   routing = false;
   private installed: Installed | null = null;
@@ -102,6 +104,9 @@ export class StepApp {
               input: { title: 'To review', ports: ['all'] },
               outputs: [{ title: 'Reviewed', port: this.options.port ?? 'translated' }],
             },
+            url: '/settings',
+            updateSettingsUrl: '/settings/save',
+            deleteSettingsUrl: '/settings/delete',
           },
         ],
         webhook: [{ key: 'hook', url: '/webhooks', events: [STEP_EVENT] }],
@@ -134,6 +139,15 @@ export class StepApp {
         return { status: 204 };
       case 'POST /webhooks':
         return this.onWebhook(req, raw);
+      case 'GET /settings':
+        return this.settingsPage(req.url ?? '/');
+      case 'POST /settings/save':
+      case 'DELETE /settings/delete': {
+        if (!this.verifiedJwt(req.headers.authorization)) return { status: 403, body: 'bad JWT' };
+        const body = JSON.parse(raw.toString('utf8')) as { stepId: number; settings?: unknown };
+        this.settingsCalls.push({ method: req.method!, stepId: body.stepId, settings: body.settings });
+        return { status: 204 };
+      }
       default:
         return { status: 404, body: 'not found' };
     }
@@ -176,6 +190,53 @@ export class StepApp {
       return { status: 403, body: '{"error":"Invalid signature"}', type: 'application/json' };
     if (this.routing) await this.route(body.events);
     return { status: 200, body: '{}', type: 'application/json' };
+  }
+
+  /**
+   * The step's settings page: one field, the port to route to. It loads the bridge from the origin it is
+   * given, says it is valid only with a port, and reports every change (the settings page contract).
+   */
+  private settingsPage(url: string) {
+    const origin = new URL(new URL(url, this.url).searchParams.get('origin') ?? '').origin;
+    const body = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Review settings</title><script src="${origin}/apps/dist/iframe.js"></script></head>
+<body>
+<main>
+<label for="port">Route every string to the port</label>
+<input id="port" value="${this.options.port ?? 'translated'}">
+<p id="problem" role="alert"></p>
+</main>
+<script>
+const input = document.getElementById('port');
+function publish() {
+  window.currentFormData = { port: input.value.trim() };
+  AP.formDataUpdated(window.currentFormData);
+}
+window.formRef = {
+  validateForm() {
+    const ok = input.value.trim() !== '';
+    document.getElementById('problem').textContent = ok ? '' : 'Choose a port.';
+    return ok;
+  },
+};
+input.addEventListener('input', publish);
+publish();
+</script>
+</body>
+</html>`;
+    return { status: 200, body, type: 'text/html; charset=utf-8' };
+  }
+
+  /** An HS256 JWT signed with the OAuth client's secret, not expired. */
+  private verifiedJwt(authorization: string | undefined): boolean {
+    const [header, payload, signature] = (authorization ?? '').replace(/^Bearer /, '').split('.');
+    if (!header || !payload || !signature) return false;
+    const expected = createHmac('sha256', this.options.clientSecret)
+      .update(`${header}.${payload}`)
+      .digest('base64url');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp: number };
+    return expected === signature && claims.exp * 1000 > Date.now();
   }
 
   /** One PATCH per (project, step, language), every string to the output port. */

@@ -78,7 +78,7 @@ export default function AppsView(props: { onClose: () => void; edition: Edition 
               <AppCard key={app.appId} origin={origin} app={app} edition={props.edition} />
             ))}
           </div>
-          <div className="apps-column">
+          <div className="apps-column apps-log-column">
             <DeliveryLog origin={origin} overview={data} />
           </div>
         </div>

@@ -187,7 +187,12 @@ function SignaturePanel({ request, secret }: { request: Fixture; secret: string 
             selected={language}
             onSelect={setLanguage}
           >
-            <pre className="apps-pre" data-testid="verifier-snippet">
+            <pre
+              className="apps-pre"
+              data-testid="verifier-snippet"
+              tabIndex={0}
+              aria-label={`${SNIPPET_LABELS[language]} verifier`}
+            >
               {VERIFIER_SNIPPETS[language]}
             </pre>
             <CopyButton

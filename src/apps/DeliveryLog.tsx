@@ -191,8 +191,16 @@ export function DeliveryLog(props: { origin: string; overview: AppsOverview | un
 }
 
 /** What a delivery carries, in a few words. */
+const KIND_TITLES: Record<Exclude<DeliveryKind, 'webhook'>, string> = {
+  installed: 'installed event',
+  uninstall: 'uninstall event',
+  settings: 'step settings saved',
+  'delete-settings': 'step deleted',
+  'module-call': 'module call',
+};
+
 export function deliveryTitle(d: Pick<DeliverySummary, 'kind' | 'events' | 'eventCount'>): string {
-  if (d.kind !== 'webhook') return d.kind === 'module-call' ? 'module call' : `${d.kind} event`;
+  if (d.kind !== 'webhook') return KIND_TITLES[d.kind];
   const events = d.events.length === 1 ? d.events[0] : `${d.events.length} kinds of event`;
   return `${events} ×${d.eventCount}`;
 }

@@ -1,7 +1,7 @@
 // One workflow step of an app: its strings by language and status (live: the counts arrive with the
 // stream), the strings themselves page by page, "send the strings matching this query" and re-trigger.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { keys } from '../connection/keys.ts';
 import type { Edition } from '../croql/index.ts';
 import { announce } from '../ui/announce.ts';
@@ -17,7 +17,8 @@ import { control } from './client.ts';
 import { Failure, plural } from './parts.tsx';
 import { STEP_STRINGS_PAGE, stepStringsQuery } from './queries.ts';
 import { SendForm } from './SendForm.tsx';
-import { useAppsUiActions, useStepView } from './store.ts';
+import { SettingsPage, StepSettings } from './SettingsPanel.tsx';
+import { useAppsUi, useAppsUiActions, useStepView } from './store.ts';
 
 const STATUS_LABELS: Record<StepStatus, string> = {
   NEED_PROCESS: 'Need process',
@@ -32,11 +33,10 @@ export function StepPanel(props: {
   step: StepInfo;
   type: StepTypeInfo | null;
   edition: Edition;
-  /** Where the step's settings page opens (null: the step type has none). */
-  settings?: ReactNode;
 }) {
   const { origin, step } = props;
   const id = useId();
+  const settingsOpen = useAppsUi((s) => s.settingsStep === step.id);
   const failed = step.languages.reduce((n, l) => n + (step.counts[l]?.FAILED ?? 0), 0);
   return (
     <section
@@ -57,7 +57,8 @@ export function StepPanel(props: {
       <StepStrings origin={origin} step={step} />
       {failed > 0 && <Retrigger origin={origin} step={step} failed={failed} />}
       {step.active && <SendForm origin={origin} step={step} edition={props.edition} />}
-      {props.settings}
+      {step.active && <StepSettings origin={origin} step={step} hasPage={props.type?.url != null} />}
+      {step.active && settingsOpen && <SettingsPage origin={origin} step={step} />}
     </section>
   );
 }

@@ -13,6 +13,8 @@ export class ControlRequestError extends Error {
     readonly problems: readonly ManifestProblem[] = [],
     /** The app's answer, when the emulator called the app and it refused (an install, a settings save). */
     readonly answer: AttemptInfo | null = null,
+    /** The call in the delivery log, when the emulator called the app. */
+    readonly deliveryId: number | null = null,
   ) {
     super(message);
     this.name = 'ControlRequestError';
@@ -78,6 +80,7 @@ function controlError(status: number, json: unknown, text: string): ControlReque
     String(error.code),
     Array.isArray(error.problems) ? error.problems : [],
     error.answer ?? null,
+    typeof error.deliveryId === 'number' ? error.deliveryId : null,
   );
 }
 

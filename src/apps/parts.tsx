@@ -5,6 +5,7 @@ import { announce } from '../ui/announce.ts';
 import { CodeText } from '../ui/CodeText.tsx';
 import type { AppProblem, AttemptInfo, ManifestProblem } from '../wire/apps.ts';
 import { ControlRequestError, failureMessage } from './client.ts';
+import { useAppsUiActions } from './store.ts';
 
 /** Copies `text`; says so, or says that the browser refused (the text is then shown to select by hand). */
 export function CopyButton(props: { text: string; label: string; what: string; className?: string }) {
@@ -137,6 +138,7 @@ export function AnswerOf({ answer }: { answer: AttemptInfo }) {
 export function Failure({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const problems = error instanceof ControlRequestError ? error.problems : [];
   const answer = error instanceof ControlRequestError ? error.answer : null;
+  const deliveryId = error instanceof ControlRequestError ? error.deliveryId : null;
   return (
     <div role="alert" className="notice notice-error apps-failure">
       <p>
@@ -146,6 +148,7 @@ export function Failure({ error, onRetry }: { error: unknown; onRetry?: () => vo
             Retry
           </button>
         )}
+        {deliveryId !== null && <ShowDelivery id={deliveryId} />}
       </p>
       <ManifestProblems problems={problems} title="Problems in the manifest" />
       {answer && <AnswerOf answer={answer} />}
@@ -161,4 +164,14 @@ export function clock(iso: string): string {
 
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+/** Opens a delivery of the log. */
+function ShowDelivery({ id }: { id: number }) {
+  const { selectDelivery } = useAppsUiActions();
+  return (
+    <button type="button" className="link-button" onClick={() => selectDelivery(id)}>
+      Show delivery #{id}
+    </button>
+  );
 }

@@ -9,6 +9,7 @@ import {
   type AppsOverview,
   type DeliveriesResponse,
   type DeliveryDetail,
+  type SettingsPageResponse,
   type StepStatus,
   type StepStringsResponse,
 } from '../wire/apps.ts';
@@ -97,4 +98,17 @@ export const stepStringsQuery = (
             )
         : skipToken,
     placeholderData: (previous) => previous,
+  });
+
+/** Where a step's settings page opens, with a fresh JWT (minted by the emulator at each read). */
+export const settingsPageQuery = (origin: string | null, appId: string, stepId: number) =>
+  queryOptions({
+    queryKey: keys.appsSettingsPage(origin, appId, stepId),
+    queryFn: origin
+      ? ({ signal }) =>
+          control<SettingsPageResponse>(origin, APPS_PATHS.settingsPage(appId, stepId), { signal })
+      : skipToken,
+    // Read again only when the page opens again: a new URL would reload the form being edited.
+    staleTime: Infinity,
+    gcTime: 0,
   });

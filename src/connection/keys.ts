@@ -65,6 +65,10 @@ export const keys = {
     status: string,
     offset: number,
   ) => [...keys.appsStepStrings(origin, stepId), languageId, status, offset] as const,
+  /**
+   * A step's settings page URL (a JWT minted on each read). Outside the `apps` prefix on purpose: what
+   * refreshes the Apps view must not reload the form being edited.
+   */
   appsSettingsPage: (origin: string | null, appId: string, stepId: number) =>
-    [...keys.apps(origin), 'settings-page', appId, stepId] as const,
+    ['apps-settings-page', origin ?? 'none', appId, stepId] as const,
 };

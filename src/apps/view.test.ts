@@ -1,0 +1,85 @@
+// The Apps view's own logic: what the stream makes stale, the calls beside their delivery, the check before
+// sending a query, and which window messages are the settings page's bridge.
+import { describe, expect, it } from 'vitest';
+import { keys } from '../connection/keys.ts';
+import { BRIDGE_PROTOCOL, BRIDGE_VERSION, type AppApiCall, type AppsOverview } from '../wire/apps.ts';
+import { callsByDelivery, deliveryTitle } from './DeliveryLog.tsx';
+import { sendRefusal } from './SendForm.tsx';
+import { bridgeMessage, unsaved } from './SettingsPanel.tsx';
+import { staleKeys, withStepCounts } from './stream.ts';
+
+const origin = 'http://127.0.0.1:8787';
+
+describe('the live stream', () => {
+  it('marks stale what an event changes, and nothing of the settings page being edited', () => {
+    const delivery = { type: 'delivery', delivery: {} } as never;
+    expect(staleKeys(origin, delivery)).toEqual([keys.appsDeliveries(origin)]);
+    expect(staleKeys(origin, { type: 'statuses', stepId: 7, counts: {} })).toEqual([
+      keys.appsStepStrings(origin, 7),
+    ]);
+    const page = keys.appsSettingsPage(origin, 'app', 7);
+    const prefix = keys.apps(origin);
+    expect(page.slice(0, prefix.length)).not.toEqual(prefix);
+  });
+
+  it("writes a step's new counts into the overview, leaving the other steps as they were", () => {
+    const step = (id: number) => ({ id, counts: { uk: { NEED_PROCESS: 3 } } });
+    const overview = { apps: [{ appId: 'a', steps: [step(1), step(2)] }] } as unknown as AppsOverview;
+    const next = withStepCounts(overview, 2, { uk: { DONE: 3 } });
+    expect(next.apps[0]!.steps.map((s) => s.counts)).toEqual([
+      { uk: { NEED_PROCESS: 3 } },
+      { uk: { DONE: 3 } },
+    ]);
+    expect(next.apps[0]!.steps[0]).toBe(overview.apps[0]!.steps[0]);
+  });
+});
+
+describe('the log', () => {
+  it("groups the app's calls under the delivery that caused them, oldest first", () => {
+    const call = (id: number, afterDelivery: number | null) => ({ id, afterDelivery }) as AppApiCall;
+    const grouped = callsByDelivery([call(4, 2), call(3, 2), call(2, null), call(1, 1)]);
+    expect(grouped.get(2)!.map((c) => c.id)).toEqual([3, 4]);
+    expect(grouped.get(null)!.map((c) => c.id)).toEqual([2]);
+    expect(grouped.get(1)!.map((c) => c.id)).toEqual([1]);
+  });
+
+  it('names what a delivery carries', () => {
+    expect(deliveryTitle({ kind: 'webhook', events: ['file.added'], eventCount: 2 })).toBe('file.added ×2');
+    expect(deliveryTitle({ kind: 'webhook', events: ['a', 'b'], eventCount: 5 })).toBe('2 kinds of event ×5');
+    expect(deliveryTitle({ kind: 'settings', events: [], eventCount: 0 })).toBe('step settings saved');
+  });
+});
+
+describe('sending the strings a query matches', () => {
+  it('refuses an empty query and one the checker refuses, naming the first problem', () => {
+    expect(sendRefusal('  ', 'enterprise', {})).toMatch(/Write the query first/);
+    expect(sendRefusal('identifier contains', 'enterprise', {})).toMatch(
+      /^The query has 1 problem, so nothing was sent: /,
+    );
+    expect(sendRefusal('identifier contains "paypal" and not is hidden', 'enterprise', {})).toBeNull();
+  });
+});
+
+describe('the settings page bridge', () => {
+  const frame = {} as Window;
+  const message = { protocol: BRIDGE_PROTOCOL, version: BRIDGE_VERSION, type: 'ready', href: 'x' };
+  it('listens only to the framed page, on its origin, speaking the protocol', () => {
+    const page = 'http://127.0.0.1:3000';
+    expect(bridgeMessage({ data: message, origin: page, source: frame }, frame, page)).toEqual(message);
+    expect(
+      bridgeMessage({ data: message, origin: 'http://evil.test', source: frame }, frame, page),
+    ).toBeNull();
+    expect(bridgeMessage({ data: message, origin: page, source: {} as Window }, frame, page)).toBeNull();
+    expect(
+      bridgeMessage({ data: { ...message, version: 2 }, origin: page, source: frame }, frame, page),
+    ).toBeNull();
+    expect(bridgeMessage({ data: 'ready', origin: page, source: frame }, frame, page)).toBeNull();
+  });
+
+  it('tells a form that differs from the saved settings', () => {
+    expect(unsaved(undefined, { a: 1 })).toBe(false);
+    expect(unsaved({ a: 1 }, { a: 1 })).toBe(false);
+    expect(unsaved({ a: 2 }, { a: 1 })).toBe(true);
+    expect(unsaved({ a: 1 }, undefined)).toBe(true);
+  });
+});
