@@ -6,7 +6,7 @@ import { useCallback, useId, useState } from 'react';
 import { useLiveValues } from '../connection/queries.ts';
 import { keys } from '../connection/keys.ts';
 import { analyze, type Edition, type LiveValues } from '../croql/index.ts';
-import { analyzeOptions, DEFAULT_CONFIG } from '../editor/config.ts';
+import { analyzeOptions } from '../editor/analyze-options.ts';
 import { QueryEditor } from '../editor/QueryEditor.tsx';
 import { announce } from '../ui/announce.ts';
 import { CodeText } from '../ui/CodeText.tsx';
@@ -22,7 +22,7 @@ const noReplacedText = () => null;
 /** Why the query may not be sent (its first error, as lint shows it), or null when it may. */
 export function sendRefusal(text: string, edition: Edition, values: LiveValues): string | null {
   if (text.trim() === '') return 'Write the query first: the strings it matches are sent.';
-  const model = analyze(text, 'strings', analyzeOptions({ ...DEFAULT_CONFIG, edition, values }));
+  const model = analyze(text, 'strings', analyzeOptions({ edition, values }));
   const errors = model.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length === 0) return null;
   const first = [...errors].sort((a, b) => a.from - b.from)[0]!;
