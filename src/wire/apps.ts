@@ -405,8 +405,11 @@ export type BridgeMessage = BridgeEnvelope &
     | { type: 'validated'; requestId: string; valid: boolean; data: unknown; problem: string | null }
   );
 
-/** From the parent to the bridge: Save asks the page to validate its form first. */
-export type BridgeRequest = BridgeEnvelope & { type: 'validate'; requestId: string };
+/**
+ * From the parent to the bridge: `hello` asks for `ready` again (a parent that started listening late), and
+ * Save sends `validate` to have the page check its form first.
+ */
+export type BridgeRequest = BridgeEnvelope & ({ type: 'hello' } | { type: 'validate'; requestId: string });
 
 // ---- file-processing module calls --------------------------------------------------------------------
 

@@ -147,6 +147,23 @@ describe('the bridge', () => {
     expect(foreign.posted.map((p) => p.origin)).toEqual(ORIGINS);
   });
 
+  it("answers hello with ready again, to that parent's origin alone", () => {
+    const { posted, send } = load();
+    posted.length = 0;
+    send({ protocol: BRIDGE_PROTOCOL, version: BRIDGE_VERSION, type: 'hello' }, ORIGINS[1]);
+    expect(posted).toEqual([
+      {
+        origin: ORIGINS[1],
+        message: {
+          protocol: BRIDGE_PROTOCOL,
+          version: BRIDGE_VERSION,
+          type: 'ready',
+          href: `${PAGE}?jwtToken=${JWT}`,
+        },
+      },
+    ]);
+  });
+
   it('AP.getContext and AP.getJwtToken answer from the jwtToken of the page; unframed, it posts nothing', () => {
     const { win, posted } = load({ framed: false });
     expect(posted).toEqual([]);

@@ -103,6 +103,7 @@ export function installBridge(win: BridgeWindow, config: BridgeConfig): void {
     const m = event.data as Partial<BridgeRequest> | null;
     if (!m || typeof m !== 'object' || m.protocol !== config.protocol || m.version !== config.version) return;
     parentOrigin = event.origin;
+    if (m.type === 'hello') post({ type: 'ready', href: win.location.href });
     if (m.type === 'validate' && typeof m.requestId === 'string') {
       const { valid, problem } = validate();
       const form = asJson(win.currentFormData !== undefined ? win.currentFormData : lastData);
