@@ -27,7 +27,7 @@ export type BridgeState =
 export function SettingsPage({ params, bridge }: { params: PageParams; bridge: BridgeState }) {
   const state = useQuery(pageStateQuery(params));
   return (
-    <main className="router-page">
+    <main className="router-page" aria-label="CroQL Router settings">
       <h1>CroQL Router</h1>
       <p className="router-intro">
         Each string that reaches this step goes to the output of the first rule it matches; a string that
