@@ -136,9 +136,7 @@ describe('listLanguageTranslations', () => {
   });
 
   it('filters by stringIds, labelIds, fileId and approvedOnly without croql', async () => {
-    const someIds = top('fr')
-      .strings.slice(0, 3)
-      .map((s) => s.id as number);
+    const someIds = [...top('fr').owners.slice(0, 3)].map((i) => strings()[i]!.id as number);
     const byString = await api().listLanguageTranslations(1, 'fr', { stringIds: someIds.join(',') });
     expect(byString.data.map((d) => d.data.stringId)).toEqual(someIds);
     const byLabel = await api().withFetchAll().listLanguageTranslations(1, 'fr', { labelIds: '1' });

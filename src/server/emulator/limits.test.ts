@@ -9,20 +9,20 @@ import { MAX_EMULATOR_URL_LENGTH } from '../../wire/limits.ts';
 import { EMULATOR_MAX_HEADER_BYTES } from '../http-limits.ts';
 import { demoData, startEmulator, type RunningEmulator } from './testing.ts';
 
-/** The demo data whose strings each take `ms` of CPU to read their text: a query's cost made visible. */
-function slowData(ms: number): Dataset {
+/** The demo data whose strings each take `ms` of CPU to read `field`: a query's cost made visible. */
+function slowData(ms: number, field = 'text'): Dataset {
   const base = demoData();
   const strings = base.strings.map((s) => {
     const copy = Object.create(
       Object.getPrototypeOf(s) as object,
       Object.getOwnPropertyDescriptors(s),
     ) as typeof s;
-    Object.defineProperty(copy, 'text', {
+    Object.defineProperty(copy, field, {
       enumerable: true,
       get() {
         const until = performance.now() + ms;
         while (performance.now() < until);
-        return s.text;
+        return s[field];
       },
     });
     return copy;
@@ -272,6 +272,23 @@ describe('requests in flight', () => {
     const next = getOnNewConnection(strings(`orderBy=text&limit=1`), slow.personalToken('emma'));
     await expect(next).resolves.toBe(200);
     expect(slow.api.engine.ordersPrepared).toBe(prepared + 1);
+  }, 30_000);
+
+  it("building a language's translations index leaves the emulator answering others", async () => {
+    // Reading every string's translations takes 4 s here.
+    const emulator = await startEmulator({ data: slowData(2, 'translations') });
+    try {
+      const listing = getOnNewConnection(
+        `${emulator.url}/api/v2/projects/1/languages/uk/translations?limit=1`,
+        emulator.personalToken('alice'),
+      );
+      await expect.poll(() => emulator.api.engine.running, { timeout: 10_000, interval: 5 }).toBe(1);
+      expect((await fetch(`${emulator.url}/health`)).status).toBe(200);
+      expect(emulator.api.engine.running).toBe(1);
+      await expect(listing).resolves.toBe(200);
+    } finally {
+      await emulator.close();
+    }
   }, 30_000);
 
   it('a client that disconnects frees its slot and stops its evaluation', async () => {

@@ -25,7 +25,8 @@ export interface ListingSource {
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- context objects are untyped JSON */
-export type Accessor = (o: any) => unknown;
+/** A sort key of an item, given the item and its index in the source. */
+export type Accessor = (o: any, index: number) => unknown;
 
 export interface OrderTerm {
   field: string;
@@ -198,9 +199,10 @@ export class ListingEngine {
 
   /**
    * Runs `work` in slices: each takes its part of TURN_MS, then the event loop serves I/O. Charges the
-   * slices to `budget` (a 400 when it is spent) and stops when `signal` aborts.
+   * slices to `budget` (a 400 when it is spent) and stops when `signal` aborts. The planner builds its
+   * listing indexes through it too.
    */
-  private async run<T>(work: Generator<void, T>, signal?: AbortSignal, budget?: Budget): Promise<T> {
+  async run<T>(work: Generator<void, T>, signal?: AbortSignal, budget?: Budget): Promise<T> {
     this.running++;
     try {
       for (;;) {

@@ -15,7 +15,7 @@ import {
   tmSegmentResource,
   type ProjectShape,
 } from './resources.ts';
-import { topTranslations } from './top-translations.ts';
+import { topTranslationsInSteps } from './top-translations.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- context objects are untyped JSON */
 
@@ -48,21 +48,26 @@ const TERM_ORDER: Record<string, Accessor> = Object.fromEntries(
 );
 
 interface TranslationSource extends ListingSource {
-  strings: ContextObject[];
+  /** The index (in the strings) of the string each item belongs to. */
+  owners: Int32Array;
   order: Record<string, Accessor>;
 }
 
 export class ListingPlanner {
-  private translationSources = new Map<string, TranslationSource>();
+  private translationSources = new Map<string, Promise<TranslationSource>>();
 
-  constructor(private data: () => Dataset) {}
+  constructor(
+    private data: () => Dataset,
+    /** Runs the building of a listing index in steps between other requests (ListingEngine.run). */
+    private run: <T>(work: Generator<void, T>) => Promise<T>,
+  ) {}
 
-  plan(
+  async plan(
     listing: ListingName,
     params: ListingParams,
     path: Record<string, string>,
     served: ServedProject,
-  ): ListingPlan {
+  ): Promise<ListingPlan> {
     const data = this.data();
     if (path.projectId !== undefined && path.projectId !== String(data.project.id)) throw notFound();
     const order = (fields: Record<string, Accessor>): OrderTerm[] => {
@@ -85,17 +90,18 @@ export class ListingPlanner {
       case 'translations': {
         const languageId = path.languageId!;
         if (!data.project.targetLanguageIds.includes(languageId)) throw notFound();
-        const source = this.translationSource(data, languageId);
+        const source = await this.translationSource(data, languageId);
+        const stringOf = (item: number) => data.strings[source.owners[item]!]!;
         return {
           source,
           query: {
             croql: params.croql,
-            filter: translationFilter(params.values, source.strings),
+            filter: translationFilter(params.values, stringOf),
             orderBy: order(source.order),
           },
           resource: (group) =>
             languageTranslationResource(
-              source.strings[group[0]!]!,
+              stringOf(group[0]!),
               group.map((i) => source.items[i]!),
               data,
               languageId,
@@ -127,35 +133,35 @@ export class ListingPlanner {
     }
   }
 
-  /** The top translations of one language (one row per string), built once per data version. */
-  private translationSource(data: Dataset, languageId: string): TranslationSource {
+  /**
+   * The top translations of one language (one row per string), built once per data version, in steps, and
+   * shared by the requests that arrive meanwhile.
+   */
+  private translationSource(data: Dataset, languageId: string): Promise<TranslationSource> {
     const key = `${data.version}:${languageId}`;
     let source = this.translationSources.get(key);
     if (!source) {
-      const { items, strings } = topTranslations(data.strings, languageId);
-      // A plural string's forms sort by its first form's keys, so they stay together as one row.
-      const head = new Map<ContextObject, { t: any; s: any }>();
-      items.forEach((t, i) => {
-        const same = i > 0 && strings[i - 1] === strings[i];
-        head.set(t, same ? head.get(items[i - 1]!)! : { t, s: strings[i] });
+      source = this.run(topTranslationsInSteps(data.strings, languageId)).then(({ items, owners }) => {
+        // A plural string's forms sort by its first form's keys, so they stay together as one row.
+        const head = new Int32Array(items.length);
+        for (let i = 1; i < items.length; i++) head[i] = owners[i] === owners[i - 1] ? head[i - 1]! : i;
+        const first = (i: number) => items[head[i]!] as any;
+        const owner = (i: number) => data.strings[owners[i]!]!;
+        return {
+          key: `translations:${languageId}`,
+          context: 'translations' as const,
+          items,
+          owners,
+          order: {
+            text: (_t, i) => first(i).text,
+            stringId: (_t, i) => owner(i).id,
+            translationId: (_t, i) => first(i).id,
+            createdAt: (_t, i) => first(i).updated,
+          },
+          groupKey: (i) => (owner(i).typeIsPlural ? (owner(i).id as number) : -1),
+        };
       });
-      const via =
-        (get: (h: { t: any; s: any }) => unknown): Accessor =>
-        (t) =>
-          get(head.get(t)!);
-      source = {
-        key: `translations:${languageId}`,
-        context: 'translations',
-        items,
-        strings,
-        order: {
-          text: via((h) => h.t.text),
-          stringId: via((h) => h.s.id),
-          translationId: via((h) => h.t.id),
-          createdAt: via((h) => h.t.updated),
-        },
-        groupKey: (i) => (strings[i]!.typeIsPlural ? (strings[i]!.id as number) : -1),
-      };
+      source.catch(() => this.translationSources.delete(key));
       if (this.translationSources.size > 16) this.translationSources.clear();
       this.translationSources.set(key, source);
     }
@@ -200,7 +206,7 @@ function stringFilter(values: ReadonlyMap<string, ParamValue>): ListingQuery['fi
 
 function translationFilter(
   values: ReadonlyMap<string, ParamValue>,
-  strings: ContextObject[],
+  stringOf: (item: number) => ContextObject,
 ): ListingQuery['filter'] {
   const stringIds = ids(values.get('stringIds'));
   const labels = ids(values.get('labelIds'));
@@ -215,7 +221,7 @@ function translationFilter(
   return {
     key: JSON.stringify(used),
     test: (t, i) => {
-      const s = strings[i] as any;
+      const s = stringOf(i) as any;
       const approvals = ((t.approvals ?? []) as unknown[]).length;
       return (
         (!stringIds || stringIds.includes(s.id)) &&

@@ -1,14 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareKeys, prepareOrder, sortByRanks, sortKey } from './order.ts';
-
-/** Runs a sliced generator to its end. */
-function finish<T>(work: Generator<void, T>): T {
-  for (;;) {
-    const step = work.next();
-    if (step.done) return step.value;
-  }
-}
+import { compareKeys, prepareOrder, runToEnd, sortByRanks, sortKey } from './order.ts';
 
 const value = fc.oneof(
   fc.constant(null),
@@ -26,9 +18,9 @@ describe('sorting by prepared orders', () => {
         fc.array(fc.tuple(fc.constantFrom(0, 1), fc.boolean()), { minLength: 1, maxLength: 2 }),
         fc.func(fc.boolean()),
         (items, terms, keep) => {
-          const orders = [0, 1].map((f) => finish(prepareOrder(items, (item: unknown[]) => item[f])));
+          const orders = [0, 1].map((f) => runToEnd(prepareOrder(items, (item: unknown[]) => item[f])));
           const list = items.map((_, i) => i).filter((i) => keep(i));
-          const sorted = finish(
+          const sorted = runToEnd(
             sortByRanks(
               Int32Array.from(list),
               terms.map(([f, desc]) => ({ order: orders[f]!, desc })),
@@ -49,8 +41,8 @@ describe('sorting by prepared orders', () => {
 
   it('puts missing values last, numbers in numeric order, texts by code unit', () => {
     const items = [10, null, 9, 'b', undefined, 'B', 2];
-    const { rank } = finish(prepareOrder(items, (x) => x));
-    const order = finish(
+    const { rank } = runToEnd(prepareOrder(items, (x) => x));
+    const order = runToEnd(
       sortByRanks(Int32Array.from(items.keys()), [{ order: { rank, distinct: 6 }, desc: false }]),
     );
     expect([...order].map((i) => items[i])).toEqual([2, 9, 10, 'B', 'b', null, undefined]);

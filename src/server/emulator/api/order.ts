@@ -39,15 +39,23 @@ export interface PreparedOrder {
  */
 const STEPS = 256;
 
-/** Ranks `items` by `get`, ties broken by position. */
+/** Runs work written in steps to its end at once (tests, small data). */
+export function runToEnd<T>(work: Generator<void, T>): T {
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Ranks `items` by `get` (given each item and its index), ties broken by position. */
 export function* prepareOrder(
   items: readonly unknown[],
-  get: (item: any) => unknown,
+  get: (item: any, index: number) => unknown,
 ): Generator<void, PreparedOrder> {
   const n = items.length;
   const keys: SortKey[] = [];
   for (let i = 0; i < n; i++) {
-    keys.push(sortKey(get(items[i])));
+    keys.push(sortKey(get(items[i], i)));
     // A key may take a while to read (an accessor, a getter): look at the clock more often here.
     if (i % 64 === 0) yield;
   }

@@ -37,7 +37,10 @@ export class EmulatorApi {
       () => this.config.evaluationBudgetMs,
     );
     this.inFlight = new InFlightLimiter(() => this.config.maxInFlight);
-    this.planner = new ListingPlanner(() => this.data);
+    this.planner = new ListingPlanner(
+      () => this.data,
+      (work) => this.engine.run(work),
+    );
   }
 
   /** Which of the service's API variants this emulator serves: the edition and the project's type. */
@@ -165,7 +168,7 @@ export class EmulatorApi {
         try {
           const served = this.served();
           const params = readListingParams(name, served.variant, c.req.query() as Query, spec.defaultOrder);
-          const plan = this.planner.plan(name, params, c.req.param(), served);
+          const plan = await this.planner.plan(name, params, c.req.param(), served);
           const groups = await this.engine.page(
             plan.source,
             plan.query,

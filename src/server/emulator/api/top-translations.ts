@@ -10,6 +10,7 @@
 //   4. then the higher translation id (the later one).
 import type { ContextObject } from '../../../croql/index.ts';
 import { languageInfo } from '../data/model.ts';
+import { runToEnd } from './order.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- context objects are untyped JSON */
 
@@ -34,22 +35,32 @@ export function compareTranslations(a: any, b: any): number {
 export interface TopTranslations {
   /** The top translation of each string (of each form of a plural string), in string id order. */
   items: ContextObject[];
-  /** The string each item belongs to. */
-  strings: ContextObject[];
+  /** The index (in the strings) of the string each item belongs to. */
+  owners: Int32Array;
 }
 
 const PLURAL_ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /** The top translations of every string in one language. */
 export function topTranslations(strings: readonly ContextObject[], languageId: string): TopTranslations {
+  return runToEnd(topTranslationsInSteps(strings, languageId));
+}
+
+/** The same, in steps (./listing.ts runs them between other requests): a million strings take a second. */
+export function* topTranslationsInSteps(
+  strings: readonly ContextObject[],
+  languageId: string,
+): Generator<void, TopTranslations> {
   const items: ContextObject[] = [];
-  const owners: ContextObject[] = [];
+  const owners: number[] = [];
   const forms = languageInfo(languageId).pluralCategoryNames;
   const formRank = (f: unknown) => {
     const i = PLURAL_ORDER.indexOf(String(f));
     return i < 0 ? PLURAL_ORDER.length : i;
   };
-  for (const s of strings) {
+  for (let index = 0; index < strings.length; index++) {
+    if (index % 64 === 0) yield;
+    const s = strings[index]!;
     const mine = ((s.translations ?? []) as ContextObject[]).filter((t) => t.language === languageId);
     if (!mine.length) continue;
     if (s.typeIsPlural) {
@@ -64,14 +75,14 @@ export function topTranslations(strings: readonly ContextObject[], languageId: s
         .sort(([a], [b]) => formRank(a) - formRank(b));
       for (const [, t] of ordered) {
         items.push(t);
-        owners.push(s);
+        owners.push(index);
       }
     } else {
       let best = mine[0]!;
       for (const t of mine) if (compareTranslations(t, best) < 0) best = t;
       items.push(best);
-      owners.push(s);
+      owners.push(index);
     }
   }
-  return { items, strings: owners };
+  return { items, owners: Int32Array.from(owners) };
 }
