@@ -5,7 +5,14 @@
 import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { APPS_EMULATOR_URL, countCell, install, openAppsView, startStepApp } from './support/apps.ts';
+import {
+  APPS_EMULATOR_URL,
+  countCell,
+  install,
+  openAppsView,
+  sendToStep,
+  startStepApp,
+} from './support/apps.ts';
 import { authorizationOf, emulatorQuery } from './support/emulator-data.ts';
 import type { StepApp } from './support/test-app.ts';
 
@@ -55,13 +62,7 @@ test('install a step app, send strings by a query, check the signed delivery, re
   await card.getByRole('button', { name: 'Add to the workflow' }).click();
   const step = card.getByTestId('workflow-step');
   await expect(step).toBeVisible();
-  await step.getByRole('textbox', { name: /^Query for step/ }).click();
-  await page.keyboard.insertText(QUERY);
-  await page.keyboard.press('Escape');
-  for (const language of ['de', 'fr', 'es', 'ja'])
-    await step.getByRole('checkbox', { name: language, exact: true }).uncheck();
-  await step.getByRole('button', { name: 'Send to the step' }).click();
-  await expect(step.getByTestId('send-result')).toBeVisible();
+  await sendToStep(step, QUERY, 'uk');
   const matched = await emulatorQuery(
     await authorizationOf(await apiRequest),
     '/projects/1/strings',

@@ -52,3 +52,15 @@ export async function install(view: Locator, manifestUrl: string, identifier: st
 /** A count cell of a step's table: strings of `language` in `status`. */
 export const countCell = (step: Locator, language: string, status: string) =>
   step.getByTestId('step-counts').locator(`td[data-language="${language}"][data-status="${status}"]`);
+
+/** Sends the strings `query` matches to the step in one language, through the step's send form. */
+export async function sendToStep(step: Locator, query: string, language: string): Promise<void> {
+  await step.getByRole('textbox', { name: /^Query for step/ }).click();
+  await step.page().keyboard.insertText(query);
+  await step.page().keyboard.press('Escape');
+  for (const box of await step.getByRole('group', { name: 'Languages' }).getByRole('checkbox').all()) {
+    await box.setChecked((await box.evaluate((el) => el.closest('label')?.textContent?.trim())) === language);
+  }
+  await step.getByRole('button', { name: 'Send to the step' }).click();
+  await expect(step.getByTestId('send-result')).toBeVisible();
+}

@@ -16,14 +16,25 @@ export interface RouterProcess {
   stop(): Promise<void>;
 }
 
-export async function startRouterProcess(emulatorUrl: string): Promise<RouterProcess> {
-  const res = await fetch(`${emulatorUrl}/__apps/clients`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'CroQL Router', scopes: 'project' }),
-  });
-  if (!res.ok) throw new Error(`registering the router's OAuth app answered ${res.status}`);
-  const client = (await res.json()) as { clientId: string; clientSecret: string };
+export async function startRouterProcess(
+  emulatorUrl: string,
+  options: {
+    /** The OAuth app, when the test registered it (else registered here as "CroQL Router"). */
+    client?: { clientId: string; clientSecret: string };
+    /** The manifest's identifier (specs sharing an emulator each install their own). */
+    identifier?: string;
+  } = {},
+): Promise<RouterProcess> {
+  let client = options.client;
+  if (!client) {
+    const res = await fetch(`${emulatorUrl}/__apps/clients`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'CroQL Router', scopes: 'project' }),
+    });
+    if (!res.ok) throw new Error(`registering the router's OAuth app answered ${res.status}`);
+    client = (await res.json()) as { clientId: string; clientSecret: string };
+  }
   const dir = mkdtempSync(join(tmpdir(), 'croql-router-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
@@ -43,6 +54,7 @@ export async function startRouterProcess(emulatorUrl: string): Promise<RouterPro
       join(dir, 'store.json'),
       '--reconcile-interval',
       '0',
+      ...(options.identifier ? ['--identifier', options.identifier] : []),
     ],
     {
       cwd: join(import.meta.dirname, '..', '..'),
