@@ -17,7 +17,7 @@ import {
 import { control, failureMessage } from './client.ts';
 import { curlCommand } from './curl.ts';
 import { clock, CopyButton, Failure, plural } from './parts.tsx';
-import { deliveryQuery } from './queries.ts';
+import { deliveryQuery, fixtureQuery } from './queries.ts';
 import {
   checkSignature,
   SNIPPET_LABELS,
@@ -113,7 +113,7 @@ function Actions({ origin, delivery }: { origin: string; delivery: Detail }) {
   const [fixtureError, setFixtureError] = useState<string | null>(null);
   const saveFixture = async () => {
     try {
-      const fixture = await control<Fixture>(origin, APPS_PATHS.fixture(delivery.id));
+      const fixture = await queryClient.fetchQuery(fixtureQuery(origin, delivery.id));
       download(`delivery-${delivery.id}.json`, `${JSON.stringify(fixture, null, 2)}\n`, 'application/json');
       setFixtureError(null);
     } catch (e) {

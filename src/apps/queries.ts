@@ -9,6 +9,7 @@ import {
   type AppsOverview,
   type DeliveriesResponse,
   type DeliveryDetail,
+  type Fixture,
   type SettingsPageResponse,
   type StepStatus,
   type StepStringsResponse,
@@ -66,6 +67,16 @@ export const deliveryQuery = (origin: string | null, id: number | null) =>
       origin && id !== null
         ? ({ signal }) => control<DeliveryDetail>(origin, APPS_PATHS.delivery(id), { signal })
         : skipToken,
+  });
+
+/** `GET /__apps/deliveries/{id}/fixture`: the request exactly as sent (Download fixture). */
+export const fixtureQuery = (origin: string | null, id: number) =>
+  queryOptions({
+    queryKey: keys.appsFixture(origin, id),
+    queryFn: origin
+      ? ({ signal }) => control<Fixture>(origin, APPS_PATHS.fixture(id), { signal })
+      : skipToken,
+    staleTime: Infinity,
   });
 
 export const callsQuery = (origin: string | null) =>

@@ -54,6 +54,8 @@ export const keys = {
     [...keys.appsDeliveries(origin), 'list', filters, limit] as const,
   appsDelivery: (origin: string | null, id: number | null) =>
     [...keys.appsDeliveries(origin), 'detail', id] as const,
+  /** A delivery's request as sent: it never changes. */
+  appsFixture: (origin: string | null, id: number) => [...keys.apps(origin), 'fixture', id] as const,
   appsCalls: (origin: string | null) => [...keys.apps(origin), 'calls'] as const,
   /** A step's strings: every page of it, then one page. */
   appsStepStrings: (origin: string | null, stepId: number) =>
