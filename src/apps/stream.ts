@@ -22,7 +22,9 @@ export function staleKeys(origin: string, event: AppsStreamEvent): QueryKey[] {
     case 'call':
       return [keys.appsCalls(origin)];
     case 'statuses':
-      return [keys.appsStepStrings(origin, event.stepId)];
+      // The counts are written at once (writeCounts), and the overview is still read again: a read that
+      // started before this event would otherwise land after it with the older counts, and stay.
+      return [keys.appsStepStrings(origin, event.stepId), keys.appsOverview(origin)];
     case 'apps':
       return [keys.appsOverview(origin)];
   }

@@ -14,8 +14,10 @@ describe('the live stream', () => {
   it('marks stale what an event changes, and nothing of the settings page being edited', () => {
     const delivery = { type: 'delivery', delivery: {} } as never;
     expect(staleKeys(origin, delivery)).toEqual([keys.appsDeliveries(origin)]);
+    // New counts also mark the overview stale, so a read already under way cannot leave older counts.
     expect(staleKeys(origin, { type: 'statuses', stepId: 7, counts: {} })).toEqual([
       keys.appsStepStrings(origin, 7),
+      keys.appsOverview(origin),
     ]);
     const page = keys.appsSettingsPage(origin, 'app', 7);
     const prefix = keys.apps(origin);
