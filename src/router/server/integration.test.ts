@@ -264,6 +264,34 @@ describe('CroQL Router hosted by the emulator', () => {
     expect(rows.map((r) => `${r.status}:${r.output}`)).toEqual(Array(5).fill('DONE:false'));
   });
 
+  it('routes by {{language}}: each language through its own query', async () => {
+    const rule = 'count of languages summary where (language = {{language}} and is approved) > 0';
+    const saved = await saveSettings({ rules: [{ query: rule, output: 'true' }], default: 'false' });
+    expect(saved.status).toBe(200);
+    const ids = [...(await listing('not is hidden and count of labels = 0 and count of comments = 0'))].slice(
+      30,
+      230,
+    );
+    await control(em.url, 'POST', `/__apps/steps/${step.id}/send`, {
+      stringIds: ids,
+      languages: ['uk', 'de'],
+    });
+    await flushAndSettle();
+    for (const languageId of ['uk', 'de']) {
+      const approved = await listing(
+        `count of languages summary where (language = @language:"${languageId}" and is approved) > 0`,
+      );
+      const rows = (await stepStrings(languageId)).filter((r) => ids.includes(r.stringId));
+      expect(rows).toHaveLength(ids.length);
+      for (const r of rows)
+        expect(`${r.stringId}:${r.output}`).toBe(`${r.stringId}:${approved.has(r.stringId)}`);
+    }
+    // The two languages route differently: the rule is not one query for all.
+    const uk = (await stepStrings('uk')).filter((r) => ids.includes(r.stringId)).map((r) => r.output);
+    const de = (await stepStrings('de')).filter((r) => ids.includes(r.stringId)).map((r) => r.output);
+    expect(uk).not.toEqual(de);
+  });
+
   it('forgets the organization when uninstalled', async () => {
     const res = await control(em.url, 'POST', '/__apps/croql-router/uninstall');
     expect(res.status).toBe(200);
