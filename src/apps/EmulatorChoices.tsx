@@ -49,6 +49,15 @@ export function choicesOf(settings: AppsSettings): Choice[] {
       flag: '--install-timeout SECONDS',
     },
     {
+      what: 'Module call timeout',
+      value: seconds(settings.moduleTimeoutSeconds),
+      ours:
+        settings.moduleTimeoutSeconds === 120
+          ? null
+          : 'the service waits 2 minutes for a file-processing module',
+      flag: '--module-timeout SECONDS',
+    },
+    {
       what: 'Retries',
       value:
         retries.length === 0
@@ -56,6 +65,14 @@ export function choicesOf(settings: AppsSettings): Choice[] {
           : `${retries.length}, after ${retries.join(', ')} s; then the strings become FAILED`,
       ours: 'Crowdin retries "a limited number of times" and publishes no schedule',
       flag: '--retry-schedule LIST',
+    },
+    {
+      what: 'HTTPS for framework apps',
+      value: settings.tls
+        ? `${settings.tls.origin}; crowdinUrls ${JSON.stringify(settings.tls.crowdinUrls)}, NODE_EXTRA_CA_CERTS=${settings.tls.caPath}, NODE_OPTIONS="--import ${settings.tls.dnsPreload}"`
+        : 'off',
+      ours: 'the official framework calls the API over HTTPS only; the emulator serves it with a local CA',
+      flag: '--tls',
     },
     {
       what: 'Apps it calls',

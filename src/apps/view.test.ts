@@ -2,8 +2,15 @@
 // sending a query, and which window messages are the settings page's bridge.
 import { describe, expect, it } from 'vitest';
 import { keys } from '../connection/keys.ts';
-import { BRIDGE_PROTOCOL, BRIDGE_VERSION, type AppApiCall, type AppsOverview } from '../wire/apps.ts';
+import {
+  BRIDGE_PROTOCOL,
+  BRIDGE_VERSION,
+  type AppApiCall,
+  type AppsOverview,
+  type AppsSettings,
+} from '../wire/apps.ts';
 import { callsByDelivery, deliveryTitle } from './DeliveryLog.tsx';
+import { choicesOf } from './EmulatorChoices.tsx';
 import { sendRefusal } from './SendForm.tsx';
 import { bridgeMessage, unsaved } from './SettingsPanel.tsx';
 import { staleKeys, withStepCounts } from './stream.ts';
@@ -83,5 +90,38 @@ describe('the settings page bridge', () => {
     expect(unsaved({ a: 1 }, { a: 1 })).toBe(false);
     expect(unsaved({ a: 2 }, { a: 1 })).toBe(true);
     expect(unsaved({ a: 1 }, undefined)).toBe(true);
+  });
+});
+
+describe("the emulator's choices", () => {
+  it('marks as ours what Crowdin does not publish, and as the service what it does', () => {
+    const settings: AppsSettings = {
+      edition: 'crowdin-enterprise',
+      organization: 'acme',
+      organizationId: 1,
+      batchIntervalSeconds: 60,
+      batchMaxEvents: 500,
+      webhookTimeoutSeconds: 30,
+      installTimeoutSeconds: 30,
+      moduleTimeoutSeconds: 120,
+      retryScheduleSeconds: [10, 30, 60],
+      allowRemoteApps: false,
+      tls: null,
+    };
+    const ground = Object.fromEntries(choicesOf(settings).map((c) => [c.what, c.ours === null]));
+    expect(ground).toMatchObject({
+      'Batch interval': true,
+      'Module call timeout': true,
+      Retries: false,
+      'Webhook timeout': false,
+      'Install timeout': false,
+      'Largest batch': false,
+    });
+    const faster = choicesOf({ ...settings, batchIntervalSeconds: 0, retryScheduleSeconds: [] });
+    expect(faster.find((c) => c.what === 'Batch interval')).toMatchObject({
+      value: 'at once',
+      ours: expect.any(String),
+    });
+    expect(faster.find((c) => c.what === 'Retries')!.value).toMatch(/^none/);
   });
 });
