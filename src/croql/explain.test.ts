@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { specQueries } from './corpus.ts';
-import { explain } from './explain.ts';
+import { analyze } from './check.ts';
+import { labelIdChain, specQueries } from './corpus.ts';
+import { explain, explainModel } from './explain.ts';
 
 describe('explain', () => {
   it.each([
@@ -204,5 +205,33 @@ describe('explain of deeply nested counts', () => {
     // Every level's condition is about the string (its translations, its comments), so each is said of it.
     expect(english).toMatch(/^Hidden strings with at least one translation, at least one comment, /);
     expect(english.match(/at least one/g)).toHaveLength(64);
+  });
+
+  it('reads a run of `x = value` in an `or` as one list, and a long one by its length', () => {
+    expect(explain('identifier = "a" or identifier = "b" or identifier = "c" or is hidden', 'strings')).toBe(
+      'Strings whose identifier is “a”, “b” or “c” or that are hidden.',
+    );
+    expect(explain('not (identifier = "a" or identifier = "b" or identifier = "c")', 'strings')).toBe(
+      'Strings whose identifier is none of “a”, “b”, “c” or is not set.',
+    );
+    const ids = Array.from({ length: 2401 }, (_, i) => `identifier = "k${i}"`).join(' or ');
+    expect(explain(ids, 'strings')).toBe(
+      'Strings whose identifier is one of 2,401 values (“k0”, “k1”, “k2”, …).',
+    );
+    expect(explain(labelIdChain(), 'strings')).toBe(
+      'Strings with at least one label whose id is one of 5,000 values (1, 2, 3, …).',
+    );
+    // Two alike stay two clauses; other operators are not lists.
+    expect(explain('identifier = "a" or identifier = "b"', 'strings')).toBe(
+      'Strings whose identifier is “a” or whose identifier is “b”.',
+    );
+  });
+
+  it('words a value that stands for something else as given (a template’s relative datetime)', () => {
+    const text = "updated >= '2024-05-13 00:00:00'";
+    const model = analyze(text, 'strings');
+    expect(explainModel(text, model, { valueWords: new Map([[11, 'the start of this week']]) })).toBe(
+      'Strings that were updated on or after the start of this week (2024-05-13 00:00:00 UTC).',
+    );
   });
 });

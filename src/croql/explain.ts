@@ -44,6 +44,9 @@ const LISTING_NOUNS: Record<ListingName, string> = {
   glossaryTerms: 'glossary terms',
 };
 
+/** Up to this many values of an `or` list are named; a longer list gives its length and the first three. */
+const LIST_SHOWN = 6;
+
 /** What explain says for a query with errors: never a reading, which could pass for a valid one. */
 export const EXPLAIN_NEEDS_FIX = 'Fix the query to see its meaning.';
 
@@ -52,11 +55,19 @@ export function explain(text: string, listing: ListingName, options: AnalyzeOpti
   return explainModel(text, analyze(text, listing, options));
 }
 
+export interface ExplainOptions {
+  /**
+   * Words for values that stand for something else, by their start in `text`: a template's relative
+   * datetime reads "7 days ago (2024-05-08 13:45:30 UTC)" rather than only the datetime it became.
+   */
+  valueWords?: ReadonlyMap<number, string>;
+}
+
 /** The reading of an analysed query (the one analysis lint and the line under the editor share). */
-export function explainModel(text: string, model: AnalyzeResult): string {
+export function explainModel(text: string, model: AnalyzeResult, options: ExplainOptions = {}): string {
   if (!model.ast && model.diagnostics.length === 0) return emptyReading(model.listing);
   if (!model.ast || !model.valid) return EXPLAIN_NEEDS_FIX;
-  const clause = new Explainer(text, model).clause(model.ast, 0);
+  const clause = new Explainer(text, model, options.valueWords).clause(model.ast, 0);
   return capitalise(nounPhrase(LISTING_NOUNS[model.listing], 'pl', clause, '')) + '.';
 }
 
@@ -88,6 +99,7 @@ class Explainer {
   constructor(
     private readonly text: string,
     private readonly model: AnalyzeResult,
+    private readonly valueWords: ReadonlyMap<number, string> = new Map(),
   ) {}
 
   private info(e: Expr): NodeInfo {
@@ -127,7 +139,13 @@ class Explainer {
         return {
           sg: '',
           pl: '',
-          compound: { op: e.op, parts: e.operands.map((p) => this.clause(p, nounDepth)) },
+          compound: {
+            op: e.op,
+            parts:
+              e.op === 'or'
+                ? this.valueLists(e.operands, nounDepth)
+                : e.operands.map((p) => this.clause(p, nounDepth)),
+          },
         };
       case 'not':
         return negate(this.clause(e.operand, nounDepth));
@@ -154,6 +172,69 @@ class Explainer {
       default:
         return this.fallback(e);
     }
+  }
+
+  /**
+   * The parts of an `or` chain, where a run of three or more `x = value` on the same `x` reads as one
+   * clause: "whose identifier is “a”, “b” or “c”", and past a handful "whose identifier is one of 2,401
+   * values (“a”, “b”, “c”, …)", so a chain of thousands of ids reads in a line.
+   */
+  private valueLists(operands: readonly Expr[], nounDepth: number): Clause[] {
+    const parts: Clause[] = [];
+    let i = 0;
+    while (i < operands.length) {
+      const first = operands[i]!;
+      const subject = this.listSubject(first);
+      let j = i + 1;
+      if (subject !== null) while (j < operands.length && this.listSubject(operands[j]!) === subject) j++;
+      if (subject === null || j - i < 3) {
+        for (; i < j; i++) parts.push(this.clause(operands[i]!, nounDepth));
+        continue;
+      }
+      const values = operands
+        .slice(i, j)
+        .map((o) => this.value((o as Extract<Expr, { kind: 'comparison' }>).right));
+      const list = this.listClause(first as Extract<Expr, { kind: 'comparison' }>, values, nounDepth);
+      if (list) parts.push(list);
+      else for (let k = i; k < j; k++) parts.push(this.clause(operands[k]!, nounDepth));
+      i = j;
+    }
+    return parts;
+  }
+
+  /** The subject's text of `x = literal` on a text or number `x`; null for anything else. */
+  private listSubject(e: Expr): string | null {
+    if (e.kind !== 'comparison' || e.op !== '=') return null;
+    if (e.right.kind !== 'string' && e.right.kind !== 'number') return null;
+    const t = this.info(e.left).type;
+    if (t.kind !== 'scalar' || !['string', 'integer', 'float'].includes(t.type)) return null;
+    if (e.left.kind !== 'identifier' && e.left.kind !== 'member') return null;
+    return this.text.slice(e.left.from, e.left.to).replace(/\s+/g, ' ').toLowerCase();
+  }
+
+  private listClause(
+    first: Extract<Expr, { kind: 'comparison' }>,
+    values: readonly string[],
+    nounDepth: number,
+  ): Clause | null {
+    const subject = this.subjectPhrase(first.left);
+    if (!subject || subject.datetime) return null;
+    const shown = values.length <= LIST_SHOWN ? values : [...values.slice(0, 3), '…'];
+    const list =
+      values.length <= LIST_SHOWN
+        ? `${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}`
+        : `one of ${values.length.toLocaleString('en-US')} values (${shown.join(', ')})`;
+    const none =
+      values.length <= LIST_SHOWN
+        ? `none of ${shown.join(', ')}`
+        : `none of ${values.length.toLocaleString('en-US')} values (${shown.join(', ')})`;
+    const missable = this.canBeMissing(first.left);
+    const at = this.subjectDepth(first.left) ?? nounDepth;
+    const c = whose(
+      `${subject.name} is ${list}`,
+      `${subject.name} is ${none}${missable ? ' or is not set' : ''}`,
+    );
+    return this.said(c, at, nounDepth, first);
   }
 
   /** A clause about the object at `depth`, said of the noun at `nounDepth`: worded as its owner's. */
@@ -525,17 +606,20 @@ class Explainer {
         return `“${e.value}”`;
       case 'number':
         return e.raw;
-      case 'datetime':
-        return e.value.toLowerCase() === 'today'
-          ? 'today'
-          : e.value.includes(' ')
-            ? `${e.value} UTC`
-            : e.value;
+      case 'datetime': {
+        const words = this.valueWords.get(e.from);
+        const literal = this.datetimeValue(e.value);
+        return words ? `${words} (${literal})` : literal;
+      }
       case 'mention':
         return e.mentionKind === 'language' ? languageName(e.value) : e.value;
       default:
         return this.quote(e);
     }
+  }
+
+  private datetimeValue(value: string): string {
+    return value.toLowerCase() === 'today' ? 'today' : value.includes(' ') ? `${value} UTC` : value;
   }
 
   /** The thing a comparison talks about: "identifier", "file title", "approvals count". */

@@ -28,9 +28,16 @@ export {
   type MentionKind,
 } from './literals.ts';
 export * from './template.ts';
+export {
+  parseRelative,
+  describeRelative,
+  resolveRelative,
+  RELATIVE_SUGGESTIONS,
+  type RelativeDatetime,
+} from './relative-datetime.ts';
 export { analyzeTemplate, placeholderPrefixAt } from './template-analyze.ts';
 export { compile, compileModel } from './compile.ts';
-export { explain, explainModel } from './explain.ts';
+export { explain, explainModel, type ExplainOptions } from './explain.ts';
 // complete() is not re-exported here: importing it from './complete.ts' lets the app load completion (and its
 // tables) in a chunk of its own, after the first screen (src/editor/completion.ts).
 // Nor is hover(), for the same reason (src/editor/hover.ts), nor completeTemplate() (template-complete.ts).

@@ -5,7 +5,7 @@ import { findPlaceholders, mapToTemplate, substitute, type TemplateParam } from 
 import type { AnalyzeOptions, AnalyzeResult, ListingName, Diagnostic } from './types.ts';
 
 /**
- * Diagnostics of a template, at their places in the template's text: the core's (those about a stand-in
+ * Diagnostics of a template (relative datetimes as they stand at `now`), at their places in the template's text: the core's (those about a stand-in
  * value dropped), and one per placeholder whose value is missing or wrong, at the placeholder.
  * The returned AST is the substituted query's (its ranges are not mapped), or the core's for a plain text.
  */
@@ -14,9 +14,10 @@ export function analyzeTemplate(
   context: ListingName,
   options: AnalyzeOptions,
   params: readonly TemplateParam[],
+  now: Date,
 ): AnalyzeResult {
   if (findPlaceholders(text).length === 0) return analyze(text, context, options);
-  const sub = substitute(text, params);
+  const sub = substitute(text, params, now);
   const { tree: _tree, ...rest } = options;
   const result = analyze(sub.text, context, rest);
   const standIns = sub.replacements.filter((r) => r.standIn);

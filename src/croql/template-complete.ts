@@ -10,6 +10,8 @@ import {
 } from './template.ts';
 import type { CompletionResult, ListingName, LiveValues } from './types.ts';
 
+const ANY_MOMENT = new Date(0);
+
 /** Completion at `pos` of a template (placeholders before it count as values of their type). */
 export function completeTemplate(
   text: string,
@@ -21,7 +23,8 @@ export function completeTemplate(
   const placeholders = findPlaceholders(text);
   if (placeholders.length === 0) return complete(text, pos, context, values);
   if (placeholders.some((p) => pos > p.from && pos < p.to)) return null;
-  const sub = substitute(text, params);
+  // Completion reads the values' places, never their dates: any moment resolves relative ones alike.
+  const sub = substitute(text, params, ANY_MOMENT);
   const result = complete(sub.text, mapToSubstituted(sub.replacements, pos), context, values);
   if (!result) return null;
   return {

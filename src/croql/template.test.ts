@@ -12,6 +12,8 @@ import {
   type ParamType,
 } from './template.ts';
 
+/** A fixed moment for the values relative to a run: Wednesday 2024-05-15 13:45:30 UTC. */
+const NOW = new Date('2024-05-15T13:45:30Z');
 const HOSTILE = 'a" or id > 0 or text = "\\';
 
 describe('placeholders', () => {
@@ -22,12 +24,12 @@ describe('placeholders', () => {
   it('after @user: or @language: they supply only the quoted value', () => {
     const [p] = findPlaceholders('user = @user:{{who}}');
     expect(p!.afterMention).toBe(true);
-    expect(substitute('user = @user:{{who}}', [{ name: 'who', type: 'member', value: 'bob' }]).text).toBe(
-      'user = @user:"bob"',
-    );
+    expect(
+      substitute('user = @user:{{who}}', [{ name: 'who', type: 'member', value: 'bob' }], NOW).text,
+    ).toBe('user = @user:"bob"');
   });
   it('a text without placeholders is unchanged', () => {
-    expect(substitute('id > 3', []).text).toBe('id > 3');
+    expect(substitute('id > 3', [], NOW).text).toBe('id > 3');
   });
 });
 
@@ -44,14 +46,16 @@ describe('substitution quotes and escapes by type', () => {
   };
   for (const type of PARAM_TYPES) {
     it(`${type}: ${cases[type].value} → ${cases[type].literal}`, () => {
-      expect(renderValue(type, cases[type].value)).toEqual({ ok: true, literal: cases[type].literal });
+      expect(renderValue(type, cases[type].value, NOW)).toEqual({ ok: true, literal: cases[type].literal });
     });
   }
 
   it('a string holding " and \\ stays one string literal: the query keeps its structure', () => {
-    const sub = substitute('text contains {{needle}} and is hidden', [
-      { name: 'needle', type: 'string', value: HOSTILE },
-    ]);
+    const sub = substitute(
+      'text contains {{needle}} and is hidden',
+      [{ name: 'needle', type: 'string', value: HOSTILE }],
+      NOW,
+    );
     expect(sub.problems).toEqual([]);
     expect(sub.text).toBe(`text contains ${stringLiteral(HOSTILE)} and is hidden`);
     const { diagnostics } = analyze(sub.text, 'strings');
@@ -65,7 +69,7 @@ describe('substitution quotes and escapes by type', () => {
 
   it('a member or language holding " and \\ stays inside its mention', () => {
     for (const type of ['member', 'language'] as const) {
-      const rendered = renderValue(type, HOSTILE);
+      const rendered = renderValue(type, HOSTILE, NOW);
       if (type === 'language') expect(rendered.ok).toBe(false);
       else expect(rendered).toEqual({ ok: true, literal: `@user:${stringLiteral(HOSTILE)}` });
     }
@@ -73,27 +77,56 @@ describe('substitution quotes and escapes by type', () => {
 
   it('ids and numbers must be numbers; negative numbers are parenthesised', () => {
     for (const type of ['file', 'label', 'branch'] as const) {
-      expect(renderValue(type, '3 or id > 0').ok).toBe(false);
-      expect(renderValue(type, '-1').ok).toBe(false);
-      expect(renderValue(type, '').ok).toBe(false);
+      expect(renderValue(type, '3 or id > 0', NOW).ok).toBe(false);
+      expect(renderValue(type, '-1', NOW).ok).toBe(false);
+      expect(renderValue(type, '', NOW).ok).toBe(false);
     }
-    expect(renderValue('number', '1e3').ok).toBe(false);
-    expect(renderValue('number', '0 or id > 0').ok).toBe(false);
-    expect(renderValue('number', '-2')).toEqual({ ok: true, literal: '(-2)' });
+    expect(renderValue('number', '1e3', NOW).ok).toBe(false);
+    expect(renderValue('number', '0 or id > 0', NOW).ok).toBe(false);
+    expect(renderValue('number', '-2', NOW)).toEqual({ ok: true, literal: '(-2)' });
   });
 
   it('datetimes are validated (their literal has no escape)', () => {
-    expect(renderValue('datetime', "2024-05-01' or id > 0 or updated > '2024").ok).toBe(false);
-    const bad = renderValue('datetime', 'yesterday');
+    expect(renderValue('datetime', "2024-05-01' or id > 0 or updated > '2024", NOW).ok).toBe(false);
+    const bad = renderValue('datetime', 'soon', NOW);
     expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.message).toMatch(/not a datetime/);
+    if (!bad.ok) expect(bad.message).toMatch(/not a datetime.*relative to the run: 7 days ago/);
+  });
+
+  it('a datetime relative to the run becomes the datetime it names at that moment', () => {
+    expect(renderValue('datetime', '7 days ago', NOW)).toEqual({
+      ok: true,
+      literal: "'2024-05-08 13:45:30'",
+      relative: { phrase: '7 days ago', datetime: '2024-05-08 13:45:30' },
+    });
+    const sub = substitute(
+      'updated >= {{since}} and added < {{before}}',
+      [
+        { name: 'since', type: 'datetime', value: 'Start of this week' },
+        { name: 'before', type: 'datetime', value: '2024-01-01' },
+      ],
+      NOW,
+    );
+    expect(sub.text).toBe("updated >= '2024-05-13 00:00:00' and added < '2024-01-01'");
+    expect(sub.replacements.map((r) => r.relative)).toEqual(['the start of this week', undefined]);
+    // The same template a month later names a later week: a saved "changed this week" stays true.
+    const later = substitute(
+      'updated >= {{since}}',
+      [{ name: 'since', type: 'datetime', value: 'start of this week' }],
+      new Date('2024-06-15T08:00:00Z'),
+    );
+    expect(later.text).toBe("updated >= '2024-06-10 00:00:00'");
   });
 
   it('a missing or wrong value is a problem and gets a stand-in of its type', () => {
-    const sub = substitute('updated > {{since}} and id = {{n}} and x = {{undeclared}}', [
-      { name: 'since', type: 'datetime', value: 'soon' },
-      { name: 'n', type: 'number', value: '' },
-    ]);
+    const sub = substitute(
+      'updated > {{since}} and id = {{n}} and x = {{undeclared}}',
+      [
+        { name: 'since', type: 'datetime', value: 'soon' },
+        { name: 'n', type: 'number', value: '' },
+      ],
+      NOW,
+    );
     expect(sub.text).toBe(`updated > 'today' and id = 0 and x = ""`);
     expect(sub.problems.map((p) => p.name)).toEqual(['since', 'n', 'undeclared']);
     expect(sub.replacements.every((r) => r.standIn)).toBe(true);
@@ -102,7 +135,7 @@ describe('substitution quotes and escapes by type', () => {
 
 describe('positions map back to the template', () => {
   const text = 'language = {{lang}} and bogus = 1';
-  const sub = substitute(text, [{ name: 'lang', type: 'language', value: 'uk' }]);
+  const sub = substitute(text, [{ name: 'lang', type: 'language', value: 'uk' }], NOW);
   it('after a placeholder they shift by the length change', () => {
     const at = sub.text.indexOf('bogus');
     expect(mapToTemplate(sub.replacements, at)).toBe(text.indexOf('bogus'));

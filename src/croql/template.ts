@@ -9,6 +9,12 @@
 // `{{count}}` placeholders of their own, and searching for them must keep working).
 
 import { datetimeBody, datetimeLiteral, mentionLiteral, stringLiteral } from './literals.ts';
+import {
+  describeRelative,
+  parseRelative,
+  RELATIVE_FORMS_TEXT,
+  resolveRelative,
+} from './relative-datetime.ts';
 
 export const PARAM_TYPES = [
   'language',
@@ -29,7 +35,10 @@ export function isParamType(value: unknown): value is ParamType {
 export interface TemplateParam {
   name: string;
   type: ParamType;
-  /** What the user entered: a language code, a username, an id, a datetime, a number or any text. */
+  /**
+   * What the user entered: a language code, a username, an id, a number, any text, or a datetime, fixed
+   * or relative to the run (`7 days ago`, relative-datetime.ts).
+   */
   value: string;
 }
 
@@ -94,7 +103,14 @@ export function guessType(name: string): ParamType {
   return 'string';
 }
 
-export type Rendered = { ok: true; literal: string } | { ok: false; message: string };
+export type Rendered =
+  | {
+      ok: true;
+      literal: string;
+      /** A datetime relative to the run: how it reads ("7 days ago") and what it became at `now`. */
+      relative?: { phrase: string; datetime: string };
+    }
+  | { ok: false; message: string };
 
 const ID = /^[1-9]\d{0,15}$/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
@@ -103,9 +119,9 @@ const LANGUAGE = /^[A-Za-z0-9_-]{1,32}$/;
 /**
  * A parameter's value as CroQL. Strings, usernames and language codes are quoted and escaped, so a value
  * holding `"` or `\` stays inside its literal. Ids and numbers must be numbers. Datetime literals have no
- * escapes, so a datetime is validated instead.
+ * escapes, so a datetime is validated instead; a relative one becomes the datetime it names at `now`.
  */
-export function renderValue(type: ParamType, raw: string, afterMention = false): Rendered {
+export function renderValue(type: ParamType, raw: string, now: Date, afterMention = false): Rendered {
   const value = type === 'string' ? raw : raw.trim();
   if (value === '' && type !== 'string') return { ok: false, message: 'Choose or enter a value.' };
   switch (type) {
@@ -133,13 +149,20 @@ export function renderValue(type: ParamType, raw: string, afterMention = false):
       return { ok: true, literal: value.startsWith('-') ? `(${value})` : value };
     case 'datetime': {
       const body = datetimeBody(value);
-      if (body === null) {
+      if (body !== null) return { ok: true, literal: datetimeLiteral(body) };
+      const relative = parseRelative(value);
+      if (relative) {
+        const datetime = resolveRelative(relative, now);
         return {
-          ok: false,
-          message: `“${value}” is not a datetime. Write today, 2024-05-01 or 2024-05-01 13:45:00 (UTC).`,
+          ok: true,
+          literal: datetimeLiteral(datetime),
+          relative: { phrase: describeRelative(relative), datetime },
         };
       }
-      return { ok: true, literal: datetimeLiteral(body) };
+      return {
+        ok: false,
+        message: `“${value}” is not a datetime. Write today, 2024-05-01 or 2024-05-01 13:45:00 (UTC), or a time relative to the run: ${RELATIVE_FORMS_TEXT}.`,
+      };
     }
   }
 }
@@ -169,6 +192,8 @@ export interface Replacement {
   outTo: number;
   /** A stand-in was used: diagnostics inside it are about the stand-in, not the query. */
   standIn: boolean;
+  /** A relative datetime's phrase ("7 days ago"), for readings of the query. */
+  relative?: string;
 }
 
 export interface ParamProblem {
@@ -185,11 +210,11 @@ export interface Substitution {
 }
 
 /**
- * Replaces every placeholder with its parameter's value. A placeholder whose value is missing or wrong
- * gets a stand-in of its type and a problem, so the rest of the query can still be checked; a text with
- * problems must not be run.
+ * Replaces every placeholder with its parameter's value, relative datetimes as they stand at `now`. A
+ * placeholder whose value is missing or wrong gets a stand-in of its type and a problem, so the rest of the
+ * query can still be checked; a text with problems must not be run.
  */
-export function substitute(text: string, params: readonly TemplateParam[]): Substitution {
+export function substitute(text: string, params: readonly TemplateParam[], now: Date): Substitution {
   const byName = new Map(params.map((p) => [p.name, p]));
   const placeholders = findPlaceholders(text);
   const problems = new Map<string, string>();
@@ -200,7 +225,7 @@ export function substitute(text: string, params: readonly TemplateParam[]): Subs
     out += text.slice(last, ph.from);
     const param = byName.get(ph.name);
     const rendered: Rendered = param
-      ? renderValue(param.type, param.value, ph.afterMention)
+      ? renderValue(param.type, param.value, now, ph.afterMention)
       : { ok: false, message: `{{${ph.name}}} has no declared parameter.` };
     if (!rendered.ok && !problems.has(ph.name)) problems.set(ph.name, rendered.message);
     const literal = rendered.ok ? rendered.literal : standIn(param?.type ?? 'string', ph.afterMention);
@@ -211,6 +236,7 @@ export function substitute(text: string, params: readonly TemplateParam[]): Subs
       outFrom: out.length,
       outTo: out.length + literal.length,
       standIn: !rendered.ok,
+      ...(rendered.ok && rendered.relative ? { relative: rendered.relative.phrase } : {}),
     });
     out += literal;
     last = ph.to;
@@ -220,16 +246,18 @@ export function substitute(text: string, params: readonly TemplateParam[]): Subs
 }
 
 /**
- * What Run sends for `text` with these values: the text itself, or the template with every value in place.
- * A `problem` (the first missing or wrong value) means it must not be sent; its form says why.
+ * What Run sends for `text` with these values at `now` (the moment of the run): the text itself, or the
+ * template with every value in place. A `problem` (the first missing or wrong value) means it must not be
+ * sent; its form says why. `replacements` say where each value went (and which were relative).
  */
 export function sentQuery(
   text: string,
   params: readonly TemplateParam[],
-): { text: string; template: boolean; problem: ParamProblem | null } {
-  if (findPlaceholders(text).length === 0) return { text, template: false, problem: null };
-  const sub = substitute(text, params);
-  return { text: sub.text, template: true, problem: sub.problems[0] ?? null };
+  now: Date,
+): { text: string; template: boolean; problem: ParamProblem | null; replacements: Replacement[] } {
+  if (findPlaceholders(text).length === 0) return { text, template: false, problem: null, replacements: [] };
+  const sub = substitute(text, params, now);
+  return { text: sub.text, template: true, problem: sub.problems[0] ?? null, replacements: sub.replacements };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explainLineText } from './explain-line.tsx';
+import { clampedLine, EXPLAIN_SHOWN, explainLineText } from './explain-line.tsx';
 
 describe('the line under the editor', () => {
   it('reads a valid query in plain English', () => {
@@ -28,5 +28,24 @@ describe('the line under the editor', () => {
     expect(explainLineText('isPassedWorkflow', 'strings', options)).toBe(
       'Strings that have passed the workflow.',
     );
+  });
+
+  it('reads a template’s relative datetime as written, with the datetime it stands for now', () => {
+    const now = new Date('2024-05-15T13:45:30Z');
+    const params = [{ name: 'since', type: 'datetime' as const, value: 'start of this week' }];
+    expect(explainLineText('updated >= {{since}}', 'strings', {}, params, now)).toBe(
+      'Strings that were updated on or after the start of this week (2024-05-13 00:00:00 UTC).',
+    );
+  });
+
+  it('a long reading is cut at a word, never inside a code span', () => {
+    expect(clampedLine('Short.')).toBeNull();
+    const long = `Strings whose text contains ${'“word” and '.repeat(60)}more.`;
+    const cut = clampedLine(long)!;
+    expect(cut.length).toBeLessThanOrEqual(EXPLAIN_SHOWN + 1);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(long.startsWith(cut.slice(0, -1))).toBe(true);
+    const code = `${'x '.repeat(130)}\`count of translations where (text contains "a") > 0\` and more words after it`;
+    expect(clampedLine(code)!.includes('`')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import {
   analyze,
   explainModel,
@@ -9,6 +9,7 @@ import {
   type LiveValues,
   type TemplateParam,
 } from '../croql/index.ts';
+import { CodeText } from '../ui/CodeText.tsx';
 import { analyzeOptions } from './analyze-options.ts';
 import { problemsSummary } from './lint.ts';
 
@@ -24,17 +25,22 @@ export function explainLineText(
   listing: ListingName,
   options: AnalyzeOptions = {},
   params: readonly TemplateParam[] = [],
+  now = new Date(),
 ): string {
   if (template.trim() === '') return 'An empty query lists everything.';
-  // A template is explained as Run sends it, values in place; while one is missing, the line says which.
-  const { text, problem } = sentQuery(template, params);
+  // A template is explained as Run would send it now, values in place; while one is missing, the line says
+  // which. A relative datetime reads as written, with the datetime it stands for now.
+  const { text, problem, replacements } = sentQuery(template, params, now);
   if (problem) return `Parameter ${problem.name}: ${problem.message}`;
   try {
     const model = analyze(text, listing, options);
     const errors = model.diagnostics.filter((d) => d.severity === 'error').sort((a, b) => a.from - b.from);
     const first = errors[0];
     if (first) return `${problemsSummary(model.diagnostics.length)}. ${withFullStop(first.message)}`;
-    return explainModel(text, model);
+    const valueWords = new Map(
+      replacements.flatMap((r) => (r.relative ? [[r.outFrom, r.relative] as const] : [])),
+    );
+    return explainModel(text, model, { valueWords });
   } catch (error) {
     // A bug in the core: say so rather than show a reading or nothing.
     console.error('CroQL explain failed', error);
@@ -42,7 +48,24 @@ export function explainLineText(
   }
 }
 
-/** The query in plain English under the editor, recomputed after typing settles (deferred). */
+/** Past this many characters the line shows its start and a button for the rest. */
+export const EXPLAIN_SHOWN = 280;
+
+/** The line cut at a word before `EXPLAIN_SHOWN` characters, or null when it is short enough. */
+export function clampedLine(sentence: string): string | null {
+  if (sentence.length <= EXPLAIN_SHOWN) return null;
+  const cut = sentence.lastIndexOf(' ', EXPLAIN_SHOWN);
+  let start = sentence.slice(0, cut > EXPLAIN_SHOWN / 2 ? cut : EXPLAIN_SHOWN).replace(/[,;:]$/, '');
+  // Never end inside a code span: its backtick would show.
+  if ((start.match(/`/g)?.length ?? 0) % 2 === 1) start = start.slice(0, start.lastIndexOf('`')).trimEnd();
+  return `${start}…`;
+}
+
+/**
+ * The query in plain English under the editor, recomputed after typing settles (deferred). Code spans
+ * show as code. A long reading shows its start and "Show all", so the line never pushes what follows it
+ * off the screen.
+ */
 export function ExplainLine(props: {
   id: string;
   text: string;
@@ -58,9 +81,27 @@ export function ExplainLine(props: {
     () => explainLineText(text, context, options, params),
     [text, context, options, params],
   );
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const clamped = expanded === sentence ? null : clampedLine(sentence);
   return (
-    <p id={props.id} className="croql-explain">
-      {sentence}
+    <p id={props.id} className="croql-explain" data-testid="explain-line">
+      <CodeText text={clamped ?? sentence} />
+      {clamped !== null && (
+        <>
+          {' '}
+          <button type="button" className="link-button" onClick={() => setExpanded(sentence)}>
+            Show all ({sentence.length.toLocaleString('en-US')} characters)
+          </button>
+        </>
+      )}
+      {expanded === sentence && sentence.length > EXPLAIN_SHOWN && (
+        <>
+          {' '}
+          <button type="button" className="link-button" onClick={() => setExpanded(null)}>
+            Show less
+          </button>
+        </>
+      )}
     </p>
   );
 }

@@ -60,6 +60,7 @@ function diagnosticsFor(
     config.context,
     { ...analyzeOptions(config), tree },
     config.templateParams,
+    new Date(),
   );
   return [...diagnostics, ...server].map((d) => toCm(d, text.length));
 }

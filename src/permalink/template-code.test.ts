@@ -25,7 +25,7 @@ const request: ExportRequest = {
   text,
   params,
 };
-const expected = substitute(text, params).text;
+const expected = substitute(text, params, new Date()).text;
 
 async function croqlOfJs(code: string, call: 'fetch' | 'client'): Promise<string> {
   let sent = '';
@@ -70,6 +70,25 @@ describe('exported code of a template', () => {
     expect(code).toContain("param_lang='uk'");
     const script = `curl() { for a in "$@"; do case "$a" in croql=*) printf %s "\${a#croql=}";; esac; done; }\n${code}`;
     expect(execFileSync('bash', ['-c', script], { encoding: 'utf8' })).toBe(expected);
+  });
+
+  it('a datetime relative to the run is exported as the datetime it names at the export, said so', async () => {
+    const relative = {
+      ...request,
+      text: 'updated > {{since}}',
+      params: [{ name: 'since', type: 'datetime' as const, value: '7 days ago' }],
+    };
+    const before = Date.now();
+    const code = exportFetch(relative);
+    expect(code).toContain('// today, YYYY-MM-DD or YYYY-MM-DD HH:MM:SS (UTC); “7 days ago” when exported');
+    const sent = await croqlOfJs(code, 'fetch');
+    const at = Date.parse(sent.replace(/^updated > '(.*)'$/, '$1').replace(' ', 'T') + 'Z');
+    expect(Math.abs(at - (before - 7 * 86_400_000))).toBeLessThan(5_000);
+    const shell = exportCurl(relative);
+    const script = `curl() { for a in "$@"; do case "$a" in croql=*) printf %s "\${a#croql=}";; esac; done; }\n${shell}`;
+    expect(execFileSync('bash', ['-c', script], { encoding: 'utf8' })).toMatch(
+      /^updated > '\d{4}-\d\d-\d\d \d\d:\d\d:\d\d'$/,
+    );
   });
 
   it('a plain query is exported as before', () => {

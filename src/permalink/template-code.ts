@@ -1,6 +1,6 @@
 // Exported code for a template: its parameters become variables at the top of the snippet, and the CroQL
 // is built from them with the same quoting the playground applies, so editing a value there is safe too.
-import { findPlaceholders, type ParamType, type TemplateParam } from '../croql/index.ts';
+import { findPlaceholders, renderValue, type ParamType, type TemplateParam } from '../croql/index.ts';
 
 export interface TemplateCode {
   /** Lines declaring the parameters and the helpers, before the request. */
@@ -25,15 +25,29 @@ const HINTS: Record<ParamType, string> = {
   string: 'any text',
 };
 
+/**
+ * A value as exported: a datetime relative to the run ("7 days ago") is written as the datetime it names at
+ * the export, and its hint says so (the snippet holds no date arithmetic of its own).
+ */
+function exported(p: TemplateParam, now: Date): { value: string; hint: string } {
+  const rendered = p.type === 'datetime' ? renderValue(p.type, p.value, now) : null;
+  if (rendered?.ok && rendered.relative) {
+    return {
+      value: rendered.relative.datetime,
+      hint: `${HINTS.datetime}; “${p.value.trim()}” when exported`,
+    };
+  }
+  return { value: p.value, hint: HINTS[p.type] };
+}
+
 /** The JS for the fetch and client snippets: `const params = {…}` and a template literal. */
-export function jsTemplate(text: string, params: readonly TemplateParam[]): TemplateCode {
+export function jsTemplate(text: string, params: readonly TemplateParam[], now = new Date()): TemplateCode {
   const types = new Map(params.map((p) => [p.name, p.type]));
   const entries = params.map((p) => {
+    const { value: raw, hint } = exported(p, now);
     const value =
-      NUMERIC.includes(p.type) && /^-?\d+(\.\d+)?$/.test(p.value.trim())
-        ? p.value.trim()
-        : jsStringLiteral(p.value);
-    return `  ${p.name}: ${value}, // ${HINTS[p.type]}`;
+      NUMERIC.includes(p.type) && /^-?\d+(\.\d+)?$/.test(raw.trim()) ? raw.trim() : jsStringLiteral(raw);
+    return `  ${p.name}: ${value}, // ${hint}`;
   });
   const escape = (s: string) => s.replace(/[`\\]|\$\{/g, (m) => `\\${m}`);
   let literal = '';
@@ -65,7 +79,11 @@ export function jsTemplate(text: string, params: readonly TemplateParam[]): Temp
 }
 
 /** The shell for the curl snippet: `param_<name>=…` variables and a `croql` variable built from them (bash). */
-export function shellTemplate(text: string, params: readonly TemplateParam[]): TemplateCode {
+export function shellTemplate(
+  text: string,
+  params: readonly TemplateParam[],
+  now = new Date(),
+): TemplateCode {
   const types = new Map(params.map((p) => [p.name, p.type]));
   const quote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
   const escape = (s: string) => s.replace(/[\\"$`]/g, (m) => `\\${m}`);
@@ -88,7 +106,10 @@ export function shellTemplate(text: string, params: readonly TemplateParam[]): T
   return {
     prelude: [
       `# The template's parameters (bash): change the values here.`,
-      ...params.map((p) => `param_${p.name}=${quote(p.value)} # ${HINTS[p.type]}`),
+      ...params.map((p) => {
+        const { value, hint } = exported(p, now);
+        return `param_${p.name}=${quote(value)} # ${hint}`;
+      }),
       `# A CroQL string literal: double quotes, with \\" and \\\\ escaped.`,
       `croql_string() { local s=\${1//\\\\/\\\\\\\\}; s=\${s//\\"/\\\\\\"}; printf '"%s"' "$s"; }`,
       `# A CroQL number: a negative one in parentheses.`,

@@ -84,13 +84,16 @@ function standInLanguage(values: ProjectValues): string {
   return values.languages?.[0] ?? 'en';
 }
 
+/** A rule's one parameter is the language routed: no datetime to work out, so any moment does. */
+const ANY_MOMENT = new Date(0);
+
 function languageParams(language: string): TemplateParam[] {
   return [{ name: LANGUAGE_PARAM, type: 'language', value: language }];
 }
 
 /** The query as it is sent for one language (the listing's `croql`). */
 export function ruleText(query: string, language: string): string {
-  return sentQuery(query, languageParams(language)).text;
+  return sentQuery(query, languageParams(language), ANY_MOMENT).text;
 }
 
 /** The core's checked model of a rule for one language (diagnostics at their places in the rule's text). */
@@ -104,6 +107,7 @@ export function ruleModel(
     LISTING,
     { users: values.users, languages: values.languages, edition: 'enterprise' },
     languageParams(language),
+    ANY_MOMENT,
   );
   const diagnostics = model.diagnostics.map((d) =>
     d.reason === 'templateParameter' && !d.message.startsWith(`Parameter ${LANGUAGE_PARAM}:`)

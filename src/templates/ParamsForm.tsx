@@ -1,9 +1,10 @@
 // A template's parameters as form controls: for each `{{name}}`, its type and a value control. Languages,
 // members, files, labels and branches are picked from the project's lists (the pickers' own queries);
-// datetimes, numbers and texts are typed. A bad value gets its message beside its control; the query
-// text is never touched.
+// datetimes, numbers and texts are typed; a datetime may be relative to the run ("7 days ago", offered in
+// a list), and the form says what it stands for now. A bad value gets its message beside its control; the
+// query text is never touched.
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useApiClient } from '../connection/api.ts';
 import {
   branchesQuery,
@@ -14,7 +15,13 @@ import {
   projectQuery,
 } from '../connection/queries.ts';
 import { useTarget } from '../workspace/target.ts';
-import { PARAM_TYPES, renderValue, type ParamType, type TemplateParam } from '../croql/index.ts';
+import {
+  PARAM_TYPES,
+  RELATIVE_SUGGESTIONS,
+  renderValue,
+  type ParamType,
+  type TemplateParam,
+} from '../croql/index.ts';
 import './templates.css';
 
 interface Option {
@@ -59,7 +66,7 @@ function useChoices(type: ParamType): Option[] | null {
 }
 
 const PLACEHOLDERS: Partial<Record<ParamType, string>> = {
-  datetime: 'today, 2024-05-01 or 2024-05-01 13:45:00',
+  datetime: '2024-05-01 or 7 days ago',
   number: 'e.g. 10',
   language: 'language code, e.g. uk',
   member: 'username',
@@ -73,6 +80,7 @@ function ValueControl(props: {
   id: string;
   describedBy?: string;
   invalid: boolean;
+  datetimeList: string;
   onChange: (value: string) => void;
 }) {
   const { param, id } = props;
@@ -100,6 +108,8 @@ function ValueControl(props: {
   return (
     <input
       {...common}
+      className={param.type === 'datetime' ? 'template-datetime' : undefined}
+      list={param.type === 'datetime' ? props.datetimeList : undefined}
       value={param.value}
       inputMode={
         param.type === 'number' || ['file', 'label', 'branch'].includes(param.type) ? 'decimal' : undefined
@@ -110,17 +120,42 @@ function ValueControl(props: {
   );
 }
 
+/** The relative and fixed datetimes offered to the form's datetime controls. */
+function DatetimeSuggestions({ id }: { id: string }) {
+  return (
+    <datalist id={id}>
+      {RELATIVE_SUGGESTIONS.map((s) => (
+        <option key={s} value={s} />
+      ))}
+    </datalist>
+  );
+}
+
+/** "now" for a relative value's preview, moved on each minute so the preview stays true while it is shown. */
+function useMinuteClock(active: boolean): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
 function ParamRow(props: {
   param: TemplateParam;
+  datetimeList: string;
   showMissing: boolean;
   onType: (type: ParamType) => void;
   onValue: (value: string) => void;
 }) {
   const { param } = props;
-  const ids = { value: useId(), type: useId(), error: useId() };
-  const rendered = renderValue(param.type, param.value);
+  const ids = { value: useId(), type: useId(), error: useId(), resolved: useId() };
+  const now = useMinuteClock(param.type === 'datetime');
+  const rendered = renderValue(param.type, param.value, now);
   const missing = param.value.trim() === '' && param.type !== 'string';
   const message = rendered.ok || (missing && !props.showMissing) ? null : rendered.message;
+  const relative = rendered.ok ? rendered.relative : undefined;
   return (
     <div className="template-param" data-testid={`param-${param.name}`}>
       <label htmlFor={ids.value} className="template-param-name">
@@ -141,10 +176,16 @@ function ParamRow(props: {
       <ValueControl
         param={param}
         id={ids.value}
-        describedBy={message ? ids.error : undefined}
+        describedBy={message ? ids.error : relative ? ids.resolved : undefined}
         invalid={!!message}
+        datetimeList={props.datetimeList}
         onChange={props.onValue}
       />
+      {relative && (
+        <span id={ids.resolved} className="hint template-param-resolved">
+          Worked out at each run: now {relative.datetime} UTC
+        </span>
+      )}
       {message && (
         <span id={ids.error} className="inline-error template-param-error" role="alert">
           {message}
@@ -162,14 +203,17 @@ export function ParamsForm(props: {
   onValue: (name: string, value: string) => void;
   label?: string;
 }) {
+  const datetimeList = useId();
   if (props.params.length === 0) return null;
   return (
     <fieldset className="template-params">
       <legend>{props.label ?? 'Parameters'}</legend>
+      {props.params.some((p) => p.type === 'datetime') && <DatetimeSuggestions id={datetimeList} />}
       {props.params.map((p) => (
         <ParamRow
           key={p.name}
           param={p}
+          datetimeList={datetimeList}
           showMissing={props.showMissing}
           onType={(type) => props.onType(p.name, type)}
           onValue={(value) => props.onValue(p.name, value)}

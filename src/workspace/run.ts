@@ -41,16 +41,19 @@ export interface RunRequest extends Omit<PreparedRun, 'problem'> {
   startedAt: number;
 }
 
-/** The workspace's query as Run sends it, analysed with `options` (the editor's: members, languages, edition). */
-export function prepareRun(options: AnalyzeOptions = {}): PreparedRun {
+/**
+ * The workspace's query as Run sends it at `now`, analysed with `options` (the editor's: members, languages,
+ * edition). A relative datetime value ("7 days ago") becomes the datetime it names at that moment.
+ */
+export function prepareRun(options: AnalyzeOptions = {}, now = new Date()): PreparedRun {
   const { text, listing, params: known } = useWorkspace.getState();
   const params = paramsForText(text, known);
-  const sent = sentQuery(text, params);
+  const sent = sentQuery(text, params, now);
   return {
     text: sent.text,
     ...(sent.template ? { template: { text, params } } : {}),
     context: listing,
-    model: analyzeTemplate(text, listing, options, params),
+    model: analyzeTemplate(text, listing, options, params, now),
     problem: sent.problem,
   };
 }

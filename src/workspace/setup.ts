@@ -54,12 +54,18 @@ export function openSetup(setup: QuerySetup): void {
   if (setup.domain) choice.setDomain(setup.domain);
 }
 
-/** What a setup sends (a template with its values in place); `problem` says why it cannot be sent. */
-export function sentTextOf(setup: Pick<QuerySetup, 'text' | 'params'>): {
+/**
+ * What a setup sends at `now` (a template with its values in place, relative datetimes worked out then);
+ * `problem` says why it cannot be sent.
+ */
+export function sentTextOf(
+  setup: Pick<QuerySetup, 'text' | 'params'>,
+  now = new Date(),
+): {
   text: string;
   problem: string | null;
 } {
-  const sent = sentQuery(setup.text, setup.params ?? paramsForText(setup.text, []));
+  const sent = sentQuery(setup.text, setup.params ?? paramsForText(setup.text, []), now);
   const problem = sent.problem && `parameter ${sent.problem.name}: ${sent.problem.message}`;
   return { text: sent.text, problem };
 }
