@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { runFromEditor, setQuery, signInToDemoProject, loadedCount } from './support/query.ts';
-import { install, openAppsView, startStepApp } from './support/apps.ts';
+import { APPS_EMULATOR_URL, install, openAppsView, startStepApp } from './support/apps.ts';
 import { EMULATOR_URL } from './support/signin.ts';
 
 // axe-core checks every node of the page; on a shared CI machine one screen can take several seconds.
@@ -121,6 +121,8 @@ test('the Apps view: an app, its step, a delivery, the settings page; in the dar
     await expectNoViolations(page, 'the Apps view at 390 px');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   } finally {
+    // Other specs share this emulator: leave no app behind.
+    await fetch(`${APPS_EMULATOR_URL}/__apps/${identifier}/uninstall`, { method: 'POST' });
     await app.close();
   }
 });

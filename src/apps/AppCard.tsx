@@ -148,7 +148,7 @@ function AddStep(props: { origin: string; app: AppInfo; type: StepTypeInfo }) {
   return (
     <form
       className="apps-subcard"
-      aria-labelledby={`${id}-title`}
+      aria-label={`Add step type ${type.name} of ${app.appId}`}
       onSubmit={(e) => {
         e.preventDefault();
         if (chosen === null) return;

@@ -2,7 +2,7 @@
 // listing (completion from the step's project), checked as Run checks a query before anything is sent;
 // the emulator then puts the strings its own listing returns on the step (NEED_PROCESS).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useLiveValues } from '../connection/queries.ts';
 import { keys } from '../connection/keys.ts';
 import { analyze, type Edition, type LiveValues } from '../croql/index.ts';
@@ -46,7 +46,6 @@ export function SendForm(props: { origin: string; step: StepInfo; edition: Editi
   const [refusal, setRefusal] = useState<string | null>(null);
   const interval = useQuery(overviewQuery(origin)).data?.settings.batchIntervalSeconds ?? null;
   const queryClient = useQueryClient();
-  const id = useId();
   const send = useMutation({
     mutationFn: (request: SendRequest) =>
       control<SendResponse>(origin, APPS_PATHS.send(step.id), { body: request }),
@@ -67,15 +66,16 @@ export function SendForm(props: { origin: string; step: StepInfo; edition: Editi
   return (
     <form
       className="apps-send"
-      aria-labelledby={`${id}-title`}
+      // Named by step id too: two apps may each have a step of the same title (landmarks must differ).
+      aria-label={`Send strings to step ${step.title} #${step.id}`}
       onSubmit={(e) => {
         e.preventDefault();
         submit();
       }}
     >
-      <h5 id={`${id}-title`}>Send the strings matching this query to the step</h5>
+      <h5>Send the strings matching this query to the step</h5>
       <QueryEditor
-        label={`Query for step ${step.title}`}
+        label={`Query for step ${step.title} #${step.id}`}
         text={text}
         onChange={onChange}
         listing="strings"

@@ -157,7 +157,9 @@ export function SettingsPage(props: { origin: string; step: StepInfo }) {
       data-testid="settings-page"
     >
       <div className="apps-log-head">
-        <h5 id={`${id}-title`}>Settings of step {step.title}</h5>
+        <h5 id={`${id}-title`}>
+          Settings of step {step.title} <span className="hint">#{step.id}</span>
+        </h5>
         <div className="apps-actions">
           <button
             type="button"
