@@ -2,6 +2,7 @@
 // Loaded when the Library is first opened (App.tsx).
 import { lazy } from 'react';
 import CompareAction from '../compare/CompareAction.tsx';
+import { HISTORY_TAB, SAVED_TAB } from '../library/entries.ts';
 import HistoryTab, { HistoryLabel } from '../library/HistoryTab.tsx';
 import { LibraryPanel } from '../library/LibraryPanel.tsx';
 import SavedTab, { SavedLabel } from '../library/SavedTab.tsx';
@@ -10,8 +11,8 @@ import SavedTemplateForm from '../templates/SavedTemplateForm.tsx';
 
 const LIBRARY_SLOTS: LibrarySlots = {
   tabs: [
-    { id: 'saved', Label: SavedLabel, component: SavedTab },
-    { id: 'history', Label: HistoryLabel, component: HistoryTab },
+    { id: SAVED_TAB, Label: SavedLabel, component: SavedTab },
+    { id: HISTORY_TAB, Label: HistoryLabel, component: HistoryTab },
     {
       id: 'snapshots',
       Label: () => 'Snapshots',

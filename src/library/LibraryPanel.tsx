@@ -4,11 +4,18 @@ import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { LibrarySlots } from '../slots/library.ts';
 import { announce } from '../ui/announce.ts';
 import { Tabs } from '../ui/Tabs.tsx';
-import { describeTarget } from './entries.ts';
+import { describeTarget, HISTORY_TAB, SAVED_TAB, useSavedQueries } from './entries.ts';
 import { useLibraryStore } from './library.ts';
 
 export function LibraryPanel({ onClose, slots }: { onClose: () => void; slots: LibrarySlots }) {
-  const [tab, setTab] = useState(slots.tabs[0]!.id);
+  const savedCount = useSavedQueries().length;
+  const historyCount = useLibraryStore((s) => s.library.history.length);
+  // It opens where there is something: on History while nothing is saved for this project yet.
+  const [tab, setTab] = useState(() =>
+    savedCount === 0 && historyCount > 0 && slots.tabs.some((t) => t.id === HISTORY_TAB)
+      ? HISTORY_TAB
+      : (slots.tabs.find((t) => t.id === SAVED_TAB) ?? slots.tabs[0]!).id,
+  );
   const clearAll = useLibraryStore((s) => s.actions.clearAll);
   const [confirmClear, setConfirmClear] = useState(false);
   const titleId = useId();

@@ -7,6 +7,7 @@ import { snapshot } from '../workspace/setup.ts';
 import { useTarget } from '../workspace/target.ts';
 import { openEntry, useSavedQueries } from './entries.ts';
 import { useLibraryStore } from './library.ts';
+import { TransferControls } from './TransferControls.tsx';
 
 export function SavedLabel() {
   return <>{`Saved (${useSavedQueries().length})`}</>;
@@ -82,6 +83,7 @@ export default function SavedTab({ describe, entry }: LibraryTabProps) {
           })}
         </ul>
       )}
+      <TransferControls />
     </>
   );
 }

@@ -14,6 +14,10 @@ const LISTING_SHORT = {
   glossaryTerms: 'terms',
 };
 
+/** The ids of the Library's own tabs, for the shell's registry (src/app/library-area.tsx). */
+export const SAVED_TAB = 'saved';
+export const HISTORY_TAB = 'history';
+
 /** "Emulator · project 1 · translations · uk": where a setup runs. */
 export function describeTarget(setup: QuerySetup): string {
   const parts = [CONNECTION_LABELS[setup.connection]];

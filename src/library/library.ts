@@ -158,7 +158,10 @@ const sameSetup = (a: QuerySetup, b: QuerySetup) =>
   a.context === b.context &&
   a.connection === b.connection &&
   a.domain === b.domain &&
-  JSON.stringify(a.target) === JSON.stringify(b.target);
+  a.target.projectId === b.target.projectId &&
+  a.target.languageId === b.target.languageId &&
+  a.target.tmId === b.target.tmId &&
+  a.target.glossaryId === b.target.glossaryId;
 
 /** Pure updates, so they are easy to test. */
 export const libraryOps = {
@@ -173,6 +176,35 @@ export const libraryOps = {
       ...library,
       saved: { ...library.saved, [key]: [{ ...setup, id: newId(), name, savedAt }, ...others] },
     };
+  },
+  /**
+   * Adds named setups (an imported file's) to their project's saved queries, in their order after the ones
+   * there. One already saved alike is not added twice; a name taken by a different query gets
+   * " (imported)", then " (imported 2)", …, so nothing saved is ever replaced by an import.
+   */
+  importSaved(
+    library: LibraryV2,
+    entries: readonly { name: string; setup: QuerySetup }[],
+    savedAt: number,
+  ): { library: LibraryV2; added: string[]; alreadySaved: string[] } {
+    const saved = { ...library.saved };
+    const added: string[] = [];
+    const alreadySaved: string[] = [];
+    for (const { name, setup } of entries) {
+      const key = projectKey(setup);
+      const list = saved[key] ?? [];
+      if (list.some((q) => q.name === name && sameSetup(q, setup))) {
+        alreadySaved.push(name);
+        continue;
+      }
+      let unique = name;
+      for (let n = 1; list.some((q) => q.name === unique); n++) {
+        unique = `${name} (imported${n > 1 ? ` ${n}` : ''})`;
+      }
+      saved[key] = [...list, { ...setup, id: newId(), name: unique, savedAt }];
+      added.push(unique);
+    }
+    return { library: { ...library, saved }, added, alreadySaved };
   },
   removeSaved(library: LibraryV2, id: string): LibraryV2 {
     const saved: LibraryV2['saved'] = {};
@@ -192,6 +224,11 @@ interface LibraryState {
   actions: {
     addRun: (setup: QuerySetup) => void;
     save: (name: string, setup: QuerySetup) => void;
+    /** Adds an imported file's queries; says which were added (under which names) and which were there. */
+    importSaved: (entries: readonly { name: string; setup: QuerySetup }[]) => {
+      added: string[];
+      alreadySaved: string[];
+    };
     removeSaved: (id: string) => void;
     removeHistory: (id: string) => void;
     clearHistory: () => void;
@@ -217,6 +254,11 @@ export const useLibraryStore = create<LibraryState>()((set, get) => {
     actions: {
       addRun: (setup) => update(libraryOps.addRun(get().library, setup, Date.now())),
       save: (name, setup) => update(libraryOps.save(get().library, name, setup, Date.now())),
+      importSaved: (entries) => {
+        const { library, ...outcome } = libraryOps.importSaved(get().library, entries, Date.now());
+        update(library);
+        return outcome;
+      },
       removeSaved: (id) => update(libraryOps.removeSaved(get().library, id)),
       removeHistory: (id) => update(libraryOps.removeHistory(get().library, id)),
       clearHistory: () => update({ ...get().library, history: [] }),
