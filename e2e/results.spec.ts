@@ -53,7 +53,9 @@ test("CSV export holds every loaded row with the emulator's values", async ({ pa
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^strings-.*\.csv$/);
   const csv = readFileSync((await file.path())!, 'utf8');
-  const [header, ...records] = parseCsv(csv);
+  // The UTF-8 byte-order mark first: Excel then reads every language's text as it is.
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  const [header, ...records] = parseCsv(csv.slice(1));
   expect(header).toContain('id');
   expect(header).toContain('identifier');
   const idColumn = header!.indexOf('id');

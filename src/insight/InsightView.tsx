@@ -13,6 +13,7 @@ import { aggregateLoaded, orderedItems } from './aggregate.ts';
 import { ChartCard, type ChartItem } from './Chart.tsx';
 import { chartsOf, itemLabel, rowHasItem, type ChartSpec } from './charts.ts';
 import { addClause, type UserNames } from './drill.ts';
+import { CSV_TYPE } from '../rows/export.ts';
 import { aggregateCsv, exportName } from './export.ts';
 import { useInsightActions, useInsightStore } from './insight-store.ts';
 import { LanguagesMatrix } from './Matrix.tsx';
@@ -132,7 +133,7 @@ export default function InsightView(props: ResultViewProps) {
         <button
           type="button"
           disabled={aggregate.rows === 0}
-          onClick={() => download(exportName(context, 'csv'), aggregateCsv(charts), 'text/csv;charset=utf-8')}
+          onClick={() => download(exportName(context, 'csv'), aggregateCsv(charts), CSV_TYPE)}
         >
           Export tables (CSV)
         </button>

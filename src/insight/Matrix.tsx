@@ -9,7 +9,7 @@ import { keys } from '../connection/keys.ts';
 import { projectLanguages, projectQuery } from '../connection/queries.ts';
 import { useWorkspace, useWorkspaceActions } from '../workspace/store.ts';
 import { download } from '../ui/download.ts';
-import { toCsv } from '../rows/export.ts';
+import { CSV_TYPE, toCsv } from '../rows/export.ts';
 import { useRunActions, useRunStore, type RunRequest } from '../workspace/run.ts';
 import { announce } from '../ui/announce.ts';
 import { MATRIX_STATES, matrixCellQuery } from './drill.ts';
@@ -83,7 +83,7 @@ export function LanguagesMatrix(props: { client: ApiClient | null; run: RunReque
           query: matrixCellQuery(text, language.id, state.id),
         })),
       ),
-      'text/csv;charset=utf-8',
+      CSV_TYPE,
     );
 
   return (

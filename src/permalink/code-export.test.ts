@@ -1,6 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { Script, runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../server/emulator/testing.ts';
 import {
   exportClient,
   exportCurl,
@@ -9,6 +11,8 @@ import {
   shellQuote,
   type ExportRequest,
 } from './code-export.ts';
+
+const run = promisify(execFile);
 
 const request: ExportRequest = {
   apiUrl: 'https://api.crowdin.com/api/v2',
@@ -23,7 +27,7 @@ describe('code export', () => {
   it('curl: the listing URL, the query url-encoded, the token as an environment variable', () => {
     const code = exportCurl(request);
     expect(code).toContain(
-      `curl --get 'https://api.crowdin.com/api/v2/projects/12/languages/uk/translations'`,
+      `--get 'https://api.crowdin.com/api/v2/projects/12/languages/uk/translations'`,
     );
     expect(code).toContain('-H "Authorization: Bearer $CROWDIN_TOKEN"');
     expect(code).toContain('--data-urlencode');
@@ -96,5 +100,64 @@ describe('code export', () => {
       target: { projectId: null, languageId: null, tmId: null, glossaryId: null },
     });
     expect(code).toContain('/projects/{projectId}/languages/{languageId}/translations');
+  });
+});
+
+describe('exported code pages through every result, not only the first 500 rows', () => {
+  let emulator: RunningEmulator;
+  beforeAll(async () => {
+    emulator = await startEmulator();
+  });
+  afterAll(() => emulator.close());
+
+  const every: ExportRequest = {
+    apiUrl: '',
+    connection: 'emulator',
+    domain: null,
+    context: 'strings',
+    target: { projectId: 1, languageId: null, tmId: null, glossaryId: null },
+    // More than two pages of the 2,000 demo strings, and a quote the shell and JS must keep.
+    text: `not is hidden and identifier != "it's"`,
+  };
+  const expectedIds = () =>
+    emulator.config.data.strings.filter((s) => !s.isHidden).map((s) => s.id as number);
+
+  it('fetch: the snippet, run as pasted against the emulator, logs every matching row', async () => {
+    const code = exportFetch({ ...every, apiUrl: `${emulator.url}/api/v2` });
+    let logged: { id: number }[] = [];
+    await runInNewContext(`(async () => {${code}})()`, {
+      URL,
+      fetch,
+      setTimeout,
+      process: { env: { CROWDIN_TOKEN: emulator.personalToken('alice') } },
+      console: { log: (rows: { id: number }[]) => (logged = rows) },
+    });
+    expect(expectedIds().length).toBeGreaterThan(1000);
+    expect(logged.map((r) => r.id)).toEqual(expectedIds());
+  });
+
+  // The emulator runs in this process: bash runs beside it (execFile), never blocking it (execFileSync).
+  it('curl: the snippet, run by bash with curl and jq, prints every matching row', async () => {
+    const code = exportCurl({ ...every, apiUrl: `${emulator.url}/api/v2` });
+    const { stdout: out } = await run('bash', ['-c', code], {
+      encoding: 'utf8',
+      env: { ...process.env, CROWDIN_TOKEN: emulator.personalToken('alice') },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const ids = out
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: number }).id);
+    expect(ids).toEqual(expectedIds());
+  });
+
+  it('curl: a refusal is printed and ends the loop', async () => {
+    const code = exportCurl({ ...every, apiUrl: `${emulator.url}/api/v2`, text: 'is hidden and' });
+    const { stdout, stderr } = await run('bash', ['-c', code], {
+      encoding: 'utf8',
+      env: { ...process.env, CROWDIN_TOKEN: emulator.personalToken('alice') },
+    });
+    expect(stdout).toBe('');
+    expect(stderr).toContain('"croql"');
   });
 });

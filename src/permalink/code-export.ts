@@ -62,19 +62,34 @@ export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
+/** Rows a listing gives per request at most (the service's maximum `limit`): the snippets page by it. */
+const PAGE = 500;
+
+/**
+ * A bash loop over every page (the listing has no total: a page shorter than the limit is the last), each
+ * row printed as one line of JSON. curl's `--retry` waits out a 429 as its Retry-After says.
+ */
 export function exportCurl(request: ExportRequest): string {
   const url = `${request.apiUrl}${pathOf(request)}`;
   const template = templateOf(request, shellTemplate);
   return [
     `# export ${TOKEN_VARIABLE}=<your access token>`,
+    `# Every matching row, ${PAGE} per request, one JSON object a line (needs curl and jq).`,
     ...(template?.prelude ?? []),
-    `curl --get ${shellQuote(url)} \\`,
-    `  -H "Authorization: Bearer $${TOKEN_VARIABLE}" \\`,
-    `  --data-urlencode ${template ? `"croql=${template.croql}"` : shellQuote(`croql=${request.text}`)} \\`,
-    `  --data-urlencode 'limit=500'`,
+    `offset=0`,
+    `while page=$(curl --silent --show-error --fail-with-body --retry 5 --get ${shellQuote(url)} \\`,
+    `    -H "Authorization: Bearer $${TOKEN_VARIABLE}" \\`,
+    `    --data-urlencode ${template ? `"croql=${template.croql}"` : shellQuote(`croql=${request.text}`)} \\`,
+    `    --data-urlencode 'limit=${PAGE}' \\`,
+    `    --data-urlencode "offset=$offset") || { printf '%s\\n' "$page" >&2; false; }; do`,
+    `  printf '%s\\n' "$page" | jq -c '.data[].data'`,
+    `  [ "$(printf '%s\\n' "$page" | jq '.data | length')" -eq ${PAGE} ] || break`,
+    `  offset=$((offset + ${PAGE}))`,
+    `done`,
   ].join('\n');
 }
 
+/** A loop over every page, waiting out a 429 as its Retry-After says; `rows` ends with every match. */
 export function exportFetch(request: ExportRequest): string {
   const url = `${request.apiUrl}${pathOf(request)}`;
   const template = templateOf(request, jsTemplate);
@@ -82,14 +97,27 @@ export function exportFetch(request: ExportRequest): string {
     ...(template ? [...template.prelude, `const croql = ${template.croql};`, ``] : []),
     `const url = new URL(${jsString(url)});`,
     `url.searchParams.set('croql', ${template ? 'croql' : jsString(request.text)});`,
-    `url.searchParams.set('limit', '500');`,
+    `url.searchParams.set('limit', '${PAGE}');`,
     ``,
-    `const response = await fetch(url, {`,
-    `  headers: { Authorization: \`Bearer \${process.env.${TOKEN_VARIABLE}}\` }, // your access token`,
-    `});`,
-    `if (!response.ok) throw new Error(\`HTTP \${response.status}: \${await response.text()}\`);`,
-    `const { data } = await response.json();`,
-    `console.log(data.map((item) => item.data));`,
+    `// Every matching row, ${PAGE} per request: a page shorter than that is the last.`,
+    `const rows = [];`,
+    `for (let offset = 0; ; ) {`,
+    `  url.searchParams.set('offset', String(offset));`,
+    `  const response = await fetch(url, {`,
+    `    headers: { Authorization: \`Bearer \${process.env.${TOKEN_VARIABLE}}\` }, // your access token`,
+    `  });`,
+    `  if (response.status === 429) {`,
+    `    const seconds = Number(response.headers.get('Retry-After')) || 1;`,
+    `    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));`,
+    `    continue;`,
+    `  }`,
+    `  if (!response.ok) throw new Error(\`HTTP \${response.status}: \${await response.text()}\`);`,
+    `  const { data } = await response.json();`,
+    `  rows.push(...data.map((item) => item.data));`,
+    `  if (data.length < ${PAGE}) break;`,
+    `  offset += ${PAGE};`,
+    `}`,
+    `console.log(rows);`,
   ].join('\n');
 }
 

@@ -12,7 +12,7 @@ import { CodeText } from '../ui/CodeText.tsx';
 import { TabList, tabId } from '../ui/TabList.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { download } from '../ui/download.ts';
-import { exportFileName, toCsv, toJson } from '../rows/export.ts';
+import { CSV_TYPE, exportFileName, toCsv, toJson } from '../rows/export.ts';
 import { useInspectorStore } from '../rows/requests.ts';
 import { croqlParam, type ListingPage } from '../rows/pages.ts';
 import { runQueryOptions } from './run-query.ts';
@@ -150,7 +150,7 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
   const firstElapsed = pages?.[0]?.elapsedMs;
   const exportRows = (kind: 'csv' | 'json') => {
     const name = exportFileName(LISTINGS[rowsContext].fileName, kind);
-    if (kind === 'csv') download(name, toCsv(rows), 'text/csv;charset=utf-8');
+    if (kind === 'csv') download(name, toCsv(rows), CSV_TYPE);
     else download(name, toJson(rows), 'application/json');
   };
   const view = views.find((v) => v.id === viewId) ?? views[0]!;

@@ -6,6 +6,7 @@ import { download } from '../ui/download.ts';
 import type { KeptRow } from './sets.ts';
 import { TabList, tabId } from '../ui/TabList.tsx';
 import { RowsTable } from './RowsTable.tsx';
+import { CSV_TYPE } from './export.ts';
 
 export interface Part {
   id: string;
@@ -43,7 +44,7 @@ export function PartsView(props: { context: ListingName; parts: Part[]; label: s
         />
         <button
           type="button"
-          onClick={() => download(part.fileName, part.csv(), 'text/csv;charset=utf-8')}
+          onClick={() => download(part.fileName, part.csv(), CSV_TYPE)}
           disabled={part.rows.length === 0}
         >
           Export CSV ({part.label.toLowerCase()})

@@ -10,6 +10,13 @@ const PAYLOADS = [
   "@SUM(1+1)*cmd|' /C calc'!A0",
   '\t=1+2',
   '\r=1+2',
+  // Spreadsheets skip leading white space before they look for a formula (issue #23, item 6).
+  ' =1+2',
+  '\u00A0=1+2',
+  '\n=1+2',
+  '\uFEFF=1+2',
+  '  \u00A0\n@SUM(1+1)',
+  ' -2+3',
 ];
 
 describe('CSV export', () => {
@@ -30,10 +37,11 @@ describe('CSV export', () => {
         labels: ['=A1', 'ok'],
       },
       { id: 2, text: { one: '=one', other: '\t=other' } },
+      { id: 3, text: '\u00A0=HYPERLINK("http://evil.example")', context: '\n+1' },
       { '=header': 'x' },
     ]);
     const cells = csv.split('\r\n').flatMap((line) => line.split(','));
-    for (const cell of cells) expect(cell, cell).not.toMatch(/^"?[=+\-@\t\r]/);
+    for (const cell of cells) expect(cell, cell).not.toMatch(/^"?\s*[=+\-@\t\r]/);
     expect(csv).toContain(`"'=cmd|' /C calc'!A0"`);
     expect(csv).toContain(`"'=A1; ok"`);
   });
@@ -61,7 +69,13 @@ describe('CSV export', () => {
       { id: 1, identifier: 'a', text: 'Hello, world' },
       { id: 2, identifier: 'b', text: 'He said "no"' },
     ]);
-    expect(csv).toBe('id,identifier,text\r\n1,a,"Hello, world"\r\n2,b,"He said ""no"""\r\n');
+    expect(csv).toBe('\uFEFFid,identifier,text\r\n1,a,"Hello, world"\r\n2,b,"He said ""no"""\r\n');
+  });
+
+  it('starts with the UTF-8 byte-order mark, so Excel reads Ukrainian and Japanese as they are', () => {
+    const bytes = new TextEncoder().encode(toCsv([{ text: 'Зберегти' }, { text: '保存' }]));
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe('text\r\nЗберегти\r\n保存\r\n');
   });
 
   it('flattens plural source texts into one column per form, in CLDR order', () => {
@@ -70,7 +84,7 @@ describe('CSV export', () => {
       { id: 2, text: { other: '%d files', one: 'One file' }, type: 'plural' },
     ]);
     const [header, plain, plural] = csv.trimEnd().split('\r\n');
-    expect(header).toBe('id,text,text.one,text.other,type');
+    expect(header).toBe('\uFEFFid,text,text.one,text.other,type');
     expect(plain).toBe('1,Plain,,,text');
     expect(plural).toBe('2,,One file,%d files,plural');
   });

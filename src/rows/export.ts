@@ -54,15 +54,19 @@ export function flattenRow(row: object): Record<string, string> {
   return out;
 }
 
-/** What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection"): `=`, `+`, `-` or `@`, also
+ * after leading white space (a space, a no-break space, a line feed, a byte-order mark: spreadsheets skip
+ * them before they look for a formula), and a cell starting with a tab or a carriage return.
+ */
+const FORMULA_START = /^[\s\uFEFF]*[=+\-@]|^[\t\r]/;
 /** A plain number such as `-5` or `-0.25` is data, not a formula, and keeps its sign. */
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
 
 /**
  * One CSV field. RFC 4180: quote a field holding a comma, quote, CR or LF, and double the quotes inside.
- * OWASP: a field that starts like a formula (`=`, `+`, `-`, `@`, tab, CR) is prefixed with `'` and quoted,
- * so a spreadsheet shows it as text instead of running it. The JSON export stays raw.
+ * OWASP: a field that starts like a formula (see FORMULA_START) is prefixed with `'` and quoted, so a
+ * spreadsheet shows it as text instead of running it. The JSON export stays raw.
  */
 export function csvField(value: string): string {
   if (FORMULA_START.test(value) && !PLAIN_NUMBER.test(value)) return `"'${value.replace(/"/g, '""')}"`;
@@ -107,13 +111,20 @@ function columnOrder(flat: Record<string, string>[]): string[] {
     .map((x) => x.k);
 }
 
+/**
+ * The UTF-8 byte-order mark every CSV starts with: without it Excel reads the file in the machine's legacy
+ * code page, and every translation outside ASCII (Українська, 日本語, even “quotes”) comes out garbled.
+ */
+export const CSV_BOM = '\uFEFF';
+export const CSV_TYPE = 'text/csv;charset=utf-8';
+
 export function toCsv(rows: readonly object[]): string {
   if (rows.length === 0) return '';
   const flat = rows.map(flattenRow);
   const columns = columnOrder(flat);
   const lines = [columns.map(csvField).join(',')];
   for (const r of flat) lines.push(columns.map((c) => csvField(r[c] ?? '')).join(','));
-  return lines.join('\r\n') + '\r\n';
+  return CSV_BOM + lines.join('\r\n') + '\r\n';
 }
 
 export function toJson(rows: readonly object[]): string {
