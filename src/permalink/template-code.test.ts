@@ -53,6 +53,12 @@ async function croqlOfJs(code: string, call: 'fetch' | 'client'): Promise<string
   return sent;
 }
 
+/** The query the curl snippet sends: a stand-in curl writes it to fd 3 and answers an empty page. */
+function croqlOfCurl(code: string): string {
+  const script = `exec 3>&1; curl() { for a in "$@"; do case "$a" in croql=*) printf %s "\${a#croql=}" >&3;; esac; done; printf '{"data":[]}'; }\n${code}`;
+  return execFileSync('bash', ['-c', script], { encoding: 'utf8' });
+}
+
 describe('exported code of a template', () => {
   it('fetch: the parameters are variables and the query equals what the playground sends', async () => {
     const code = exportFetch(request);
@@ -68,9 +74,7 @@ describe('exported code of a template', () => {
   it('curl (bash): the same query from shell variables', () => {
     const code = exportCurl(request);
     expect(code).toContain("param_lang='uk'");
-    // A stand-in curl writes the query it was given to fd 3 and answers an empty page.
-    const script = `exec 3>&1; curl() { for a in "$@"; do case "$a" in croql=*) printf %s "\${a#croql=}" >&3;; esac; done; printf '{"data":[]}'; }\n${code}`;
-    expect(execFileSync('bash', ['-c', script], { encoding: 'utf8' })).toBe(expected);
+    expect(croqlOfCurl(code)).toBe(expected);
   });
 
   it('a datetime relative to the run is exported as the datetime it names at the export, said so', async () => {
@@ -86,8 +90,7 @@ describe('exported code of a template', () => {
     const at = Date.parse(sent.replace(/^updated > '(.*)'$/, '$1').replace(' ', 'T') + 'Z');
     expect(Math.abs(at - (before - 7 * 86_400_000))).toBeLessThan(5_000);
     const shell = exportCurl(relative);
-    const script = `curl() { for a in "$@"; do case "$a" in croql=*) printf %s "\${a#croql=}";; esac; done; }\n${shell}`;
-    expect(execFileSync('bash', ['-c', script], { encoding: 'utf8' })).toMatch(
+    expect(croqlOfCurl(shell)).toMatch(
       /^updated > '\d{4}-\d\d-\d\d \d\d:\d\d:\d\d'$/,
     );
   });
