@@ -30,6 +30,7 @@ import {
   useWorkspaceActions,
 } from '../workspace/store.ts';
 import { TargetPickers } from '../workspace/TargetPickers.tsx';
+import { RequestLengthNote } from '../workspace/RequestLengthNote.tsx';
 import { announce } from '../ui/announce.ts';
 import { CopyLinkButton } from '../permalink/CopyLinkButton.tsx';
 import { useCurrentRun } from '../workspace/run.ts';
@@ -351,6 +352,7 @@ function QueryPane(props: {
           </ErrorBoundary>
         )}
       </div>
+      <RequestLengthNote />
       <TemplateParamsBar />
     </section>
   );

@@ -194,6 +194,87 @@ describe('API client', () => {
     expect(error.message).toMatch(/The emulator is not running — start it with `npm run emulator`/);
   });
 
+  it('tells a request too long for the server from a server that cannot be reached, and offline from both', async () => {
+    useAuthStore.setState({ session: session({ accessToken: 'new-token' }) });
+    const client = createApiClient(BASE, ALLOW);
+    const fail = (path: string, params: Record<string, string> = {}) =>
+      client.get(path, params, new AbortController().signal).then(
+        () => {
+          throw new Error('expected an error');
+        },
+        (e: unknown) => e as ApiError,
+      );
+    const long = { croql: `identifier in (${'"a",'.repeat(3000)}"a")` };
+
+    // The emulator's own 414, readable (CORS): its words, and what to do.
+    const emulator414 = {
+      error: {
+        message:
+          'The request URL is 700,001 characters long; the emulator takes up to 606,208. Shorten the query.',
+        code: 414,
+      },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(414, emulator414)),
+    );
+    let error = await fail('/projects/1/strings', long);
+    expect(error.kind).toBe('tooLong');
+    expect(error.message).toMatch(
+      /^The request is too long for 127\.0\.0\.1:8787, which says: The request URL is 700,001/,
+    );
+
+    // A server's 431 whose body is not the service's shape.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(431, { error: 'request_too_large' })),
+    );
+    expect((await fail('/projects/1/strings', long)).kind).toBe('tooLong');
+
+    // No answer the browser can read for a long URL, while the host answers a short request: too long.
+    const probes: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.mode === 'no-cors') {
+          probes.push(String(input));
+          return new Response(null, { status: 200 });
+        }
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    error = await fail('/projects/1/strings', long);
+    expect(error.kind).toBe('tooLong');
+    expect(error.message).toMatch(
+      /refused this one, whose URL is [\d,]+ characters long \(servers commonly accept up to 8,000\)/,
+    );
+    expect(probes).toEqual(['http://127.0.0.1:8787/']);
+    // A short URL that fails is not probed: the host cannot be reached.
+    expect((await fail('/projects/1/strings')).kind).toBe('network');
+    expect(probes).toHaveLength(1);
+
+    // Nothing answers at all: cannot reach, whatever the length.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    error = await fail('/projects/1/strings', long);
+    expect(error.kind).toBe('network');
+    expect(error.message).toMatch(/The emulator is not running/);
+
+    // Offline: said as offline, and nothing is probed.
+    vi.stubGlobal('navigator', { onLine: false });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    error = await fail('/projects/1/strings', long);
+    expect(error.kind).toBe('offline');
+    expect(error.message).toBe(
+      'You are offline, so the request to 127.0.0.1:8787 could not be sent. Your query and the rows shown are kept; run again once you are back online.',
+    );
+  });
+
   it('lets an abort through as an abort, not as a network error', async () => {
     useAuthStore.setState({ session: session({ accessToken: 'new-token' }) });
     vi.stubGlobal(

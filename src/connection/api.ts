@@ -6,6 +6,8 @@ import { freshSession, refreshSession } from '../auth/refresh.ts';
 import { TokenError } from '../auth/token-relay.ts';
 import type { AuthConfig } from '../wire/connection.ts';
 import { simpleErrorMessage, validationErrorsOf, type ValidationErrorItem } from '../wire/envelope.ts';
+import { COMMON_URL_LIMIT } from '../wire/limits.ts';
+import { problemText, type Problem } from '../wire/shape.ts';
 import { authConfigQuery } from './config.ts';
 
 export interface ApiResponse<T> {
@@ -18,7 +20,17 @@ export interface ApiResponse<T> {
 }
 
 export type ApiErrorKind =
-  'croql' | 'unauthorized' | 'forbidden' | 'notFound' | 'rateLimited' | 'network' | 'server' | 'badRequest';
+  | 'croql'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'rateLimited'
+  | 'network'
+  | 'offline'
+  | 'tooLong'
+  | 'server'
+  | 'badRequest'
+  | 'malformed';
 
 /** A croql problem as the service reports it (`from`/`to` only from the emulator). */
 export type CroqlServerError = ValidationErrorItem;
@@ -102,6 +114,28 @@ export function createApiClient(baseUrl: string, allowList: Pick<AuthConfig, 'em
   };
 }
 
+/**
+ * A 200 whose body is not what the API sends (`problem`, from the checks in src/wire/envelope.ts): an error
+ * that names what was wrong, so nothing reads the body further and the rows already shown stay.
+ */
+export function malformedAnswer(url: string, body: unknown, problem: Problem): ApiError {
+  return new ApiError(
+    'malformed',
+    `The answer from ${hostOf(url)} is not what the API sends: ${problemText(problem, 'the answer')}. Retry; if it happens again, something between the app and the service (a proxy, a browser extension) is changing the answers.`,
+    200,
+    url,
+    body,
+  );
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
 export function buildUrl(
   baseUrl: string,
   path: string,
@@ -171,13 +205,56 @@ async function send(
   } catch (error) {
     if (signal.aborted) throw error;
     const host = new URL(url).host;
-    const message = timeout.signal.aborted
-      ? noAnswerMessage(session.connection, host)
-      : unreachableMessage(session.connection, host);
-    throw new ApiError('network', message, 0, url, null);
+    if (timeout.signal.aborted)
+      throw new ApiError('network', noAnswerMessage(session.connection, host), 0, url, null);
+    throw await failureWithoutAnswer(url, session.connection);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A request that got no answer the browser could read: the browser is offline; or the URL is longer than
+ * servers commonly accept and the host answers a short request (so it refused this one without CORS headers,
+ * as a proxy's 414 or Node's 431 comes); or the host cannot be reached.
+ */
+async function failureWithoutAnswer(url: string, connection: Session['connection']): Promise<ApiError> {
+  const host = new URL(url).host;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    return new ApiError('offline', offlineMessage(host), 0, url, null);
+  }
+  if (url.length > COMMON_URL_LIMIT && (await answersAt(new URL(url).origin))) {
+    return new ApiError('tooLong', tooLongMessage(url, host, null), 0, url, null);
+  }
+  return new ApiError('network', unreachableMessage(connection, host), 0, url, null);
+}
+
+/**
+ * Whether anything answers at `origin`: an opaque request (`no-cors`), which needs no CORS headers from the
+ * answer, sends no token and reads nothing.
+ */
+async function answersAt(origin: string): Promise<boolean> {
+  try {
+    await fetch(`${origin}/`, { mode: 'no-cors', cache: 'no-store', signal: AbortSignal.timeout(5000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What to say when the browser has no network: nothing was sent, nothing is lost. */
+export function offlineMessage(host: string): string {
+  return `You are offline, so the request to ${host} could not be sent. Your query and the rows shown are kept; run again once you are back online.`;
+}
+
+/** What to say of a request the server refused for its length (`serverMessage`: its own words, if any). */
+function tooLongMessage(url: string, host: string, serverMessage: string | null): string {
+  const length = url.length.toLocaleString('en-US');
+  const limit = COMMON_URL_LIMIT.toLocaleString('en-US');
+  const said = serverMessage
+    ? `The request is too long for ${host}, which says: ${serverMessage.replace(/\s*$/, '')}`
+    : `The request is too long for ${host}: it answers a short request but refused this one, whose URL is ${length} characters long (servers commonly accept up to ${limit}). Shorten the query.`;
+  return `${said} A long \`in (…)\` list or many \`or\` terms can often become one condition on a label, a file or a pattern.`;
 }
 
 /** What to say when the API cannot be reached at all (connection refused, DNS, offline). */
@@ -239,6 +316,10 @@ function errorFor(response: Response, url: string, body: unknown): ApiError {
     );
   }
   if (status === 401) return new ApiError('unauthorized', SESSION_EXPIRED_MESSAGE, status, url, body);
+  // 414 URI Too Long (the emulator's, a proxy's), 431 (a server's header limit): the request's own length.
+  if (status === 414 || status === 431) {
+    return new ApiError('tooLong', tooLongMessage(url, hostOf(url), serverMessage), status, url, body);
+  }
   if (status === 403) {
     return new ApiError(
       'forbidden',

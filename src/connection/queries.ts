@@ -1,8 +1,9 @@
-import type { ItemEnvelope, ListEnvelope } from '../wire/envelope.ts';
+import { itemEnvelopeShape, readListPage, type ItemEnvelope } from '../wire/envelope.ts';
+import { arrayOf, number, object, string, type Shape } from '../wire/shape.ts';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { LiveValues } from '../croql/types.ts';
-import { useApiClient, type ApiClient } from './api.ts';
+import { malformedAnswer, useApiClient, type ApiClient } from './api.ts';
 import { keys } from './keys.ts';
 
 // Shapes of the service's resources, limited to the fields the app reads.
@@ -53,19 +54,55 @@ export interface Glossary {
 const PAGE = 500;
 const FIVE_MINUTES = 5 * 60_000;
 
+// What the pickers and completion need of each (src/wire/shape.ts): an answer without it is an error that
+// names what is missing, never a picker that breaks.
+const named = <T extends { id: number; name: string }>(expected: string) =>
+  object<T>(expected, { id: number, name: string } as { [K in keyof T]?: Shape<unknown> }, ['id', 'name']);
+const userShape = object<User>(
+  'a user (an object)',
+  { id: number, username: string, fullName: string, avatarUrl: string },
+  ['id', 'username'],
+);
+const languageShape = object<Language>('a language (an object)', { id: string, name: string }, [
+  'id',
+  'name',
+]);
+const projectShape = object<Project>(
+  'a project (an object)',
+  {
+    id: number,
+    name: string,
+    identifier: string,
+    sourceLanguageId: string,
+    targetLanguageIds: arrayOf(string),
+    targetLanguages: arrayOf(languageShape),
+  },
+  ['id', 'name'],
+);
+const fileShape = object<FileInfo>('a file (an object)', { id: number, name: string, path: string }, [
+  'id',
+  'name',
+]);
+const labelShape = object<Label>('a label (an object)', { id: number, title: string }, ['id', 'title']);
+
 async function getList<T>(
   client: ApiClient,
   path: string,
   params: Record<string, string | number | undefined>,
+  item: Shape<T>,
   signal: AbortSignal,
 ): Promise<T[]> {
-  const response = await client.get<ListEnvelope<T>>(path, { limit: PAGE, ...params }, signal);
-  return (response.body?.data ?? []).map((item) => item.data);
+  const response = await client.get<unknown>(path, { limit: PAGE, ...params }, signal);
+  const page = readListPage(response.body, item);
+  if (!page.ok) throw malformedAnswer(response.url, response.body, page.problem);
+  return page.rows;
 }
 
-async function getItem<T>(client: ApiClient, path: string, signal: AbortSignal): Promise<T> {
-  const response = await client.get<ItemEnvelope<T>>(path, {}, signal);
-  return response.body.data;
+async function getItem<T>(client: ApiClient, path: string, item: Shape<T>, signal: AbortSignal): Promise<T> {
+  const response = await client.get<unknown>(path, {}, signal);
+  const problem = itemEnvelopeShape(item).problem(response.body, '');
+  if (problem) throw malformedAnswer(response.url, response.body, problem);
+  return (response.body as ItemEnvelope<T>).data;
 }
 
 /** The base URL of a client's keys; null signed out (the query is idle then). */
@@ -74,14 +111,14 @@ const baseOf = (client: ApiClient | null) => client?.baseUrl ?? null;
 export const userQuery = (client: ApiClient | null) =>
   queryOptions({
     queryKey: keys.user(baseOf(client)),
-    queryFn: client ? ({ signal }) => getItem<User>(client, '/user', signal) : skipToken,
+    queryFn: client ? ({ signal }) => getItem(client, '/user', userShape, signal) : skipToken,
     staleTime: FIVE_MINUTES,
   });
 
 export const projectsQuery = (client: ApiClient | null) =>
   queryOptions({
     queryKey: keys.projects(baseOf(client)),
-    queryFn: client ? ({ signal }) => getList<Project>(client, '/projects', {}, signal) : skipToken,
+    queryFn: client ? ({ signal }) => getList(client, '/projects', {}, projectShape, signal) : skipToken,
     staleTime: FIVE_MINUTES,
   });
 
@@ -90,7 +127,7 @@ export const projectQuery = (client: ApiClient | null, projectId: number | null)
     queryKey: keys.project(baseOf(client), projectId),
     queryFn:
       client && projectId !== null
-        ? ({ signal }) => getItem<Project>(client, `/projects/${projectId}`, signal)
+        ? ({ signal }) => getItem(client, `/projects/${projectId}`, projectShape, signal)
         : skipToken,
     staleTime: FIVE_MINUTES,
   });
@@ -98,7 +135,7 @@ export const projectQuery = (client: ApiClient | null, projectId: number | null)
 export const languagesQuery = (client: ApiClient | null) =>
   queryOptions({
     queryKey: keys.languages(baseOf(client)),
-    queryFn: client ? ({ signal }) => getList<Language>(client, '/languages', {}, signal) : skipToken,
+    queryFn: client ? ({ signal }) => getList(client, '/languages', {}, languageShape, signal) : skipToken,
     staleTime: Infinity,
   });
 
@@ -108,7 +145,13 @@ export const membersQuery = (client: ApiClient | null, projectId: number | null,
     queryFn:
       client && projectId !== null
         ? ({ signal }) =>
-            getList<Member>(client, `/projects/${projectId}/members`, { search: search || undefined }, signal)
+            getList(
+              client,
+              `/projects/${projectId}/members`,
+              { search: search || undefined },
+              userShape,
+              signal,
+            )
         : skipToken,
     staleTime: FIVE_MINUTES,
   });
@@ -118,7 +161,7 @@ export const filesQuery = (client: ApiClient | null, projectId: number | null) =
     queryKey: keys.files(baseOf(client), projectId),
     queryFn:
       client && projectId !== null
-        ? ({ signal }) => getList<FileInfo>(client, `/projects/${projectId}/files`, {}, signal)
+        ? ({ signal }) => getList(client, `/projects/${projectId}/files`, {}, fileShape, signal)
         : skipToken,
     staleTime: FIVE_MINUTES,
   });
@@ -128,7 +171,14 @@ export const branchesQuery = (client: ApiClient | null, projectId: number | null
     queryKey: keys.branches(baseOf(client), projectId),
     queryFn:
       client && projectId !== null
-        ? ({ signal }) => getList<Branch>(client, `/projects/${projectId}/branches`, {}, signal)
+        ? ({ signal }) =>
+            getList(
+              client,
+              `/projects/${projectId}/branches`,
+              {},
+              named<Branch>('a branch (an object)'),
+              signal,
+            )
         : skipToken,
     staleTime: FIVE_MINUTES,
   });
@@ -138,7 +188,7 @@ export const labelsQuery = (client: ApiClient | null, projectId: number | null) 
     queryKey: keys.labels(baseOf(client), projectId),
     queryFn:
       client && projectId !== null
-        ? ({ signal }) => getList<Label>(client, `/projects/${projectId}/labels`, {}, signal)
+        ? ({ signal }) => getList(client, `/projects/${projectId}/labels`, {}, labelShape, signal)
         : skipToken,
     staleTime: FIVE_MINUTES,
   });
@@ -146,14 +196,18 @@ export const labelsQuery = (client: ApiClient | null, projectId: number | null) 
 export const tmsQuery = (client: ApiClient | null) =>
   queryOptions({
     queryKey: keys.tms(baseOf(client)),
-    queryFn: client ? ({ signal }) => getList<Tm>(client, '/tms', {}, signal) : skipToken,
+    queryFn: client
+      ? ({ signal }) => getList(client, '/tms', {}, named<Tm>('a TM (an object)'), signal)
+      : skipToken,
     staleTime: FIVE_MINUTES,
   });
 
 export const glossariesQuery = (client: ApiClient | null) =>
   queryOptions({
     queryKey: keys.glossaries(baseOf(client)),
-    queryFn: client ? ({ signal }) => getList<Glossary>(client, '/glossaries', {}, signal) : skipToken,
+    queryFn: client
+      ? ({ signal }) => getList(client, '/glossaries', {}, named<Glossary>('a glossary (an object)'), signal)
+      : skipToken,
     staleTime: FIVE_MINUTES,
   });
 
@@ -164,10 +218,11 @@ export async function searchMembers(
   search: string,
   signal: AbortSignal,
 ): Promise<Member[]> {
-  return getList<Member>(
+  return getList(
     client,
     `/projects/${projectId}/members`,
     { search: search || undefined, limit: 50 },
+    userShape,
     signal,
   );
 }

@@ -3,11 +3,8 @@ import type { ApiClient } from '../connection/api.ts';
 import { keys } from '../connection/keys.ts';
 import type { RunPartProps } from '../slots/results.ts';
 import type { RunRequest } from '../workspace/run.ts';
-import type { ListEnvelope as WireListEnvelope } from '../wire/envelope.ts';
+import { listingRows } from '../rows/pages.ts';
 import { describeVerdict, findEmptyingClause, topLevelAndClauses, type Clause } from './clauses.ts';
-
-/** A body that may not be the envelope after all (a proxy's page): every part optional. */
-type ListEnvelope = Partial<WireListEnvelope<unknown>>;
 
 /** Each clause (and growing prefixes) run with limit=1 to find the one that removes everything. */
 const emptyWhyQuery = (client: ApiClient, path: string, run: RunRequest, clauses: readonly Clause[]) =>
@@ -18,8 +15,8 @@ const emptyWhyQuery = (client: ApiClient, path: string, run: RunRequest, clauses
     retry: false,
     queryFn: async ({ signal }) => {
       const verdict = await findEmptyingClause(clauses, async (croql) => {
-        const response = await client.get<ListEnvelope>(path, { croql, limit: 1, offset: 0 }, signal);
-        return (response.body?.data?.length ?? 0) > 0;
+        const response = await client.get<unknown>(path, { croql, limit: 1, offset: 0 }, signal);
+        return listingRows(run.context, response).length > 0;
       });
       return describeVerdict(verdict);
     },

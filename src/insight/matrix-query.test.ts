@@ -19,7 +19,8 @@ function fakeClient(total: number) {
       const data = Array.from({ length: count }, (_, i) => ({
         data: { id: offset + i, text: 'Save file', type: 'text' },
       }));
-      return { status: 200, body: { data } as T, url: path, elapsedMs: 2, headers: new Headers() };
+      const body = { data, pagination: { offset, limit: Number(params.limit) } };
+      return { status: 200, body: body as T, url: path, elapsedMs: 2, headers: new Headers() };
     },
   };
   return { client, seen };

@@ -3,6 +3,15 @@ import { announce } from '../ui/announce.ts';
 import { Popover } from '../ui/Popover.tsx';
 import { currentPermalinkUrl } from './share.ts';
 import { useTarget } from '../workspace/target.ts';
+import { COMMON_URL_LIMIT } from '../wire/limits.ts';
+
+const number = (n: number) => n.toLocaleString('en-US');
+
+/** What to say of a link longer than the tools that carry links commonly take (src/wire/limits.ts). */
+export function longLinkWarning(link: string): string | null {
+  if (link.length <= COMMON_URL_LIMIT) return null;
+  return `This link is ${number(link.length)} characters long, more than links can be relied on to carry (${number(COMMON_URL_LIMIT)}): chat, mail and trackers may cut it, and then it opens nothing. Check that it opens before you share it, or share the query text.`;
+}
 
 /** "Copy link": puts the permalink on the clipboard and shows it, selectable, in case copying is blocked. */
 export function CopyLinkButton() {
@@ -12,14 +21,21 @@ export function CopyLinkButton() {
   const inputRef = useRef<HTMLInputElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const inputId = useId();
+  const warningId = useId();
+  const warning = link ? longLinkWarning(link) : null;
 
   const copy = async () => {
     const url = currentPermalinkUrl(target);
     setLink(url);
+    const tooLong = longLinkWarning(url);
     try {
       await navigator.clipboard.writeText(url);
       setCopied(true);
-      announce('Link copied to the clipboard. It holds the query and target, never your sign-in.');
+      announce(
+        tooLong
+          ? `Link copied to the clipboard. ${tooLong}`
+          : 'Link copied to the clipboard. It holds the query and target, never your sign-in.',
+      );
     } catch {
       setCopied(false);
       announce('Could not copy automatically; the link is selected, press Ctrl+C to copy it.');
@@ -48,6 +64,7 @@ export function CopyLinkButton() {
             value={link}
             onFocus={(e) => e.currentTarget.select()}
             data-testid="permalink"
+            aria-describedby={warning ? warningId : undefined}
           />
           <button
             type="button"
@@ -57,6 +74,11 @@ export function CopyLinkButton() {
           >
             ×
           </button>
+          {warning && (
+            <p id={warningId} className="inline-warning" data-testid="permalink-too-long">
+              {warning}
+            </p>
+          )}
         </Popover>
       )}
     </div>

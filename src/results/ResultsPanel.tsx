@@ -41,9 +41,10 @@ function errorMessage(error: unknown): string {
   return 'Something went wrong. Run the query again.';
 }
 
-/** A failure that may pass by itself (network, server, rate limit): offered a Retry. */
+/** A failure that may pass by itself (network, offline, server, rate limit, a garbled answer): offered a Retry. */
 const retryable = (error: unknown) =>
-  !(error instanceof ApiError) || ['network', 'server', 'rateLimited'].includes(error.kind);
+  !(error instanceof ApiError) ||
+  ['network', 'offline', 'server', 'rateLimited', 'malformed'].includes(error.kind);
 
 type Panel = { kind: 'details' } | { kind: 'inspector' } | null;
 
@@ -93,8 +94,11 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
   const rowsContext = pages?.[0]?.context ?? run?.context ?? 'strings';
   const lastPage = pages?.at(-1);
   const moreAvailable = showingCurrent && !!lastPage?.full && rows.length < FETCH_ALL_LIMIT;
+  // TanStack Query holds a run while the browser is offline (fetchStatus 'paused') and sends it once the
+  // browser is back online: that is waiting for the network, not a cancel.
+  const offline = query.fetchStatus === 'paused';
   // Cancel (below) puts a run's first page back where it was before it was asked for: nothing loaded.
-  const cancelled = !!client && !!path && !query.isFetching && !query.isError && !successPages;
+  const cancelled = !!client && !!path && !query.isFetching && !offline && !query.isError && !successPages;
 
   const sortColumn = sort ? COLUMNS[rowsContext].find((c) => c.key === sort.key) : undefined;
   const sorted = useMemo(
@@ -122,6 +126,7 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
     if (!run) return '';
     if (query.isError) return errorMessage(query.error);
     if (query.isFetching && !query.isFetchingNextPage && !fetchAll.progress.running) return 'Running…';
+    if (offline) return 'Offline: waiting for the network.';
     if (cancelled) return 'Cancelled.';
     if (!showingCurrent) return '';
     if (rows.length === 0) return 'No rows match.';
@@ -133,6 +138,7 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
     query.isFetching,
     query.isFetchingNextPage,
     fetchAll.progress.running,
+    offline,
     cancelled,
     showingCurrent,
     rows.length,
@@ -195,6 +201,17 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
         onRetry={retryWaiting}
         onCancel={cancelWaiting}
       />
+      {offline && (
+        <p className="notice notice-warning" role="status" data-testid="run-offline">
+          <span>
+            You are offline: the run waits for the network and starts by itself once you are back online.
+            {pages ? ' The rows below are from the previous run.' : ''} Your query is kept.
+          </span>
+          <button type="button" onClick={() => void cancelRun()}>
+            Cancel
+          </button>
+        </p>
+      )}
       {cancelled && (
         <p className="notice notice-info" role="status" data-testid="run-cancelled">
           <span>

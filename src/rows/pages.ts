@@ -1,7 +1,8 @@
 // One page of a listing through the app's API client, listed in the inspector from the moment it is sent.
-import { ApiError, buildUrl, type ApiClient, type ApiResponse } from '../connection/api.ts';
+import { ApiError, buildUrl, malformedAnswer, type ApiClient, type ApiResponse } from '../connection/api.ts';
 import type { ListingName } from '../croql/index.ts';
-import type { ListEnvelope as WireListEnvelope } from '../wire/envelope.ts';
+import { readListPage } from '../wire/envelope.ts';
+import { ROW_SHAPES } from '../wire/resources.ts';
 import { PAGE_SIZE } from './limits.ts';
 import { useInspectorStore } from './requests.ts';
 import type { RowOf } from './rows.ts';
@@ -15,9 +16,6 @@ export interface ListingPage<L extends ListingName = ListingName> {
   full: boolean;
   elapsedMs: number;
 }
-
-/** A body that may not be the envelope after all (a proxy's page): every part optional. */
-type ListEnvelope<L extends ListingName> = Partial<WireListEnvelope<RowOf<L>>>;
 
 export function croqlParam(text: string): string | undefined {
   return text.trim() === '' ? undefined : text;
@@ -38,9 +36,9 @@ export async function fetchListingPage<L extends ListingName>(
   // (src/results/WaitingNotice.tsx).
   const id = inspector.send(buildUrl(client.baseUrl, path, params));
   const started = performance.now();
-  let response: ApiResponse<ListEnvelope<L>>;
+  let response: ApiResponse<unknown>;
   try {
-    response = await client.get<ListEnvelope<L>>(path, params, signal);
+    response = await client.get<unknown>(path, params, signal);
   } catch (error) {
     // A failed request stays listed: its URL, status and body are what one needs to see. An aborted one
     // (cancelled, or past the end of Fetch all) leaves the list.
@@ -52,8 +50,19 @@ export async function fetchListingPage<L extends ListingName>(
   }
   const { status, elapsedMs, body, headers } = response;
   inspector.settle(id, { status, elapsedMs, size: sizeOf(body, headers), body });
-  const rows = (body?.data ?? []).map((item) => item.data);
+  const rows = listingRows(context, response);
   return { context, offset, rows, full: rows.length >= limit, elapsedMs };
+}
+
+/**
+ * The rows of a listing's answer, checked before anything reads them (src/wire/envelope.ts): a body that is
+ * not the listing's page throws an ApiError that names what is wrong. Every reader of a listing's answers
+ * goes through here.
+ */
+export function listingRows<L extends ListingName>(context: L, response: ApiResponse<unknown>): RowOf<L>[] {
+  const page = readListPage<RowOf<L>>(response.body, ROW_SHAPES[context]);
+  if (!page.ok) throw malformedAnswer(response.url, response.body, page.problem);
+  return page.rows;
 }
 
 /** Bytes of a response body: its Content-Length, else the length of its text. */

@@ -2,6 +2,7 @@
 // same facts as JSON Schema): the list envelope and the three error shapes. The emulator writes them; the
 // app reads them, whichever shape arrives.
 import { isRecord } from './json.ts';
+import { arrayOf, number, object, type Problem, type Shape } from './shape.ts';
 
 export interface ItemEnvelope<T> {
   data: T;
@@ -74,4 +75,42 @@ export function validationErrorsOf(body: unknown): ValidationError[] {
 export function simpleErrorMessage(body: unknown): string | null {
   if (!isRecord(body) || !isRecord(body.error)) return null;
   return typeof body.error.message === 'string' ? body.error.message : null;
+}
+
+/** A page's envelope around rows of `row`'s shape: `data` (each item's row in its own `data`), `pagination`. */
+export function listEnvelopeShape<T>(row: Shape<T>): Shape<ListEnvelope<T>> {
+  const known = envelopes.get(row);
+  if (known) return known as Shape<ListEnvelope<T>>;
+  const shape = object<ListEnvelope<T>>(
+    'a page of the listing (an object with `data` and `pagination`)',
+    {
+      data: arrayOf(object<ItemEnvelope<T>>('an item (an object with `data`)', { data: row }, ['data'])),
+      pagination: object<ListEnvelope<T>['pagination']>(
+        'the pagination (an object with `offset` and `limit`)',
+        { offset: number, limit: number },
+        ['offset', 'limit'],
+      ),
+    },
+    ['data', 'pagination'],
+  );
+  envelopes.set(row, shape);
+  return shape;
+}
+const envelopes = new WeakMap<Shape<unknown>, Shape<unknown>>();
+
+/** An item's envelope (`GET /user`, `GET /projects/{id}`): its object in `data`. */
+export const itemEnvelopeShape = <T>(item: Shape<T>): Shape<ItemEnvelope<T>> =>
+  object<ItemEnvelope<T>>('an object with `data`', { data: item }, ['data']);
+
+/**
+ * The rows of a list page whose body fits the envelope and `row`, or the first problem with it: a body that
+ * does not is never read further (src/connection/api.ts turns the problem into an error that names it).
+ */
+export function readListPage<T>(
+  body: unknown,
+  row: Shape<T>,
+): { ok: true; rows: T[] } | { ok: false; problem: Problem } {
+  const problem = listEnvelopeShape(row).problem(body, '');
+  if (problem) return { ok: false, problem };
+  return { ok: true, rows: (body as ListEnvelope<T>).data.map((item) => item.data) };
 }

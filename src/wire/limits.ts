@@ -8,3 +8,13 @@ import { MAX_QUERY_LENGTH } from '../croql/parse-guards.ts';
  * simple error body (`{"error":{"message","code":414}}`), readable by the app (CORS).
  */
 export const MAX_EMULATOR_URL_LENGTH = MAX_QUERY_LENGTH * 9 + 16 * 1024;
+
+/**
+ * The longest request URL (in characters) that servers and the tools between them commonly accept. RFC 9110
+ * (section 4.1) recommends that every sender and recipient support URIs of at least 8,000 octets, and common
+ * defaults refuse a little above it: nginx (`large_client_header_buffers 4 8k`, a 414), Apache
+ * (`LimitRequestLine 8190`) and Amazon CloudFront (8,192 bytes). Crowdin documents no limit of its own, so a
+ * longer request may be refused on its way there; the editor says so before Run, and Copy link says so of a
+ * longer link (chat, mail and trackers may cut it).
+ */
+export const COMMON_URL_LIMIT = 8000;

@@ -2,6 +2,7 @@
 // openapi-schemas.json holds them as JSON Schema): what a listing page's `data[].data` is. The emulator
 // projects its context objects into these (src/server/emulator/api/resources.ts); the app reads them
 // (src/rows/). src/server/contract/client-types.test.ts checks them against the official client's models.
+import { anyObject, anyOf, arrayOf, boolean, nullable, number, object, string, type Shape } from './shape.ts';
 
 export type StringType = 'text' | 'plural' | 'icu' | 'asset';
 
@@ -153,3 +154,128 @@ export interface ListingRows {
   tmSegments: TmSegmentResource;
   glossaryTerms: TermResource;
 }
+
+// The rows' shapes, checked on every page before any part of the app reads it (`listPageProblem` in
+// ./envelope.ts). Each field has the JSON type the OpenAPI gives it (src/wire/shape.test.ts holds the two
+// together); enumerations are read as text, so a value the service adds later is shown, not refused. Only
+// what says which resource a row is must be there: the service may leave other fields out.
+const text = nullable(string);
+const user = object<UserResource>('a user (an object)', {
+  id: number,
+  username: string,
+  fullName: string,
+  avatarUrl: string,
+});
+const origin = {
+  provider: text,
+  providerId: nullable(number),
+  isPreTranslated: boolean,
+  matchRate: nullable(number),
+  matchType: text,
+} as const;
+
+export const sourceStringShape = object<SourceStringResource>(
+  'a source string (an object)',
+  {
+    id: number,
+    projectId: number,
+    branchId: nullable(number),
+    identifier: string,
+    text: nullable(anyOf(string, anyObject)),
+    type: string,
+    context: string,
+    maxLength: number,
+    isHidden: boolean,
+    isDuplicate: boolean,
+    masterStringId: nullable(number),
+    hasPlurals: boolean,
+    isIcu: boolean,
+    labelIds: arrayOf(number),
+    webUrl: string,
+    createdAt: text,
+    updatedAt: text,
+    fileId: number,
+    directoryId: nullable(number),
+    revision: number,
+    fields: nullable(anyObject),
+  },
+  ['id'],
+);
+
+const pluralFormShape = object<PluralFormResource>(
+  'a plural form (an object)',
+  { ...origin, translationId: number, text: string, pluralForm: string, user, createdAt: string },
+  ['pluralForm'],
+);
+
+/** Plain, ICU, plural and asset translations in one shape: a page mixes them, told apart by their fields. */
+export const translationShape = object<
+  TextTranslationResource & Omit<PluralTranslationResource, 'contentType'> & AssetTranslationResource
+>(
+  'a translation (an object)',
+  {
+    ...origin,
+    stringId: number,
+    contentType: string,
+    translationId: number,
+    text: string,
+    user,
+    createdAt: string,
+    qaIssuesStatus: string,
+    plurals: arrayOf(pluralFormShape),
+    url: string,
+  },
+  ['stringId'],
+) as Shape<LanguageTranslationResource>;
+
+const tmRecordShape = object<TmRecordResource>(
+  'a TM record (an object)',
+  {
+    id: number,
+    languageId: string,
+    text: string,
+    usageCount: number,
+    createdBy: number,
+    updatedBy: number,
+    createdAt: text,
+    updatedAt: text,
+  },
+  ['languageId', 'text'],
+);
+
+export const tmSegmentShape = object<TmSegmentResource>(
+  'a TM segment (an object)',
+  { id: number, records: arrayOf(tmRecordShape) },
+  ['id', 'records'],
+);
+
+export const termShape = object<TermResource>(
+  'a glossary term (an object)',
+  {
+    id: number,
+    userId: number,
+    glossaryId: number,
+    languageId: string,
+    text: string,
+    description: string,
+    partOfSpeech: text,
+    status: text,
+    type: text,
+    gender: text,
+    note: string,
+    url: string,
+    conceptId: nullable(number),
+    lemma: text,
+    createdAt: string,
+    updatedAt: string,
+  },
+  ['id'],
+);
+
+/** The row shape of each listing. */
+export const ROW_SHAPES: { [L in keyof ListingRows]: Shape<ListingRows[L]> } = {
+  strings: sourceStringShape,
+  translations: translationShape,
+  tmSegments: tmSegmentShape,
+  glossaryTerms: termShape,
+};

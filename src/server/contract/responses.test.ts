@@ -4,7 +4,9 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readListPage } from '../../wire/envelope.ts';
 import { LISTING_NAMES, LISTINGS, type ListingName } from '../../wire/listings.ts';
+import { ROW_SHAPES } from '../../wire/resources.ts';
 import { startEmulator, type RunningEmulator } from '../emulator/testing.ts';
 import schemas from './openapi-schemas.json' with { type: 'json' };
 
@@ -95,6 +97,8 @@ describe.each(['standard', 'enterprise'] as const)(
           const { status, body } = await request(edition, `${PATHS[listing]}?${query}`);
           expect(status).toBe(200);
           expectValid(`${edition}:${listing}`, listingSchema(edition, listing), body);
+          // The app's own check of every answer (src/wire/envelope.ts) takes it too.
+          expect(readListPage<unknown>(body, ROW_SHAPES[listing])).toMatchObject({ ok: true });
           rows += body.data.length;
         }
       }

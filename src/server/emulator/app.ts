@@ -9,6 +9,7 @@ import { MAX_EMULATOR_URL_LENGTH } from '../../wire/limits.ts';
 import { isServiceScope } from '../../wire/scopes.ts';
 import { emulatorConfig, type EmulatorConfig, type EmulatorOptions } from './config.ts';
 import { editStringHook } from './edit-hook.ts';
+import { plantedAnswers } from './answer-hook.ts';
 import type { Dataset } from './data/model.ts';
 import { PAGE_HEADERS } from './oauth/pages.ts';
 import { oauthRoutes } from './oauth/routes.ts';
@@ -81,6 +82,8 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
     }
     await next();
   });
+  const planted = config.testHooks ? plantedAnswers() : null;
+  if (planted) app.use('/api/v2/*', planted.serve);
   app.route('/api/v2', api.routes());
   app.all('/api/*', () => {
     throw notFound();
@@ -99,6 +102,7 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
       return c.json({ expired: store.expireAllAccessTokens(claims?.jti) });
     });
     app.post('/__emulator/edit-string', editStringHook(config));
+    if (planted) app.post('/__emulator/plant-answer', planted.plant);
   }
 
   app.onError((err, c) => {

@@ -29,8 +29,8 @@ Options:
   --token-ttl SECONDS access token lifetime (default 7200)
   --organization DOM  act as an enterprise organization: tokens carry domain=DOM
   --auto-approve USER sign in as this demo user without the consent page (prompt=consent still shows it)
-  --test-hooks        enable POST /__emulator/expire-tokens, POST /__emulator/edit-string and the
-                      X-Emulator-Delay-Ms header
+  --test-hooks        enable POST /__emulator/expire-tokens, /__emulator/edit-string and
+                      /__emulator/plant-answer, and the X-Emulator-Delay-Ms header
   -h, --help          show this help
 
 ${APPS_HELP}`;
