@@ -22,7 +22,7 @@ export function firstPageUrl(
   text: string,
   params = useWorkspace.getState().params,
 ): string {
-  const sent = sentQuery(text, paramsForText(text, params)).text;
+  const sent = sentQuery(text, paramsForText(text, params), new Date()).text;
   const croql = sent.trim() === '' ? undefined : sent;
   return buildUrl(baseUrl, listingPathTemplate(context, target), { croql, limit: PAGE_SIZE, offset: 0 });
 }
