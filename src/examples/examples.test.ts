@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../croql/index.ts';
+import { analyzeTemplate, paramsForText } from '../croql/index.ts';
 import { examplesFor, fillExample, starterExamples } from './examples.ts';
 
 const values = {
@@ -36,12 +36,38 @@ describe('examples', () => {
       expect(examples.length).toBeGreaterThan(0);
       for (const e of examples) {
         const users = values.users.map(({ id, username }) => ({ id, username }));
-        const errors = analyze(e.text, listing, { users, languages: ['fr', 'pt-BR'] }).diagnostics;
-        expect(errors, e.text).toEqual([]);
+        // A template's parameters as their form guesses them, each given a value of its type.
+        const sample = { language: 'fr', string: 'Save' } as Record<string, string>;
+        const params = paramsForText(e.text, []).map((p) => ({ ...p, value: sample[p.type] ?? '' }));
+        // Not even a warning, on either edition: the service takes every example as shown.
+        for (const edition of ['standard', 'enterprise'] as const) {
+          const options = { users, languages: ['fr', 'pt-BR'], edition };
+          const { diagnostics } = analyzeTemplate(e.text, listing, options, params, new Date());
+          expect(diagnostics, `${e.text} (${edition})`).toEqual([]);
+        }
       }
     }
     expect(examplesFor('strings', values).map((e) => e.text)).toContain('count of labels where (id = 9) > 0');
     expect(examplesFor('strings', {}).some((e) => e.text.includes('labels where (id'))).toBe(false);
     expect(starterExamples('strings', values)).toHaveLength(3);
+  });
+
+  it('offers checks from localization work, in the project’s language, and a terminology template', () => {
+    const strings = examplesFor('strings', values);
+    const intents = strings.map((e) => e.intent);
+    expect(intents.slice(0, 4)).toEqual([
+      'terminology check: the source has a term, no translation in a language has its equivalent',
+      'changed after approval: a translation added after the approved one',
+      'approved, then the source text changed',
+      'translations longer than the max length (the length QA check)',
+    ]);
+    const terminology = strings[0]!;
+    expect(paramsForText(terminology.text, []).map((p) => [p.name, p.type])).toEqual([
+      ['term', 'string'],
+      ['lang', 'language'],
+      ['equivalent', 'string'],
+    ]);
+    expect(strings[1]!.text).toContain('@language:"fr"');
+    expect(examplesFor('translations', values).some((e) => e.intent.startsWith('terminology'))).toBe(false);
   });
 });

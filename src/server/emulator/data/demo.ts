@@ -427,7 +427,7 @@ class StringGenerator {
         return packSummary({ ...packed, flags: packed.flags | shared });
       });
     } else {
-      [translations, summary] = this.translate(r, phrase, added, updated);
+      [translations, summary] = this.translate(r, phrase, added, updated, maxLength);
     }
     // Enterprise-only fields (the emulator serves them whatever the edition; the checker warns on standard).
     const approved = flagBit('isApproved');
@@ -565,6 +565,7 @@ class StringGenerator {
     phrase: Phrase,
     added: number,
     updated: number | null,
+    maxLength: number,
   ): [translations: readonly ContextObject[], summary: readonly number[]] {
     const translations: ContextObject[] = [];
     const summaries: number[] = [];
@@ -585,6 +586,7 @@ class StringGenerator {
       let topApprovedAt = 0;
       let latest = 0;
       let afterApproval = false;
+      let overLength = false;
       let approvedCount = 0;
       for (let k = 0; k < translatedForms.length; k++) {
         const form = translatedForms[k]!;
@@ -599,6 +601,7 @@ class StringGenerator {
         }
         translations.push(t);
         top ??= t;
+        if (maxLength > 0 && String(t.text).length > maxLength) overLength = true;
         latest = Math.max(latest, when);
         // Another member's competing suggestion, sometimes after the approval.
         if (form === null && chance(r, 0.14)) {
@@ -638,9 +641,14 @@ class StringGenerator {
       if (top.text === phrase.en) flags |= flagBit('hasTranslationAsSource');
       if (afterApproval) flags |= flagBit('hasTranslationAfterApproval');
       if (chance(r, 0.08)) {
-        flags |= flagBit('hasQaIssues') | flagBit(pick(r, QA_KINDS));
+        flags |= flagBit(pick(r, QA_KINDS));
         if (chance(r, 0.3)) flags |= flagBit(pick(r, QA_KINDS));
       }
+      // The length check is the service's own rule, not chance: a translation longer than the string's
+      // max length (the QA checks page: "longer than the character limit set for the string").
+      flags &= ~flagBit('hasTranslationLengthQaIssues');
+      if (overLength) flags |= flagBit('hasTranslationLengthQaIssues');
+      if (QA_KINDS.some((kind) => flags & flagBit(kind))) flags |= flagBit('hasQaIssues');
       const votes = top.votes as ContextObject[];
       summaries.push(
         packSummary({
