@@ -69,9 +69,10 @@ test('the explain line, format (Shift+Alt+F), announcements and leaving the edit
 
   await setQuery(page, 'is hiden and is duplicat');
   await expect(page.getByTestId('editor-announcer')).toHaveText('2 problems', { timeout: 5000 });
-  await expect(page.locator('.croql-explain')).toHaveText(
-    '2 problems. `is hiden` is not a field of a source string. Did you mean `is hidden`?',
-  );
+  const explain = page.locator('.croql-explain');
+  await expect(explain).toHaveText('2 problems. is hiden is not a field of a source string. Did you mean is hidden?');
+  // The code in the message is set as code, not as backticks.
+  await expect(explain.locator('code')).toHaveText(['is hiden', 'is hidden']);
 
   await editor.click();
   await page.keyboard.press('Escape');

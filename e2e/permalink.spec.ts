@@ -79,6 +79,9 @@ test('runs go to the history, queries can be saved by name, and both survive a r
 
   await page.getByRole('button', { name: 'Library' }).click();
   const library = page.getByRole('complementary', { name: 'Library' });
+  // With nothing saved for the project yet, the Library opens on History.
+  await expect(library.getByRole('tab', { name: /History/ })).toHaveAttribute('aria-selected', 'true');
+  await library.getByRole('tab', { name: /Saved/ }).click();
   await library.getByLabel('Save the current query as').fill('Above two');
   await library.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(library.getByRole('button', { name: /^Above two/ })).toBeVisible();
