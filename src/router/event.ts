@@ -85,13 +85,16 @@ export function readDelivery(body: unknown): ReadEvents | null {
       return;
     }
     const revision = typeof translation!.revision === 'number' ? translation!.revision : 0;
+    // An id given as a string ("123") is read as the number the router keys strings by.
+    translation!.id = stringId;
     items.push({
       projectId,
       stepId,
       languageId: language,
       revision,
       moduleKey,
-      string: { ...(translation as unknown as EventString), id: stringId },
+      // The parsed object itself (its id checked above), not a copy: a delivery holds hundreds.
+      string: translation as unknown as EventString,
     });
   });
   return { items, skipped };
