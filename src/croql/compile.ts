@@ -43,7 +43,11 @@ export { datetimeLiteralMs, toTime } from './datetime.ts';
 export function compile(text: string, listing: ListingName, env: EvalEnv): CompileResult {
   // Without a language list, codes are taken as written (as the evaluator does below).
   const languages = env.languages.length ? env.languages : undefined;
-  const model = analyze(text, listing, languages ? { users: env.users, languages } : { users: env.users });
+  const model = analyze(text, listing, {
+    users: env.users,
+    ...(languages ? { languages } : {}),
+    ...(env.edition ? { edition: env.edition } : {}),
+  });
   if (!model.ast && model.diagnostics.length === 0) {
     return {
       predicate: null,

@@ -285,14 +285,12 @@ const invalid: Invalid[] = [
     code: L,
     reason: 'enterpriseOnly',
     at: 'isPassedWorkflow',
-    severity: 'warning',
   },
   {
     text: 'count of fields where (value = "High") > 0',
     code: L,
     reason: 'enterpriseOnly',
     at: 'fields',
-    severity: 'warning',
   },
 ];
 

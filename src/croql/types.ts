@@ -272,6 +272,8 @@ export interface EvalEnv {
   languages: readonly string[];
   /** "now", for `'today'`. */
   now: Date;
+  /** The edition the listing is of: on the standard one, enterprise-only fields are refused. */
+  edition?: Edition;
 }
 
 export interface CompileResult {

@@ -24,8 +24,11 @@ describe('the line under the editor', () => {
     expect(line).toBe('1 problem. There is no user `zed` in this project.');
     expect(line).not.toMatch(/Strings/);
     expect(explainLineText('language = @language:"xx"', 'glossaryTerms', options)).toMatch(/^1 problem\. /);
-    // An enterprise-only field on the standard edition is a warning: the reading stays.
+    // An enterprise-only field on Crowdin is refused there, as the emulator refuses it; on Enterprise it reads.
     expect(explainLineText('isPassedWorkflow', 'strings', options)).toBe(
+      '1 problem. `isPassedWorkflow` exists only in Crowdin Enterprise; on Crowdin it is not defined. Remove it, or run the query on an Enterprise organization.',
+    );
+    expect(explainLineText('isPassedWorkflow', 'strings', { ...options, edition: 'enterprise' })).toBe(
       'Strings that have passed the workflow.',
     );
   });

@@ -66,7 +66,7 @@ const PATHS: Record<ListingName, string> = {
 
 /** Queries that bring every kind of row of each listing (plain, plural, ICU, asset; hidden, with fields …). */
 const QUERIES: Record<ListingName, string[]> = {
-  strings: ['', 'type is plural or type is icu or type is asset', 'count of fields > 0 or is hidden'],
+  strings: ['', 'type is plural or type is icu or type is asset', 'is hidden'],
   translations: ['', 'plural form != "none"', 'provider = "tm"'],
   tmSegments: ['', 'count of records where (usageCount > 0) > 0'],
   glossaryTerms: ['', 'gender = "feminine"'],
@@ -91,7 +91,12 @@ describe.each(['standard', 'enterprise'] as const)(
   (edition) => {
     it.each(LISTING_NAMES.map((l) => [l]))('%s', async (listing) => {
       let rows = 0;
-      for (const croql of QUERIES[listing]) {
+      // Custom fields are Crowdin Enterprise only (a standard emulator refuses a query on them).
+      const queries =
+        edition === 'enterprise' && listing === 'strings'
+          ? [...QUERIES.strings, 'count of fields > 0']
+          : QUERIES[listing];
+      for (const croql of queries) {
         for (const offset of [0, 500]) {
           const query = `limit=500&offset=${offset}${croql ? `&croql=${encodeURIComponent(croql)}` : ''}`;
           const { status, body } = await request(edition, `${PATHS[listing]}?${query}`);

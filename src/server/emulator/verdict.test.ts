@@ -6,6 +6,11 @@ import { specQueries } from '../../croql/corpus.ts';
 import { topTranslations } from './api/top-translations.ts';
 import { startEmulator, type RunningEmulator } from './testing.ts';
 
+interface Span {
+  from: number;
+  to: number;
+}
+
 let emulator: RunningEmulator;
 let token: string;
 
@@ -28,7 +33,6 @@ const EXTRA: { context: ContextName; text: string }[] = [
     text: 'if type is plural then count of translations > 6 else count of translations > 3',
   },
   { context: 'strings', text: 'text contains "cart" and not (text contains "carts")' },
-  { context: 'strings', text: 'isPassedWorkflow or count of fields where (value = "High") > 0' },
   { context: 'translations', text: 'provider = "deepl" and is pre translated' },
   {
     context: 'translations',
@@ -94,6 +98,47 @@ describe('listings agree with compile', () => {
       .filter(predicate!)
       .map((o) => o.id as number);
     expect(await listIds(context, text)).toEqual(expected);
+  });
+});
+
+describe('enterprise-only fields', () => {
+  const query = 'isPassedWorkflow or count of fields where (value = "High") > 0';
+
+  it('the standard emulator refuses them as the checker does on Crowdin, each at its place', async () => {
+    const url = `${emulator.url}/api/v2${PATHS.strings}?croql=${encodeURIComponent(query)}`;
+    const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: { error: { key: string; errors: object[] } }[] };
+    expect(body.errors[0]!.error.key).toBe('croql');
+    expect(body.errors[0]!.error.errors).toEqual(
+      compile(query, 'strings', { ...emulator.api.evalEnv(), edition: 'standard' }).diagnostics.map((d) => ({
+        code: 'croqlInvalidLogic',
+        message: d.message,
+        from: d.from,
+        to: d.to,
+      })),
+    );
+    expect(body.errors[0]!.error.errors.map((e) => query.slice((e as Span).from, (e as Span).to))).toEqual([
+      'isPassedWorkflow',
+      'fields',
+    ]);
+  });
+
+  it('an Enterprise emulator answers them with what compile says matches', async () => {
+    const enterprise = await startEmulator({ organization: 'acme' });
+    try {
+      const env = enterprise.api.evalEnv();
+      const { predicate } = compile(query, 'strings', env);
+      const expected = enterprise.config.data.strings.filter(predicate!).map((o) => o.id as number);
+      expect(expected.length).toBeGreaterThan(0);
+      const url = `${enterprise.url}/api/v2${PATHS.strings}?limit=500&croql=${encodeURIComponent(query)}`;
+      const res = await fetch(url, { headers: { Authorization: `Bearer ${enterprise.personalToken('alice')}` } });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { data: { data: { id: number } }[] };
+      expect(body.data.map((d) => d.data.id)).toEqual(expected.slice(0, 500));
+    } finally {
+      await enterprise.close();
+    }
   });
 });
 

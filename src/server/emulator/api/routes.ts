@@ -63,6 +63,7 @@ export class EmulatorApi {
       users: this.data.users,
       languages: this.data.languages.map((l) => l.id),
       now: new Date(this.config.clock()),
+      edition: this.config.organization !== null ? 'enterprise' : 'standard',
     };
   }
 

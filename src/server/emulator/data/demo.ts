@@ -429,7 +429,7 @@ class StringGenerator {
     } else {
       [translations, summary] = this.translate(r, phrase, added, updated, maxLength);
     }
-    // Enterprise-only fields (the emulator serves them whatever the edition; the checker warns on standard).
+    // Enterprise-only fields (in the data whatever the edition; a standard emulator refuses queries on them).
     const approved = flagBit('isApproved');
     const isPassedWorkflow =
       summary.length >= 2 && summary.every((code) => unpackSummary(code).flags & approved);
