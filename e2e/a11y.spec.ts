@@ -40,6 +40,17 @@ test('results, details panel, inspector', async ({ page }) => {
   await expectNoViolations(page, 'inspector');
 });
 
+test('out-of-date results: marked without dimming, so every row keeps its contrast', async ({ page }) => {
+  await signInToDemoProject(page);
+  await runIsHidden(page);
+  await setQuery(page, 'is hidden and is duplicate');
+  await expect(page.getByTestId('stale-notice')).toContainText('Out of date');
+  const table = page.getByTestId('results-table');
+  expect(await table.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+  expect(await table.evaluate((el) => getComputedStyle(el).borderLeftStyle)).toBe('solid');
+  await expectNoViolations(page, 'out-of-date results');
+});
+
 test('the notice of a host that does not answer', async ({ page }) => {
   await signInToDemoProject(page);
   await setQuery(page, 'is hidden');

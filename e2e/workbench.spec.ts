@@ -186,6 +186,13 @@ test.describe('signed in', () => {
     expect(await page.locator('.cm-tooltip-lint').textContent()).not.toContain('`');
     const light = await tooltip.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(light).toBe('rgb(255, 255, 255)');
+    // Below the editor's top edge: the tabs and the target pickers above it stay in sight.
+    const editorTop = (await page.locator('.cm-editor').boundingBox())!.y;
+    expect((await tooltip.boundingBox())!.y).toBeGreaterThanOrEqual(editorTop);
+    // Hover docs have room around their text.
+    await setQuery(page, 'is hidden');
+    await editor.getByText('hidden').hover();
+    await expect(page.locator('.cm-croql-hover')).toHaveCSS('padding', '6px 8px');
     await page.getByLabel('Theme').selectOption('dark');
     await setQuery(page, 'is hiden');
     await page.locator('.cm-lintRange-error').hover();

@@ -10,7 +10,14 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { bracketMatching } from '@codemirror/language';
 import { lintKeymap } from '@codemirror/lint';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
-import { drawSelection, EditorView, highlightSpecialChars, keymap, placeholder } from '@codemirror/view';
+import {
+  drawSelection,
+  EditorView,
+  highlightSpecialChars,
+  keymap,
+  placeholder,
+  tooltips,
+} from '@codemirror/view';
 import { croqlKeymap } from './commands.ts';
 import { croqlAutocompletion } from './completion.ts';
 import {
@@ -75,11 +82,19 @@ export function editorExtensions(options: {
       ...completionKeymap,
       ...lintKeymap,
     ]),
+    // Tooltips get no room above the editor's top edge: the lint tooltip opens above its line, where it
+    // covered the tabs and the target pickers; with no room left it opens below the line instead.
+    tooltips({ tooltipSpace: belowEditorTop }),
     themeCompartment.of(themeFor(options.dark)),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) options.onChange(update.state.doc.toString());
     }),
   ];
+}
+
+function belowEditorTop(view: EditorView) {
+  const top = Math.max(0, view.dom.getBoundingClientRect().top);
+  return { top, left: 0, right: document.documentElement.clientWidth, bottom: innerHeight };
 }
 
 export function createEditorState(

@@ -65,7 +65,8 @@ const base = {
     backgroundColor: 'var(--surface-2, #f0f2f5)',
   },
   '.cm-placeholder': { color: 'var(--muted-text, #57606a)' },
-  '.cm-tooltip.cm-croql-hover': { padding: '6px 8px' },
+  // The hover's own element, inside CodeMirror's .cm-tooltip wrapper.
+  '.cm-croql-hover': { padding: '6px 8px' },
   '.cm-croql-hover-title': { fontWeight: '600', marginBottom: '4px' },
   '.cm-croql-hover-body': { whiteSpace: 'pre-line' },
   '.cm-diagnostic': { padding: '4px 8px', borderLeftWidth: '4px' },
