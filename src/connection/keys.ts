@@ -25,6 +25,9 @@ export const keys = {
   /** The pages of one run (each press of Run has its nonce). */
   run: (base: Base, path: string | null, text: string, nonce: number) =>
     [...api(base), 'run', path, text, nonce] as const,
+  /** The source strings of a translations run's rows, walked in id order (src/rows/sources.ts). */
+  sourceStrings: (base: Base, projectId: number | null, croql: string) =>
+    [...api(base), 'source-strings', projectId, croql] as const,
   /** Which clause empties a run's result. */
   emptyWhy: (base: Base, path: string, text: string, nonce: number) =>
     [...api(base), 'empty-why', path, text, nonce] as const,

@@ -44,6 +44,8 @@ export interface Label {
 export interface Tm {
   id: number;
   name: string;
+  /** The TM's source language. */
+  languageId?: string;
 }
 export interface Glossary {
   id: number;

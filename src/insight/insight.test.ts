@@ -4,7 +4,8 @@ import { partialRow, partialRows } from '../testing/fixtures.ts';
 import { aggregateLoaded, aggregateRows, CHUNK, orderedItems } from './aggregate.ts';
 import { CHARTS, NONE, chartOf, drillFor, monthOf, rowHasItem } from './charts.ts';
 import { addClause, MATRIX_STATES, matrixCellQuery, monthRange } from './drill.ts';
-import { icuLiteralText, measureSource, measureText } from './words.ts';
+import { icuLiteralText } from '../rows/icu.ts';
+import { measureSource, measureText } from './words.ts';
 
 const errorsOf = (text: string, context: ListingName) =>
   analyze(text, context).diagnostics.filter((d) => d.severity === 'error');

@@ -1,12 +1,13 @@
 // Source words and characters of one string, counted the way the README's "Insight" section documents:
 //   - plain text: the text as it is;
 //   - a plural string (`{one, other, …}`): every form, added up (each form is text a translator writes);
-//   - an ICU message: only its literal text. Argument names, types, styles and selector keys (`count`,
+//   - an ICU message: only its literal text (src/rows/icu.ts reads it). Argument names, types, styles and selector keys (`count`,
 //     `plural`, `one`, `=0`, …) are syntax, not words; `#` is a placeholder; quoted literals ('{') are text.
 // A word is a run of letters, digits, apostrophes, hyphens and underscores that starts with a letter or
 // digit; in scripts written without spaces (Han, Hiragana, Katakana, Thai) each character is a word.
 // Characters are Unicode code points of that same text, spaces included.
 // Pure and allocation-light: it runs over every loaded row (src/bench/insight.bench.ts).
+import { icuLiteralText } from '../rows/icu.ts';
 import { isRecord } from '../wire/json.ts';
 
 export interface TextSize {
@@ -44,73 +45,6 @@ export function measureText(text: string, into: TextSize = { words: 0, chars: 0 
     }
   }
   return into;
-}
-
-/**
- * The literal text of an ICU message, as the pieces between its arguments and `#` placeholders. Apostrophe quoting follows ICU: `''` is
- * one apostrophe, and `'` before a syntax character starts a quoted literal.
- */
-export function icuLiteralText(message: string): string[] {
-  const out: string[] = [];
-  let i = 0;
-  const n = message.length;
-
-  // Literal text up to the `}` that closes the current message (or the end); returns the index after it.
-  function text(depth: number): void {
-    let piece = '';
-    while (i < n) {
-      const c = message[i]!;
-      if (c === "'") {
-        if (message[i + 1] === "'") {
-          piece += "'";
-          i += 2;
-        } else if (i + 1 < n && '{}#|'.includes(message[i + 1]!)) {
-          const end = message.indexOf("'", i + 1);
-          const stop = end < 0 ? n : end;
-          piece += message.slice(i + 1, stop);
-          i = stop + 1;
-        } else {
-          piece += c;
-          i++;
-        }
-      } else if (c === '{') {
-        out.push(piece);
-        piece = '';
-        i++;
-        argument(depth + 1);
-      } else if (c === '}') {
-        if (depth > 0) break;
-        piece += c;
-        i++;
-      } else if (c === '#' && depth > 0) {
-        out.push(piece);
-        piece = '';
-        i++;
-      } else {
-        piece += c;
-        i++;
-      }
-    }
-    out.push(piece);
-  }
-
-  // Inside `{ … }`: name, type, style or selector cases with nested messages. Skips syntax, reads messages.
-  function argument(depth: number): void {
-    while (i < n) {
-      const c = message[i]!;
-      if (c === '{') {
-        i++;
-        text(depth);
-        if (message[i] === '}') i++;
-      } else if (c === '}') {
-        i++;
-        return;
-      } else i++;
-    }
-  }
-
-  text(0);
-  return out.filter((p) => p !== '');
 }
 
 /**

@@ -90,9 +90,7 @@ describe('exported code of a template', () => {
     const at = Date.parse(sent.replace(/^updated > '(.*)'$/, '$1').replace(' ', 'T') + 'Z');
     expect(Math.abs(at - (before - 7 * 86_400_000))).toBeLessThan(5_000);
     const shell = exportCurl(relative);
-    expect(croqlOfCurl(shell)).toMatch(
-      /^updated > '\d{4}-\d\d-\d\d \d\d:\d\d:\d\d'$/,
-    );
+    expect(croqlOfCurl(shell)).toMatch(/^updated > '\d{4}-\d\d-\d\d \d\d:\d\d:\d\d'$/);
   });
 
   it('a plain query is exported as before', () => {

@@ -23,6 +23,7 @@ import { sortOrder } from './sort.ts';
 import { useTableOrder, useTableFilterActions } from './table-filter.ts';
 import { useTableStore } from './table-store.ts';
 import { useDisplayNames } from '../rows/display-names.ts';
+import { useSourceStrings } from '../rows/sources.ts';
 import { FETCH_ALL_LIMIT } from '../rows/limits.ts';
 import { useFetchAll } from './use-fetch-all.ts';
 import type { ResultSlots } from '../slots/results.ts';
@@ -34,6 +35,8 @@ const DetailsPanel = lazy(() => import('./DetailsPanel.tsx'));
 const Inspector = lazy(() => import('./Inspector.tsx'));
 
 const number = (n: number) => n.toLocaleString('en-US');
+/** Before the first run: nothing to find sources for. */
+const NO_RUN = { context: 'strings', text: '', target: { projectId: null, languageId: null } };
 
 function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
@@ -74,7 +77,11 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
     croql,
     path ? options.queryKey : null,
   );
-  const names = useDisplayNames(client, run?.target.projectId ?? null);
+  const projectNames = useDisplayNames(
+    client,
+    { projectId: run?.target.projectId ?? null, tmId: run?.target.tmId ?? null },
+    run?.context ?? 'strings',
+  );
   const stale = useStale(run);
   const requestCount = useInspectorStore((s) => s.requests.length);
   const sort = useTableStore((s) => s.sort);
@@ -92,6 +99,12 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
   const showingCurrent = !!successPages;
   const rows = useMemo(() => (pages ? pages.flatMap((p) => p.rows) : []), [pages]);
   const rowsContext = pages?.[0]?.context ?? run?.context ?? 'strings';
+  // A translation reads beside its source string: the strings of the loaded pages, a request or so a page.
+  const sources = useSourceStrings(client, run ?? NO_RUN, rows);
+  const names = useMemo(
+    () => (sources.strings ? { ...projectNames, strings: sources.strings } : projectNames),
+    [projectNames, sources.strings],
+  );
   const lastPage = pages?.at(-1);
   const moreAvailable = showingCurrent && !!lastPage?.full && rows.length < FETCH_ALL_LIMIT;
   // TanStack Query holds a run while the browser is offline (fetchStatus 'paused') and sends it once the

@@ -1,7 +1,8 @@
 // A resource laid out for reading in the details panel: its fields in a sensible order, named in words,
 // ids of files, branches and labels with their names, dates readable, nested objects and lists kept. Pure.
 import type { ListingName } from '../croql/index.ts';
-import { capitalised, fieldLabel, fieldsOf, keyWords, sortedForms } from '../rows/fields.ts';
+import { capitalised, fieldLabel, fieldsOf, keyWords } from '../rows/fields.ts';
+import { sortedForms } from '../rows/plurals.ts';
 import { entriesOf, type DisplayNames, type Row } from '../rows/rows.ts';
 import { isRecord } from '../wire/json.ts';
 

@@ -1,24 +1,48 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ApiClient } from '../connection/api.ts';
-import { branchesQuery, filesQuery, labelsQuery } from '../connection/queries.ts';
-import type { DisplayNames } from './rows.ts';
+import {
+  branchesQuery,
+  filesQuery,
+  labelsQuery,
+  membersQuery,
+  tmsQuery,
+  userQuery,
+} from '../connection/queries.ts';
+import type { ListingName } from '../croql/index.ts';
+import { fileNames } from './names.ts';
+import type { DisplayNames, UserName } from './rows.ts';
 
 /**
- * File, branch and label names of a project. Files and labels come from the same cached lists completion
- * and the builder use (same query keys, so usually no extra request); branches are loaded here. Each map
- * stays undefined until its list loads (or fails), and the table then shows ids.
+ * What a run's ids stand for: file, branch and label names, users (the project's members and the signed-in
+ * user), and for TM segments the TM's source language. Each list comes from the same cached query
+ * completion and the builder use (same keys, so usually no extra request). A map stays undefined until its
+ * list loads (or fails), and the table then shows ids.
  */
-export function useDisplayNames(client: ApiClient | null, projectId: number | null): DisplayNames {
+export function useDisplayNames(
+  client: ApiClient | null,
+  target: { projectId: number | null; tmId: number | null },
+  listing: ListingName,
+): DisplayNames {
+  const { projectId, tmId } = target;
   const files = useQuery(filesQuery(client, projectId)).data;
   const branches = useQuery(branchesQuery(client, projectId)).data;
   const labels = useQuery(labelsQuery(client, projectId)).data;
-  return useMemo(
-    () => ({
-      files: files && new Map(files.map((f) => [f.id, f.name])),
+  const members = useQuery(membersQuery(client, projectId)).data;
+  const me = useQuery(userQuery(client)).data;
+  const tms = useQuery({ ...tmsQuery(client), enabled: listing === 'tmSegments' }).data;
+  const tmSourceLanguage = tms?.find((tm) => tm.id === tmId)?.languageId;
+  return useMemo(() => {
+    const users = members && new Map<number, UserName>();
+    for (const u of [...(members ?? []), ...(me && members ? [me] : [])]) {
+      users?.set(u.id, { username: u.username, ...(u.fullName ? { fullName: u.fullName } : {}) });
+    }
+    return {
+      files: files && fileNames(files),
       branches: branches && new Map(branches.map((b) => [b.id, b.name])),
       labels: labels && new Map(labels.map((l) => [l.id, l.title])),
-    }),
-    [files, branches, labels],
-  );
+      users,
+      ...(tmSourceLanguage ? { tmSourceLanguage } : {}),
+    };
+  }, [files, branches, labels, members, me, tmSourceLanguage]);
 }

@@ -1,7 +1,7 @@
 // Rows → CSV (RFC 4180, formula cells neutralised) and JSON (raw): a listing's resources, or any objects
 // made of them (a comparison's parts, the Insight counts). Pure; the download is in src/ui/download.ts.
 import { isRecord } from '../wire/json.ts';
-import { sortedForms } from './fields.ts';
+import { sortedForms } from './plurals.ts';
 
 const PLURAL_FORMS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
 

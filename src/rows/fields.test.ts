@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { partialRow } from '../testing/fixtures.ts';
 import { COLUMNS, displayText } from './fields.ts';
+import type { RowOf } from './rows.ts';
 
 describe('result columns', () => {
   it('shows a plural text compactly on one line', () => {
@@ -70,18 +71,41 @@ describe('result columns', () => {
     });
     expect(COLUMNS.translations.map((c) => c.value(t))).toEqual([
       '9',
+      '',
       'Привіт',
+      '',
+      '',
       'carol',
       'tm',
       '2024-01-02T00:00:00+00:00',
     ]);
+    // Once the strings of the page have loaded, the translation reads beside its source.
+    const strings = new Map([
+      [9, partialRow({ id: 9, text: 'Hello', context: 'Greeting on the home page', maxLength: 5 }) as RowOf<'strings'>],
+    ]);
+    const value = (key: string) => COLUMNS.translations.find((c) => c.key === key)!.value(t, { strings });
+    expect([value('source'), value('context'), value('maxLength')]).toEqual([
+      'Hello',
+      'Greeting on the home page',
+      '5',
+    ]);
+    // "Привіт" is 6 characters: over the source's max length of 5.
+    expect(COLUMNS.translations.find((c) => c.key === 'text')!.cell!(t, { strings }).overLength).toEqual({
+      length: 6,
+      max: 5,
+    });
     const s = partialRow({
       id: 1,
       records: [
         { languageId: 'en', text: 'Hi' },
         { languageId: 'uk', text: 'Привіт' },
+        { languageId: 'de', text: 'Hallo' },
       ],
     });
-    expect(COLUMNS.tmSegments[1]!.value(s)).toBe('en: Hi · uk: Привіт');
+    // A TM segment reads source | target: the TM's source language, then the others.
+    const segment = (key: string, names?: { tmSourceLanguage: string }) =>
+      COLUMNS.tmSegments.find((c) => c.key === key)!.value(s, names);
+    expect([segment('source'), segment('target')]).toEqual(['en: Hi', 'uk: Привіт · de: Hallo']);
+    expect(segment('source', { tmSourceLanguage: 'uk' })).toBe('uk: Привіт');
   });
 });

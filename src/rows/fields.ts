@@ -2,7 +2,18 @@
 // results table's columns, what a snapshot keeps and a diff compares, the details panel's reading order).
 // Pure.
 import type { ListingName } from '../croql/index.ts';
-import type { LanguageTranslationResource, PluralFormResource } from '../wire/resources.ts';
+import type { LanguageTranslationResource } from '../wire/resources.ts';
+import { compactPlural, pluralsOf } from './plurals.ts';
+import {
+  cellText,
+  dateCell,
+  segmentCells,
+  sourceOf,
+  sourceTextCell,
+  translationTextCell,
+  type CellView,
+} from './cells.ts';
+import { nameOf } from './names.ts';
 import { isRecord } from '../wire/json.ts';
 import type { DisplayNames, Row, RowOf } from './rows.ts';
 
@@ -12,30 +23,19 @@ export interface RowField<R = Row> {
   label: string;
   /** The field as one line of text, ids as ids: what a snapshot keeps and a diff compares. */
   text(row: R): string;
-  /** A column of the results table: its relative width (CSS fr), and the cell when it names ids. */
-  column?: { width: number; display?(row: R, names?: DisplayNames): string };
+  /**
+   * A column of the results table: its relative width (CSS fr), its text when it names ids or reads the
+   * row's source string (`display`), and how it shows when that is more than a line of text (`cell`).
+   */
+  column?: {
+    width: number;
+    display?(row: R, names?: DisplayNames): string;
+    cell?(row: R, names?: DisplayNames): CellView;
+  };
   /** Kept in snapshots: compared by a diff and shown in the compare and diff tables. */
   kept?: boolean;
   /** Its place among the fields the details panel shows first (the rest follow in the service's order). */
   first?: number;
-}
-
-const PLURAL_ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
-
-export function sortedForms(forms: string[]): string[] {
-  const rank = (f: string) => {
-    const i = PLURAL_ORDER.indexOf(f);
-    return i < 0 ? PLURAL_ORDER.length : i;
-  };
-  return [...forms].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-}
-
-/** A plural text object `{one, other}` shown on one line: `one: apple · other: apples`. */
-export function compactPlural(forms: Record<string, unknown>): string {
-  return sortedForms(Object.keys(forms))
-    .filter((k) => forms[k] != null && forms[k] !== '')
-    .map((k) => `${k}: ${String(forms[k])}`)
-    .join(' · ');
 }
 
 /** A cell value as one line of text: strings as they are, other values as JSON. */
@@ -50,13 +50,6 @@ export function list(v: unknown): string {
   return Array.isArray(v) ? v.map(scalar).join(', ') : scalar(v);
 }
 
-/** A translation row's plural forms; empty for a plain, ICU or asset string's translation. */
-export function pluralsOf(row: LanguageTranslationResource): PluralFormResource[] {
-  return 'plurals' in row && Array.isArray(row.plurals)
-    ? row.plurals.filter((p): p is PluralFormResource => isRecord(p))
-    : [];
-}
-
 /** Plain text, a plural object or a translation's `plurals` array, as one line. */
 export function displayText(row: Row): string {
   const text: unknown = 'text' in row ? row.text : undefined;
@@ -68,6 +61,12 @@ export function displayText(row: Row): string {
     return compactPlural(forms);
   }
   return text == null ? '' : String(text);
+}
+
+/** A translation row's source text, once the strings of its page have loaded. */
+function sourceCell(row: LanguageTranslationResource, names?: DisplayNames): CellView {
+  const s = sourceOf(row, names);
+  return s ? sourceTextCell(s) : { lines: [] };
 }
 
 /** A translation's own field, or its first plural form's. */
@@ -98,14 +97,11 @@ function recordsUpdated(row: RowOf<'tmSegments'>): string {
   return times.sort().at(-1) ?? '';
 }
 
-const nameOf = (names: ReadonlyMap<number, string> | undefined, id: unknown): string | undefined =>
-  typeof id === 'number' ? names?.get(id) : undefined;
-
 function stringFile(row: RowOf<'strings'>, names?: DisplayNames): string {
   const parts: string[] = [];
-  if (row.fileId != null) parts.push(nameOf(names?.files, row.fileId) ?? `file ${scalar(row.fileId)}`);
+  if (row.fileId != null) parts.push(nameOf(names, 'files', row.fileId) ?? `file ${scalar(row.fileId)}`);
   if (row.branchId != null) {
-    const branch = nameOf(names?.branches, row.branchId);
+    const branch = nameOf(names, 'branches', row.branchId);
     parts.push(branch ? `branch ${branch}` : `branch ${scalar(row.branchId)}`);
   }
   return parts.join(', ');
@@ -113,7 +109,29 @@ function stringFile(row: RowOf<'strings'>, names?: DisplayNames): string {
 
 function stringLabels(row: RowOf<'strings'>, names?: DisplayNames): string {
   if (!Array.isArray(row.labelIds)) return list(row.labelIds);
-  return row.labelIds.map((id) => nameOf(names?.labels, id) ?? scalar(id)).join(', ');
+  return row.labelIds.map((id) => nameOf(names, 'labels', id) ?? scalar(id)).join(', ');
+}
+
+/** A field of a translation's source string, once the strings of its page have loaded. */
+const source =
+  (key: 'context' | 'identifier' | 'maxLength') =>
+  (row: LanguageTranslationResource, names?: DisplayNames): string => {
+    const value = sourceOf(row, names)?.[key];
+    return key === 'maxLength' && value === 0 ? '' : scalar(value);
+  };
+
+/** A TM segment's source or target records as a column (src/rows/cells.ts reads them). */
+function segmentColumn(side: 'source' | 'target', width: number): RowField<RowOf<'tmSegments'>> {
+  return {
+    key: side,
+    label: side,
+    text: () => '',
+    column: {
+      width,
+      display: (row, names) => cellText(segmentCells(row, names)[side]),
+      cell: (row, names) => segmentCells(row, names)[side],
+    },
+  };
 }
 
 function stringFlags(row: RowOf<'strings'>): string {
@@ -150,7 +168,14 @@ export const FIELDS: Fields = {
       kept: true,
       first: 2,
     },
-    { key: 'text', label: 'text', text: displayText, column: { width: 2.5 }, kept: true, first: 1 },
+    {
+      key: 'text',
+      label: 'text',
+      text: displayText,
+      column: { width: 2.5, cell: sourceTextCell },
+      kept: true,
+      first: 1,
+    },
     { key: 'type', label: 'type', text: own('type'), column: { width: 0.7 }, kept: true, first: 4 },
     { key: 'context', label: 'context', text: own('context'), kept: true, first: 3 },
     { key: 'file', label: 'file', text: stringFile, column: { width: 1.6, display: stringFile } },
@@ -179,7 +204,31 @@ export const FIELDS: Fields = {
       kept: true,
       first: 3,
     },
-    { key: 'text', label: 'text', text: displayText, column: { width: 3 }, kept: true, first: 1 },
+    {
+      key: 'source',
+      label: 'source',
+      text: () => '',
+      column: {
+        width: 2.2,
+        display: (row, names) => cellText(sourceCell(row, names)),
+        cell: (row, names) => sourceCell(row, names),
+      },
+    },
+    {
+      key: 'text',
+      label: 'text',
+      text: displayText,
+      column: { width: 2.4, display: displayText, cell: translationTextCell },
+      kept: true,
+      first: 1,
+    },
+    { key: 'context', label: 'context', text: () => '', column: { width: 1.2, display: source('context') } },
+    {
+      key: 'maxLength',
+      label: 'max length',
+      text: () => '',
+      column: { width: 0.6, display: source('maxLength') },
+    },
     {
       key: 'plurals',
       label: 'plural forms',
@@ -204,13 +253,15 @@ export const FIELDS: Fields = {
       key: 'createdAt',
       label: 'created',
       text: translation('createdAt'),
-      column: { width: 1.4 },
+      column: { width: 1.2, cell: (row) => dateCell(translation('createdAt')(row)) },
       kept: true,
     },
   ],
   tmSegments: [
     { key: 'id', label: 'ID', text: own('id'), column: { width: 0.6 }, first: 1 },
-    { key: 'records', label: 'records', text: segmentRecords, column: { width: 5 }, kept: true, first: 2 },
+    segmentColumn('source', 2.5),
+    segmentColumn('target', 3),
+    { key: 'records', label: 'records', text: segmentRecords, kept: true, first: 2 },
     { key: 'updatedAt', label: 'updated', text: recordsUpdated, kept: true },
   ],
   glossaryTerms: [
@@ -234,6 +285,13 @@ export const FIELDS: Fields = {
     },
     { key: 'status', label: 'status', text: own('status'), column: { width: 1 }, kept: true, first: 5 },
     { key: 'type', label: 'type', text: own('type'), column: { width: 1 }, kept: true, first: 6 },
+    {
+      key: 'userId',
+      label: 'author',
+      text: own('userId'),
+      column: { width: 0.9, display: (row, names) => nameOf(names, 'users', row.userId) ?? own('userId')(row) },
+      first: 7,
+    },
     { key: 'description', label: 'description', text: own('description'), kept: true, first: 2 },
     { key: 'updatedAt', label: 'updated', text: own('updatedAt'), kept: true },
   ],
@@ -251,7 +309,10 @@ export interface Column {
   header: string;
   /** Relative width in the table (CSS fr units). */
   width: number;
+  /** The cell as one line of text: what it sorts by and its title. */
   value: (row: Row, names?: DisplayNames) => string;
+  /** The cell when it is more than its text (lines, ICU, a local date, a max length passed). */
+  cell?: (row: Row, names?: DisplayNames) => CellView;
 }
 
 function columnsOf(listing: ListingName): Column[] {
@@ -263,6 +324,7 @@ function columnsOf(listing: ListingName): Column[] {
             header: capitalised(f.label),
             width: f.column.width,
             value: (row: Row, names?: DisplayNames) => (f.column!.display ?? f.text)(row, names),
+            ...(f.column.cell ? { cell: f.column.cell } : {}),
           },
         ]
       : [],
