@@ -46,6 +46,7 @@ import { ThemeToggle } from '../ui/ThemeToggle.tsx';
 import { RunPrompt } from '../results/RunPrompt.tsx';
 import { TemplateParamsBar } from '../templates/TemplateParamsBar.tsx';
 import { Tab } from '../ui/Tab.tsx';
+import { StorageNotices } from '../ui/StorageNotices.tsx';
 
 // The editor (CodeMirror, the language's checker, lint, completion and hover) is the largest part of the
 // app: its chunk starts loading as this module runs, beside the first screen, which shows the query's text
@@ -442,6 +443,7 @@ function Notices({ finishingSignIn }: { finishingSignIn: boolean }) {
           </button>
         </div>
       )}
+      <StorageNotices />
     </div>
   );
 }

@@ -18,7 +18,9 @@ export default function SavedTab({ describe, entry }: LibraryTabProps) {
   const actions = useLibraryStore((s) => s.actions);
   const target = useTarget();
   const [name, setName] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
   const nameId = useId();
+  const failureId = useId();
 
   const save = (e: FormEvent) => {
     e.preventDefault();
@@ -29,7 +31,15 @@ export default function SavedTab({ describe, entry }: LibraryTabProps) {
       announce('The query is empty; write one before saving.');
       return;
     }
-    actions.save(trimmed, setup);
+    const written = actions.save(trimmed, setup);
+    if (!written.ok) {
+      // Nothing was written, so nothing is listed: the name stays for another try.
+      setFailure(
+        `“${trimmed}” was not saved: ${written.reason}. Delete saved queries, history or snapshots you no longer need, then save again.`,
+      );
+      return;
+    }
+    setFailure(null);
     setName('');
     announce(`Saved “${trimmed}”.`);
   };
@@ -39,11 +49,22 @@ export default function SavedTab({ describe, entry }: LibraryTabProps) {
       <form className="save-form" onSubmit={save}>
         <label htmlFor={nameId}>Save the current query as</label>
         <div className="row">
-          <input id={nameId} value={name} onChange={(e) => setName(e.target.value)} placeholder="Name" />
+          <input
+            id={nameId}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="Name"
+            aria-describedby={failure ? failureId : undefined}
+          />
           <button type="submit" disabled={!name.trim()}>
             Save
           </button>
         </div>
+        {failure && (
+          <p id={failureId} className="inline-error" role="alert" data-testid="save-failed">
+            {failure}
+          </p>
+        )}
       </form>
       {saved.length === 0 ? (
         <p className="hint">No saved queries for this project yet.</p>

@@ -64,7 +64,7 @@ export function TransferControls() {
       return;
     }
     const connection = currentConnection();
-    const { added, alreadySaved } = importSaved(
+    const { added, alreadySaved, written } = importSaved(
       read.queries.map((q) => ({
         name: q.name,
         setup: {
@@ -76,6 +76,14 @@ export function TransferControls() {
         },
       })),
     );
+    if (!written.ok) {
+      setOutcome({
+        tone: 'refused',
+        summary: `Nothing was imported: ${written.reason}. Delete saved queries, history or snapshots you no longer need, then import again.`,
+        dropped: read.dropped,
+      });
+      return;
+    }
     const parts = [
       `Imported ${plural(added.length, 'query', 'queries')} from “${file.name}” into ${where()}`,
     ];

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetStoreGuards, useStorageNotices } from '../ui/stored.ts';
 import {
+  checkLibrary,
   HISTORY_LIMIT,
   LEGACY_LIBRARY_KEY,
   LIBRARY_KEY,
@@ -11,8 +13,10 @@ import {
 } from './library.ts';
 import type { QuerySetup } from '../workspace/setup.ts';
 
+/** A Storage of `capacity` characters (keys and values), which throws QuotaExceededError beyond it. */
 class MemoryStorage implements Storage {
-  private map = new Map<string, string>();
+  constructor(public capacity = Infinity) {}
+  map = new Map<string, string>();
   get length() {
     return this.map.size;
   }
@@ -29,9 +33,34 @@ class MemoryStorage implements Storage {
     this.map.delete(key);
   }
   setItem(key: string, value: string) {
+    let used = key.length + value.length;
+    for (const [k, v] of this.map) if (k !== key) used += k.length + v.length;
+    if (used > this.capacity) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     this.map.set(key, value);
   }
 }
+
+let storage: MemoryStorage;
+beforeEach(() => {
+  storage = new MemoryStorage();
+  vi.stubGlobal('localStorage', storage);
+  resetStoreGuards();
+  useStorageNotices.setState({ notices: [] });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const asideKeys = () => [...storage.map.keys()].filter((k) => k.startsWith(`${LIBRARY_KEY}.unreadable.`));
+/** The store as a page load creates it from the storage now, with that page's notices. */
+async function freshStore() {
+  vi.resetModules();
+  const { useLibraryStore } = await import('./library.ts');
+  const stored = await import('../ui/stored.ts');
+  return {
+    useLibraryStore,
+    notices: () => stored.useStorageNotices.getState().notices.map((n) => n.text),
+  };
+}
+const noticeTexts = () => useStorageNotices.getState().notices.map((n) => n.text);
 
 const setup = (text: string, projectId = 1): QuerySetup => ({
   text,
@@ -71,24 +100,90 @@ describe('library storage', () => {
   });
 
   it('rewrites a v1 store under the v2 key and drops the old one', () => {
-    const storage = new MemoryStorage();
     storage.setItem(LEGACY_LIBRARY_KEY, JSON.stringify(v1));
-    const library = loadLibrary(storage);
+    const library = loadLibrary();
     expect(library.history).toHaveLength(2);
     expect(storage.getItem(LEGACY_LIBRARY_KEY)).toBeNull();
     expect(JSON.parse(storage.getItem(LIBRARY_KEY)!).version).toBe(2);
   });
 
-  it('starts empty on garbage or an unknown version instead of breaking', () => {
-    const storage = new MemoryStorage();
+  it('keeps aside a store it cannot read (garbage, a newer format) and says so, instead of starting over it', () => {
     storage.setItem(LIBRARY_KEY, '{not json');
-    expect(loadLibrary(storage).history).toEqual([]);
-    expect(migrateLibrary({ version: 7, history: [1] })).toEqual({ version: 2, history: [], saved: {} });
-    expect(migrateLibrary({ version: 2, history: [{ text: 1 }], saved: { k: [null] } })).toEqual({
+    expect(loadLibrary()).toEqual({ version: 2, history: [], saved: {} });
+    expect(asideKeys().map((k) => storage.getItem(k))).toEqual(['{not json']);
+    expect(noticeTexts()).toEqual([
+      expect.stringContaining(
+        'could not be read (it is not JSON), so it starts empty. The data is kept aside, not deleted',
+      ),
+    ]);
+
+    storage.map.clear();
+    const newer = JSON.stringify({ version: 3, entries: [{ text: 'is hidden' }] });
+    storage.setItem(LIBRARY_KEY, newer);
+    expect(loadLibrary().history).toEqual([]);
+    expect(noticeTexts()[0]).toContain('it was written by a newer version of the playground (format 3)');
+    expect(asideKeys().map((k) => storage.getItem(k))).toEqual([newer]);
+  });
+
+  it('keeps the valid entries, names each one it dropped and why, and keeps the original aside', () => {
+    const good = { ...setup('is hidden'), id: 'a', ranAt: 5 };
+    const stored = {
       version: 2,
-      history: [],
-      saved: {},
+      history: [good, { ...good, id: 'b', text: 7 }, null],
+      saved: { k: [{ ...setup('x'), id: 'c', name: 'Mine', savedAt: 1 }, { id: 'd' }], j: 'no' },
+    };
+    const reading = checkLibrary(stored);
+    expect(reading).toEqual({
+      value: {
+        version: 2,
+        history: [good],
+        saved: { k: [{ ...setup('x'), id: 'c', name: 'Mine', savedAt: 1 }] },
+      },
+      dropped: [
+        'history[1].text: expected text, found the number 7',
+        'history[2]: expected a history entry (an object), found null',
+        'saved["k"][1].text: expected text, found nothing',
+        'saved["j"]: expected a list, found the text "no"',
+      ],
     });
+    storage.setItem(LIBRARY_KEY, JSON.stringify(stored));
+    expect(loadLibrary().history).toEqual([good]);
+    expect(noticeTexts()[0]).toMatch(
+      /^The Library \(history and saved queries\): 4 entries could not be read and were left out \(history\[1\]\.text: expected text, found the number 7; .*; and 1 more\)\. The rest is kept/,
+    );
+    expect(JSON.parse(storage.getItem(asideKeys()[0]!)!)).toEqual(stored);
+    expect(migrateLibrary({ version: 7, history: [1] })).toEqual({ version: 2, history: [], saved: {} });
+  });
+
+  it('writes nothing over data it could not read when there is no room to keep it aside', async () => {
+    const newer = JSON.stringify({ version: 3, big: 'x'.repeat(100) });
+    storage.setItem(LIBRARY_KEY, newer);
+    storage.capacity = newer.length + LIBRARY_KEY.length + 10;
+    const { useLibraryStore, notices } = await freshStore();
+    expect(notices()[0]).toContain('there is no room to keep a copy aside');
+    expect(useLibraryStore.getState().actions.save('Mine', setup('is hidden'))).toMatchObject({ ok: false });
+    useLibraryStore.getState().actions.addRun(setup('is hidden'));
+    expect(storage.getItem(LIBRARY_KEY)).toBe(newer);
+  });
+
+  it('saving with the storage full changes nothing and says why; a run not kept is a notice', async () => {
+    const { useLibraryStore, notices } = await freshStore();
+    storage.capacity = 0;
+    const outcome = useLibraryStore.getState().actions.save('Mine', setup('is hidden'));
+    expect(outcome).toEqual({
+      ok: false,
+      reason: "the browser's storage for this site is full",
+      message:
+        "The Library (history and saved queries) was not saved: the browser's storage for this site is full.",
+    });
+    expect(useLibraryStore.getState().library.saved).toEqual({});
+    useLibraryStore.getState().actions.addRun(setup('is hidden'));
+    expect(notices()).toEqual([outcome.ok ? '' : outcome.message]);
+    // Room again: the next write succeeds, keeps this page's runs, and takes the notice away.
+    storage.capacity = Infinity;
+    expect(useLibraryStore.getState().actions.save('Mine', setup('is hidden')).ok).toBe(true);
+    expect(JSON.parse(storage.getItem(LIBRARY_KEY)!).history).toHaveLength(1);
+    expect(notices()).toEqual([]);
   });
 
   it('keeps the last 100 runs, newest first, and moves a repeated run to the top', () => {

@@ -2,8 +2,30 @@
 // text, listing and target ids only. Older versions are migrated on read.
 import { create } from 'zustand';
 import { sanitizeParams } from '../croql/index.ts';
-import { isConnectionKind } from '../wire/connection.ts';
-import { isListingName } from '../wire/listings.ts';
+import {
+  readStore,
+  removeStore,
+  storageOf,
+  writeStore,
+  type Reading,
+  type StoreSpec,
+  type WriteOutcome,
+} from '../ui/stored.ts';
+import { CONNECTION_KINDS } from '../wire/connection.ts';
+import { isRecord } from '../wire/json.ts';
+import { isListingName, LISTING_NAMES } from '../wire/listings.ts';
+import {
+  anything,
+  describeValue,
+  keepValid,
+  literal,
+  nullable,
+  number,
+  object,
+  problemText,
+  string,
+  type Dropped,
+} from '../wire/shape.ts';
 import type { QuerySetup } from '../workspace/setup.ts';
 
 export const HISTORY_LIMIT = 100;
@@ -48,14 +70,63 @@ export function projectKey(setup: Pick<QuerySetup, 'connection' | 'domain' | 'ta
 let counter = 0;
 const newId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
-/** Any stored value (any version, or garbage) → the current format. Never throws. */
-export function migrateLibrary(raw: unknown): LibraryV2 {
-  if (!raw || typeof raw !== 'object') return { ...EMPTY, saved: {} };
-  const version = (raw as { version?: unknown }).version;
-  if (version === 2) return sanitizeV2(raw as Partial<LibraryV2>);
-  if (version === 1) return fromV1(raw as Partial<LibraryV1>);
-  return { ...EMPTY, saved: {} };
+/** The stored setups' shapes (src/wire/shape.ts): what an entry needs to be opened and run. */
+const targetShape = object<QuerySetup['target']>(
+  'a target (an object)',
+  {
+    projectId: nullable(number),
+    languageId: nullable(string),
+    tmId: nullable(number),
+    glossaryId: nullable(number),
+  },
+  ['projectId'],
+);
+const setupFields = {
+  id: string,
+  text: string,
+  context: literal(...LISTING_NAMES),
+  connection: literal(...CONNECTION_KINDS),
+  domain: nullable(string),
+  target: targetShape,
+  params: anything,
+} as const;
+const historyShape = object<HistoryEntry>('a history entry (an object)', { ...setupFields, ranAt: number }, [
+  'id',
+  'text',
+  'context',
+  'connection',
+  'target',
+  'ranAt',
+]);
+const savedShape = object<SavedQuery>(
+  'a saved query (an object)',
+  { ...setupFields, name: string, savedAt: number },
+  ['id', 'text', 'context', 'connection', 'target', 'name'],
+);
+
+/**
+ * Any stored value → the current format, with what could not be read: entries that do not fit are left out
+ * (each named with its problem), a version 1 store is migrated, and a newer or unknown format is
+ * unreadable (src/ui/stored.ts keeps such data aside instead of writing over it). Never throws.
+ */
+export function checkLibrary(raw: unknown): Reading<LibraryV2> {
+  if (!isRecord(raw)) return { unreadable: "it is not the Library's data" };
+  const { version } = raw;
+  if (version === 2) return checkV2(raw);
+  if (version === 1) return { value: fromV1(raw as Partial<LibraryV1>), dropped: [] };
+  if (typeof version === 'number' && version > 2) {
+    return { unreadable: `it was written by a newer version of the playground (format ${version})` };
+  }
+  return { unreadable: "it is in no format of the Library's this playground knows" };
 }
+
+/** The current format of any stored value; what cannot be read is left out (see checkLibrary). */
+export function migrateLibrary(raw: unknown): LibraryV2 {
+  const reading = checkLibrary(raw);
+  return 'unreadable' in reading ? emptyLibrary() : reading.value;
+}
+
+const emptyLibrary = (): LibraryV2 => ({ ...EMPTY, saved: {} });
 
 function fromV1(v1: Partial<LibraryV1>): LibraryV2 {
   const toSetup = (
@@ -96,60 +167,69 @@ function fromV1(v1: Partial<LibraryV1>): LibraryV2 {
   return { version: 2, history: history.slice(0, HISTORY_LIMIT), saved };
 }
 
-function sanitizeV2(value: Partial<LibraryV2>): LibraryV2 {
-  const history = (Array.isArray(value.history) ? value.history : [])
-    .filter(isSetupLike)
-    .slice(0, HISTORY_LIMIT);
+function checkV2(value: Record<string, unknown>): Reading<LibraryV2> {
+  const dropped: string[] = [];
+  const say = (list: Dropped[]) => {
+    for (const d of list) dropped.push(problemText(d.problem));
+  };
+  const history = keepValid(value.history ?? [], historyShape, 'history');
+  say(history.dropped);
   const saved: LibraryV2['saved'] = {};
-  if (value.saved && typeof value.saved === 'object') {
-    for (const [key, list] of Object.entries(value.saved)) {
-      const valid = (Array.isArray(list) ? list : []).filter(
-        (q): q is SavedQuery => isSetupLike(q) && typeof (q as SavedQuery).name === 'string',
-      );
-      if (valid.length) saved[key] = valid.map(withValidParams);
-    }
+  if (value.saved !== undefined && !isRecord(value.saved)) {
+    dropped.push(problemText({ path: 'saved', expected: 'an object', found: describeValue(value.saved) }));
   }
-  return { version: 2, history: (history as HistoryEntry[]).map(withValidParams), saved };
+  for (const [key, list] of Object.entries(isRecord(value.saved) ? value.saved : {})) {
+    const queries = keepValid(list, savedShape, `saved[${JSON.stringify(key)}]`);
+    say(queries.dropped);
+    if (queries.kept.length) saved[key] = queries.kept.map((q) => withValidParams(q, dropped));
+  }
+  return {
+    value: {
+      version: 2,
+      history: history.kept.slice(0, HISTORY_LIMIT).map((h) => withValidParams(h, dropped)),
+      saved,
+    },
+    dropped,
+  };
 }
 
-/** Stored parameters are untrusted like the rest: keep only well-formed ones. */
-function withValidParams<T extends QuerySetup>(setup: T): T {
+/** Stored template values are untrusted like the rest: keep the well-formed ones, and say so of the others. */
+function withValidParams<T extends QuerySetup & { id: string }>(setup: T, dropped: string[]): T {
   if (setup.params === undefined) return setup;
   const params = sanitizeParams(setup.params);
-  const { params: _dropped, ...rest } = setup;
+  const count = Array.isArray(setup.params) ? setup.params.length : 1;
+  if (params.length < count) {
+    dropped.push(`a template value of “${setup.text.slice(0, 40)}” could not be read`);
+  }
+  const { params: _all, ...rest } = setup;
   return (params.length ? { ...rest, params } : rest) as T;
 }
 
-function isSetupLike(value: unknown): boolean {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Partial<QuerySetup> & { id?: unknown };
-  return (
-    typeof v.id === 'string' &&
-    typeof v.text === 'string' &&
-    typeof v.context === 'string' &&
-    isListingName(v.context) &&
-    isConnectionKind(v.connection) &&
-    !!v.target &&
-    typeof v.target === 'object'
-  );
-}
+/** The Library in localStorage (src/ui/stored.ts: read through checkLibrary, kept aside when unreadable). */
+export const LIBRARY_STORE: StoreSpec<LibraryV2> = {
+  area: 'local',
+  key: LIBRARY_KEY,
+  label: 'The Library (history and saved queries)',
+  check: checkLibrary,
+  empty: emptyLibrary,
+};
+const LEGACY_STORE: StoreSpec<LibraryV2> = { ...LIBRARY_STORE, key: LEGACY_LIBRARY_KEY };
 
-/** Reads the library from storage, migrating (and rewriting) an older version. */
-export function loadLibrary(storage: Storage): LibraryV2 {
+/** Reads the Library, migrating (and rewriting) the first format's store. */
+export function loadLibrary(): LibraryV2 {
+  const storage = storageOf('local');
+  if (!storage) return emptyLibrary();
+  let legacy = false;
   try {
-    const current = storage.getItem(LIBRARY_KEY);
-    if (current) return migrateLibrary(JSON.parse(current));
-    const legacy = storage.getItem(LEGACY_LIBRARY_KEY);
-    if (legacy) {
-      const migrated = migrateLibrary(JSON.parse(legacy));
-      storage.setItem(LIBRARY_KEY, JSON.stringify(migrated));
-      storage.removeItem(LEGACY_LIBRARY_KEY);
-      return migrated;
-    }
+    legacy = storage.getItem(LIBRARY_KEY) === null && storage.getItem(LEGACY_LIBRARY_KEY) !== null;
   } catch {
-    // unreadable: start empty rather than break the page
+    // readStore says why storage cannot be read
   }
-  return { ...EMPTY, saved: {} };
+  if (!legacy) return readStore(LIBRARY_STORE);
+  const migrated = readStore(LEGACY_STORE);
+  // The old key goes only once the new one holds its data.
+  if (writeStore(LIBRARY_STORE, migrated).ok) removeStore(LEGACY_STORE);
+  return migrated;
 }
 
 const sameSetup = (a: QuerySetup, b: QuerySetup) =>
@@ -223,11 +303,16 @@ interface LibraryState {
   library: LibraryV2;
   actions: {
     addRun: (setup: QuerySetup) => void;
-    save: (name: string, setup: QuerySetup) => void;
-    /** Adds an imported file's queries; says which were added (under which names) and which were there. */
+    /** Saves under `name`; when it cannot be written, nothing changes and the outcome says why. */
+    save: (name: string, setup: QuerySetup) => WriteOutcome;
+    /**
+     * Adds an imported file's queries; says which were added (under which names) and which were there.
+     * When they cannot be written, nothing is added and `written` says why.
+     */
     importSaved: (entries: readonly { name: string; setup: QuerySetup }[]) => {
       added: string[];
       alreadySaved: string[];
+      written: WriteOutcome;
     };
     removeSaved: (id: string) => void;
     removeHistory: (id: string) => void;
@@ -236,33 +321,31 @@ interface LibraryState {
   };
 }
 
-function persist(library: LibraryV2): void {
-  try {
-    localStorage.setItem(LIBRARY_KEY, JSON.stringify(library));
-  } catch {
-    // storage full or blocked: the library lasts for this page only
-  }
-}
-
 export const useLibraryStore = create<LibraryState>()((set, get) => {
+  /** Shown whatever the write's outcome; a failed write is a notice (src/ui/stored.ts). */
   const update = (library: LibraryV2) => {
-    persist(library);
+    writeStore(LIBRARY_STORE, library);
     set({ library });
   };
+  /** Shown only once written: the caller says why not where the user acted. */
+  const commit = (library: LibraryV2): WriteOutcome => {
+    const written = writeStore(LIBRARY_STORE, library, { quiet: true });
+    if (written.ok) set({ library });
+    return written;
+  };
   return {
-    library: typeof localStorage === 'undefined' ? { ...EMPTY, saved: {} } : loadLibrary(localStorage),
+    library: loadLibrary(),
     actions: {
       addRun: (setup) => update(libraryOps.addRun(get().library, setup, Date.now())),
-      save: (name, setup) => update(libraryOps.save(get().library, name, setup, Date.now())),
+      save: (name, setup) => commit(libraryOps.save(get().library, name, setup, Date.now())),
       importSaved: (entries) => {
         const { library, ...outcome } = libraryOps.importSaved(get().library, entries, Date.now());
-        update(library);
-        return outcome;
+        return { ...outcome, written: commit(library) };
       },
       removeSaved: (id) => update(libraryOps.removeSaved(get().library, id)),
       removeHistory: (id) => update(libraryOps.removeHistory(get().library, id)),
       clearHistory: () => update({ ...get().library, history: [] }),
-      clearAll: () => update({ ...EMPTY, saved: {} }),
+      clearAll: () => update(emptyLibrary()),
     },
   };
 });
@@ -270,6 +353,6 @@ export const useLibraryStore = create<LibraryState>()((set, get) => {
 // Another tab saved or ran something: show it here too.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === LIBRARY_KEY) useLibraryStore.setState({ library: loadLibrary(localStorage) });
+    if (event.key === LIBRARY_KEY) useLibraryStore.setState({ library: readStore(LIBRARY_STORE) });
   });
 }

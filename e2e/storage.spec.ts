@@ -1,0 +1,90 @@
+// Issue #23, item 9: storage that is full or holds what the app cannot read never fails quietly. A write
+// that fails says so where the user acted; data the app cannot read is kept aside, never written over.
+import { expect, test, type Page } from '@playwright/test';
+import { openLibraryTab } from './support/library.ts';
+import { editorOf, runFromEditor, setQuery, signInToDemoProject } from './support/query.ts';
+import { emptyFiller, fillStorage } from './support/storage.ts';
+
+const LIBRARY_KEY = 'croql.library.v2';
+const storageNotices = (page: Page) => page.getByTestId('storage-notice');
+
+test('with localStorage full, saving says it could not save and why, and nothing claims Saved', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await setQuery(page, 'text contains "keep me"');
+  const library = await openLibraryTab(page, /Saved/);
+  await fillStorage(page, 'local');
+
+  await library.getByLabel('Save the current query as').fill('Kept query');
+  await library.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(library.getByTestId('save-failed')).toContainText(
+    /“Kept query” was not saved: the browser's storage for this site is full/,
+  );
+  await expect(library.getByRole('tab', { name: /Saved/ })).toHaveText('Saved (0)');
+  await expect(library.getByRole('button', { name: /^Kept query/ })).toHaveCount(0);
+  await expect(page.getByText('Saved “Kept query”.')).toHaveCount(0);
+  // The name stays for another try, which works once there is room.
+  await expect(library.getByLabel('Save the current query as')).toHaveValue('Kept query');
+  await emptyFiller(page, 'local');
+  await library.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(library.getByRole('button', { name: /^Kept query/ })).toBeVisible();
+  await expect(library.getByTestId('save-failed')).toHaveCount(0);
+  await page.reload();
+  await expect(editorOf(page)).toHaveText('text contains "keep me"');
+  const saved = await openLibraryTab(page, /Saved/);
+  await expect(saved.getByRole('button', { name: /^Kept query/ })).toBeVisible();
+});
+
+test('a Library of a newer format is kept aside with a message, and a run does not write over it', async ({
+  page,
+}) => {
+  const newer = JSON.stringify({ version: 9, history: [{ fancy: true }], saved: { everything: 'here' } });
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem(key!, value!);
+        sessionStorage.setItem('seeded', '1');
+      }
+    },
+    [LIBRARY_KEY, newer],
+  );
+  await page.goto('/');
+  await expect(storageNotices(page)).toContainText(
+    'could not be read (it was written by a newer version of the playground (format 9)), so it starts empty',
+  );
+  // Saving something new writes the Library again; the newer data stays, kept aside under its own key.
+  await setQuery(page, 'text contains "new"');
+  const library = await openLibraryTab(page, /Saved/);
+  await library.getByLabel('Save the current query as').fill('New one');
+  await library.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(library.getByRole('button', { name: /^New one/ })).toBeVisible();
+  const kept = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('croql.library.v2.unreadable.'))
+      .map((k) => localStorage.getItem(k)),
+  );
+  expect(kept).toEqual([newer]);
+
+  const downloading = page.waitForEvent('download');
+  await storageNotices(page).getByRole('button', { name: 'Download the kept data' }).click();
+  expect((await downloading).suggestedFilename()).toMatch(/^croql\.library\.v2\.unreadable\.\d+\.json$/);
+  await storageNotices(page).getByRole('button', { name: 'Delete it' }).click();
+  await expect(storageNotices(page)).toHaveCount(0);
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('.unreadable.'))),
+  ).toEqual([]);
+});
+
+test('with localStorage full, a run says its history entry was not kept', async ({ page }) => {
+  await signInToDemoProject(page);
+  await setQuery(page, 'text contains "history"');
+  await fillStorage(page, 'local');
+  await runFromEditor(page);
+  await expect(storageNotices(page)).toContainText(
+    "The Library (history and saved queries) was not saved: the browser's storage for this site is full.",
+  );
+  await emptyFiller(page, 'local');
+  await runFromEditor(page);
+  await expect(storageNotices(page)).toHaveCount(0);
+});
