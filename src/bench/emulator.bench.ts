@@ -23,7 +23,8 @@ const SORTS = [
   'type,text',
   'id desc',
 ];
-const HEALTH_SAMPLES = 400;
+const HEALTH_SAMPLES = 600;
+const HEALTH_PHASES = 3;
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export default async function emulatorBench(): Promise<BenchRow[]> {
@@ -73,28 +74,33 @@ export default async function emulatorBench(): Promise<BenchRow[]> {
     }
 
     // /health while the emulator sorts: one client asks for sorted pages, each evaluated and sorted afresh
-    // (a new filter each time; the first of each field prepares its order), another times /health.
+    // (a new filter each time; the first of each field prepares its order), another times /health. Quiet and
+    // sorting phases alternate, so both sides of the ratio see the same load from the rest of the machine.
     const healthMs = async () => {
       const t0 = performance.now();
       await (await fetch(`${base}/health`)).arrayBuffer();
       return performance.now() - t0;
     };
     const healthAlone: number[] = [];
-    for (let k = 0; k < HEALTH_SAMPLES; k++) healthAlone.push(await healthMs());
-    let sorting = true;
-    let sorts = 0;
-    const sorter = (async () => {
-      for (let k = 0; sorting; k++) {
-        const order = SORTS[k % SORTS.length]!;
-        await get(`${strings(`identifier != "x${k}"`, 25, 0)}&orderBy=${encodeURIComponent(order)}`);
-        sorts++;
-      }
-    })();
     const healthSorting: number[] = [];
-    while (sorts < SORTS.length || healthSorting.length < HEALTH_SAMPLES)
-      healthSorting.push(await healthMs());
-    sorting = false;
-    await sorter;
+    let sorts = 0;
+    for (let phase = 0; phase < HEALTH_PHASES; phase++) {
+      for (let k = 0; k < HEALTH_SAMPLES / HEALTH_PHASES; k++) healthAlone.push(await healthMs());
+      let sorting = true;
+      const sorter = (async () => {
+        while (sorting) {
+          const order = SORTS[sorts % SORTS.length]!;
+          await get(`${strings(`identifier != "x${sorts}"`, 25, 0)}&orderBy=${encodeURIComponent(order)}`);
+          sorts++;
+        }
+      })();
+      // The first phase lasts until every field's order was prepared once.
+      const until = healthSorting.length + HEALTH_SAMPLES / HEALTH_PHASES;
+      while ((phase === 0 && sorts < SORTS.length) || healthSorting.length < until)
+        healthSorting.push(await healthMs());
+      sorting = false;
+      await sorter;
+    }
 
     const mb = (bytes: number) => bytes / 1e6;
     return [
