@@ -5,9 +5,11 @@
 // operator table (operators.ts).
 import { article } from './english.ts';
 import { operator, resultType, type OperatorName } from './operators.ts';
+import { misplacedParen } from './paren-repair.ts';
 import { parse } from './parse.ts';
 import {
   CONTEXT_LABELS,
+  EQUIVALENT_EXPRESSIONS,
   countField,
   REFUSED_FIELDS,
   USER_OBJECT,
@@ -37,6 +39,17 @@ import type {
 export type { TypeInfo } from './types.ts';
 
 export function analyze(text: string, listing: ListingName, options: AnalyzeOptions = {}): AnalyzeResult {
+  const result = analyzeAsWritten(text, listing, options);
+  if (result.valid || !text.includes(')')) return result;
+  // What reads as a type error may be a `)` in the wrong place: then that is the one thing to say.
+  const { tree: _tree, ...retry } = options;
+  const paren = misplacedParen(text, (t) => analyzeAsWritten(t, listing, retry).valid);
+  if (!paren) return result;
+  const rest = result.diagnostics.filter((d) => d.severity !== 'error');
+  return { ...result, diagnostics: [paren, ...rest] };
+}
+
+function analyzeAsWritten(text: string, listing: ListingName, options: AnalyzeOptions): AnalyzeResult {
   const parsed = parse(text, options.tree);
   if (!parsed.ast) {
     return { ast: null, diagnostics: parsed.diagnostics, listing, nodes: new Map(), valid: false };
@@ -106,6 +119,8 @@ function describe(t: TypeInfo): string {
 class Checker {
   readonly diagnostics: Diagnostic[] = [];
   readonly nodes = new Map<Expr, NodeInfo>();
+  /** The kinds of the nodes being checked, the outermost first (what an operand is an operand of). */
+  private readonly path: Expr['kind'][] = [];
 
   constructor(
     private readonly listing: ListingName,
@@ -129,7 +144,9 @@ class Checker {
   check(expr: Expr, scopes: readonly string[]): TypeInfo {
     const info: NodeInfo = { type: UNKNOWN, scopes };
     this.nodes.set(expr, info);
+    this.path.push(expr.kind);
     info.type = this.infer(expr, scopes, info);
+    this.path.pop();
     return info.type;
   }
 
@@ -443,7 +460,20 @@ class Checker {
     }));
     const elsewhere = findElsewhere(id.name, scopes);
     let message = `\`${id.raw.replace(/\s+/g, ' ')}\` is not a field of ${where}.`;
-    if (near.length) message += ` Did you mean ${near.map((f) => `\`${f.name}\``).join(' or ')}?`;
+    const instead = EQUIVALENT_EXPRESSIONS[inner]?.[normalizeName(id.name)];
+    if (instead && !near.length) {
+      if (elsewhere) message += ` It is a field of ${elsewhere.where}.`;
+      message += ` On ${article(typeLabel(inner))}, write \`${instead}\` instead.`;
+      // Inside a comparison or arithmetic the expression needs its own parentheses.
+      const parent = this.path[this.path.length - 2];
+      const alone = !parent || parent === 'logical' || parent === 'not' || parent === 'filter';
+      suggestions.push({
+        label: `Replace with \`${instead}\``,
+        from: id.from,
+        to: id.to,
+        insert: alone ? instead : `(${instead})`,
+      });
+    } else if (near.length) message += ` Did you mean ${near.map((f) => `\`${f.name}\``).join(' or ')}?`;
     else if (elsewhere) {
       message += ` It is a field of ${elsewhere.where}.`;
       const via = fieldsOf(inner).find(

@@ -352,6 +352,57 @@ describe('messages a person understands', () => {
     ).toEqual([]);
   });
 
+  it('a `)` in the wrong place is reported at that `)`, with the move that fixes it', () => {
+    const text = 'count of translations where (language = @language:"uk" > 0) and is hidden';
+    const { diagnostics } = analyze(text, 'strings');
+    expect(diagnostics).toHaveLength(1);
+    const [d] = diagnostics;
+    expect(d).toMatchObject({ reason: 'misplacedParen', from: text.indexOf(')'), to: text.indexOf(')') + 1 });
+    expect(d?.message).toBe(
+      'This `)` is in the wrong place: the group opened after `where` should end after `@language:"uk"`.',
+    );
+    expect(d?.message).not.toMatch(/needs true or false|chained/);
+    const [fix] = d!.suggestions!;
+    expect(fix!.label).toBe('Move the `)` after `@language:"uk"`');
+    const fixed = text.slice(0, fix!.from) + fix!.insert + text.slice(fix!.to);
+    expect(fixed).toBe('count of translations where (language = @language:"uk") > 0 and is hidden');
+    expect(analyze(fixed, 'strings').diagnostics).toEqual([]);
+  });
+
+  it('a `)` that closes its group too early is reported, not the stray one after it', () => {
+    const text = 'count of translations where (language = @language:"uk") and count of votes > 0) > 0';
+    const [d, ...rest] = analyze(text, 'strings').diagnostics;
+    expect(rest).toEqual([]);
+    expect(d).toMatchObject({ reason: 'misplacedParen', from: text.indexOf(')') });
+    expect(d?.message).toMatch(/^This `\)` closes the group opened after `where` too early/);
+    expect(d?.suggestions).toEqual([
+      { label: 'Remove this `)`', from: text.indexOf(')'), to: text.indexOf(')') + 1, insert: '' },
+    ]);
+    // A stray `)` that is simply one too many keeps its own message.
+    expect(analyze('is hidden and (count of translations > 0))', 'strings').diagnostics[0]?.reason).toBe(
+      'unexpectedToken',
+    );
+  });
+
+  it('`is approved` on a translation says what to write there, as a quick fix that checks', () => {
+    const [d] = analyze('is approved and provider = "tm"', 'translations').diagnostics;
+    expect(d?.message).toBe(
+      '`is approved` is not a field of a translation. It is a field of a languages summary entry. On a translation, write `count of approvals > 0` instead.',
+    );
+    expect(d?.suggestions).toEqual([
+      { label: 'Replace with `count of approvals > 0`', from: 0, to: 11, insert: 'count of approvals > 0' },
+    ]);
+    // Inside a comparison the expression keeps its meaning in parentheses; the fixed query checks.
+    const text = 'is approved = is pre translated';
+    const [fix] = analyze(text, 'translations').diagnostics[0]!.suggestions!;
+    const fixed = text.slice(0, fix!.from) + fix!.insert + text.slice(fix!.to);
+    expect(fixed).toBe('(count of approvals > 0) = is pre translated');
+    expect(analyze(fixed, 'translations').diagnostics).toEqual([]);
+    expect(
+      analyze('count of translations where (is approved) > 0', 'strings').diagnostics[0]?.suggestions,
+    ).toEqual([expect.objectContaining({ insert: 'count of approvals > 0' })]);
+  });
+
   it('enterprise-only fields are fine on the enterprise edition and when the edition is unknown', () => {
     expect(analyze('isPassedWorkflow', 'strings', { edition: 'enterprise' }).diagnostics).toEqual([]);
     expect(analyze('isPassedWorkflow', 'strings').diagnostics).toEqual([]);

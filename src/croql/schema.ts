@@ -414,6 +414,21 @@ export const REFUSED_FIELDS: Readonly<Record<string, Readonly<Record<string, str
   },
 };
 
+/**
+ * Names of another object a person writes on this one, each with the expression that says the same here
+ * (keyed by normalizeName). A translation has no `is approved` (that is a languages summary entry's), but
+ * its approvals say it: the checker offers the expression as the fix.
+ */
+const TRANSLATION_EQUIVALENTS: Readonly<Record<string, string>> = {
+  'is approved': 'count of approvals > 0',
+  approvalscount: 'count of approvals',
+  rating: 'count of votes where (is up) - count of votes where (is down)',
+};
+export const EQUIVALENT_EXPRESSIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  translation: TRANSLATION_EQUIVALENTS,
+  stringTranslation: TRANSLATION_EQUIVALENTS,
+};
+
 /** How a person calls the object of each listing, for messages: "a source string". */
 export const LISTING_LABELS: Record<ListingName, string> = {
   strings: 'source string',
