@@ -8,7 +8,8 @@ test('signing in through the consent page shows the user and the granted scopes,
 }) => {
   await page.goto('/');
   await signIn(page, { user: 'bob' });
-  const scopes = page.getByLabel('Granted scopes');
+  await page.getByRole('button', { name: /^\d+ scopes?$/ }).click();
+  const scopes = page.getByRole('group', { name: 'Granted scopes' });
   await expect(scopes).toContainText('project');
   await expect(page).toHaveURL(/127\.0\.0\.1:4317\/$/);
   const local = await page.evaluate(() => JSON.stringify(localStorage));
@@ -197,4 +198,47 @@ test('a consent form posted from another site approves nothing and sends no code
   await expect(page.getByRole('heading', { name: 'Sign-in refused' })).toBeVisible();
   await expect(page.getByText('sent from another site')).toBeVisible();
   expect(page.url()).toBe(`${EMULATOR_URL}/oauth/authorize`);
+});
+
+test('the header keeps to one row on a laptop and two on a phone, with every scope a click away', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await signIn(page);
+  const header = page.locator('header');
+  await expect(page.getByTestId('signed-in-user')).toContainText('alice');
+  const row = (await page.getByRole('button', { name: 'Sign out' }).boundingBox())!.height;
+  expect((await header.boundingBox())!.height).toBeLessThan(row * 2);
+  await page.getByRole('button', { name: '6 scopes' }).click();
+  await expect(page.getByRole('group', { name: 'Granted scopes' })).toContainText('project.translation');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(async () => (await header.boundingBox())!.height).toBeLessThan(row * 3);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();
+});
+
+test('signed out with Enterprise and no domain, the message is in sight; a missing client id shows beside its field', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByLabel('Connection').selectOption({ label: 'Crowdin Enterprise' });
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const message = page.getByRole('alert').filter({ hasText: 'Enter your organization domain' });
+  await expect(message).toBeVisible();
+  await expect(page.getByTestId('settings-popover')).toHaveCount(0);
+  // Nothing covers it: the point at its start is the message itself.
+  const box = (await message.boundingBox())!;
+  const hit = await page.evaluate(
+    ({ x, y }) => !!document.elementFromPoint(x, y)?.closest('[role="alert"]'),
+    { x: box.x + 4, y: box.y + box.height / 2 },
+  );
+  expect(hit).toBe(true);
+
+  await page.getByLabel('Organization domain').fill('acme');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const settings = page.getByTestId('settings-popover');
+  await expect(settings.getByRole('alert')).toContainText('No OAuth client id');
+  await expect(settings.getByLabel(/OAuth client id/)).toBeVisible();
 });

@@ -86,8 +86,15 @@ function SignedOut() {
   const ids = { connection: useId(), domain: useId(), clientId: useId(), error: useId() };
   const needsClientId = config.data ? !config.data[connection].clientId : false;
   const typedClientId = clientIds[connection] ?? '';
-  // A missing client id opens the settings where it can be typed.
-  const showSettings = settingsOpen || (!!error && needsClientId && !typedClientId);
+  // A missing client id opens the settings where it can be typed, and the message shows there (under the
+  // bar the popover would cover it). A missing domain is told first, under the bar, with the settings shut.
+  const domainMissing = connection === 'enterprise' && !isValidOrganizationDomain(domain);
+  const showSettings = settingsOpen || (!!error && needsClientId && !typedClientId && !domainMissing);
+  const errorMessage = error && (
+    <p role="alert" id={ids.error} className="inline-error">
+      <CodeText text={error} />
+    </p>
+  );
 
   return (
     <div className="connection-bar">
@@ -159,6 +166,7 @@ function SignedOut() {
                 : 'The app server has no client id for this connection (CROQL_CLIENT_ID); enter yours.'}{' '}
               Redirect URI to register: <code>{`${location.origin}/callback`}</code>
             </p>
+            {errorMessage}
           </Popover>
         )}
       </span>
@@ -176,11 +184,7 @@ function SignedOut() {
           {config.error.message}
         </p>
       )}
-      {error && (
-        <p role="alert" id={ids.error} className="inline-error">
-          <CodeText text={error} />
-        </p>
-      )}
+      {!showSettings && errorMessage}
     </div>
   );
 }
@@ -215,8 +219,9 @@ function SignedIn() {
       <span className="signed-in-user" data-testid="signed-in-user">
         {user.data ? (
           <>
-            Signed in as <strong>{user.data.username}</strong>
-            {user.data.fullName ? ` (${user.data.fullName})` : ''}
+            <span className="signed-in-as">Signed in as </span>
+            <strong>{user.data.username}</strong>
+            {user.data.fullName ? <span className="full-name"> ({user.data.fullName})</span> : ''}
           </>
         ) : user.isError ? (
           'Signed in (user details unavailable)'
@@ -224,16 +229,7 @@ function SignedIn() {
           'Signed in…'
         )}
       </span>
-      <span className="scopes" aria-label="Granted scopes">
-        {session.scope
-          .split(/\s+/)
-          .filter(Boolean)
-          .map((scope) => (
-            <span key={scope} className="scope-chip">
-              {scope}
-            </span>
-          ))}
-      </span>
+      <Scopes scopes={session.scope.split(/\s+/).filter(Boolean)} />
       <button type="button" className="button-ghost" onClick={onSignOut}>
         Sign out
       </button>
@@ -256,5 +252,41 @@ function SignedIn() {
         </p>
       )}
     </div>
+  );
+}
+
+/** The granted scopes behind one button: as chips in the header they wrapped it onto a second line. */
+function Scopes({ scopes }: { scopes: string[] }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <span className="popover-anchor">
+      <button
+        ref={button}
+        type="button"
+        className="button-ghost scopes-button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        {scopes.length === 1 ? '1 scope' : `${scopes.length} scopes`}
+      </button>
+      {open && (
+        <Popover
+          label="Granted scopes"
+          anchor={button}
+          onClose={() => setOpen(false)}
+          align="end"
+          className="scopes-popover"
+        >
+          <span className="scopes">
+            {scopes.map((scope) => (
+              <span key={scope} className="scope-chip">
+                {scope}
+              </span>
+            ))}
+          </span>
+        </Popover>
+      )}
+    </span>
   );
 }

@@ -11,7 +11,8 @@ export function ThemeToggle() {
       <label htmlFor={id} className="compact-label">
         Theme
       </label>
-      <select id={id} value={preference} onChange={(e) => setPreference(e.target.value as ThemePreference)}>
+      {/* Named here too: on a phone the label above is not shown (src/app/global.css). */}
+      <select id={id} aria-label="Theme" value={preference} onChange={(e) => setPreference(e.target.value as ThemePreference)}>
         <option value="system">System</option>
         <option value="light">Light</option>
         <option value="dark">Dark</option>
