@@ -88,3 +88,43 @@ test('with localStorage full, a run says its history entry was not kept', async 
   await runFromEditor(page);
   await expect(storageNotices(page)).toHaveCount(0);
 });
+
+test('with sessionStorage full, the editor says the draft cannot be kept, until there is room again', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await setQuery(page, 'text contains "first"');
+  await fillStorage(page, 'session');
+  await editorOf(page).click();
+  await page.keyboard.press('End');
+  await page.keyboard.insertText(' and is hidden');
+  await expect(storageNotices(page)).toContainText(
+    "The draft of your query was not saved: this tab's storage is full. It stays in the editor, but a reload or the sign-in page would lose it",
+  );
+  await emptyFiller(page, 'session');
+  await page.keyboard.insertText(' and not is hidden');
+  await expect(storageNotices(page)).toHaveCount(0);
+  await page.reload();
+  await expect(editorOf(page)).toHaveText('text contains "first" and is hidden and not is hidden');
+});
+
+test('a draft that cannot be read is kept aside with a message, and the editor starts empty', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('croql.draft', JSON.stringify({ text: 42, context: 'strings' }));
+      sessionStorage.setItem('seeded', '1');
+    }
+  });
+  await page.goto('/');
+  await expect(storageNotices(page)).toContainText(
+    'The draft of your query as stored could not be read (text: expected text, found the number 42), so it starts empty',
+  );
+  const kept = await page.evaluate(() =>
+    Object.keys(sessionStorage)
+      .filter((k) => k.startsWith('croql.draft.unreadable.'))
+      .map((k) => sessionStorage.getItem(k)),
+  );
+  expect(kept).toEqual(['{"text":42,"context":"strings"}']);
+});

@@ -35,7 +35,7 @@ export default function SavedTab({ describe, entry }: LibraryTabProps) {
     if (!written.ok) {
       // Nothing was written, so nothing is listed: the name stays for another try.
       setFailure(
-        `“${trimmed}” was not saved: ${written.reason}. Delete saved queries, history or snapshots you no longer need, then save again.`,
+        `“${trimmed}” was not saved: ${written.reason}. Delete saved queries or history you no longer need, then save again.`,
       );
       return;
     }

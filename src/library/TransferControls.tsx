@@ -79,7 +79,7 @@ export function TransferControls() {
     if (!written.ok) {
       setOutcome({
         tone: 'refused',
-        summary: `Nothing was imported: ${written.reason}. Delete saved queries, history or snapshots you no longer need, then import again.`,
+        summary: `Nothing was imported: ${written.reason}. Delete saved queries or history you no longer need, then import again.`,
         dropped: read.dropped,
       });
       return;

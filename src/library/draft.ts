@@ -3,8 +3,11 @@
 // entry; the template values another, so a value typed and then taken out of the text is still there when
 // its placeholder comes back.
 import { sanitizeParams, type ListingName, type TemplateParam } from '../croql/index.ts';
-import { isListingName } from '../wire/listings.ts';
-import { useWorkspace, type Target } from '../workspace/store.ts';
+import { readStore, writeStore, type Reading, type StoreSpec } from '../ui/stored.ts';
+import { isRecord } from '../wire/json.ts';
+import { LISTING_NAMES } from '../wire/listings.ts';
+import { describeValue, literal, object, problemText, string } from '../wire/shape.ts';
+import { NO_TARGET, useWorkspace, type Target } from '../workspace/store.ts';
 
 export interface Draft {
   text: string;
@@ -20,54 +23,75 @@ export function currentDraft(): Draft {
   return { text, context: listing, target };
 }
 
-function write(key: string, value: unknown): void {
-  try {
-    sessionStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // storage full or unavailable: the draft then lives in memory only
+/** A draft's target: any field that is not of its type is left out (null), and said so. */
+const TARGET_FIELDS = {
+  projectId: 'number',
+  languageId: 'string',
+  tmId: 'number',
+  glossaryId: 'number',
+} as const;
+
+/** The stored draft → a draft to open, and the target fields it had to leave out. Never throws. */
+export function checkDraft(raw: unknown): Reading<Draft | null> {
+  if (!isRecord(raw)) return { unreadable: `it is ${describeValue(raw)}, not a draft` };
+  const problem = draftShape.problem(raw, '');
+  if (problem) return { unreadable: problemText(problem, 'the draft') };
+  const stored = isRecord(raw.target) ? raw.target : {};
+  const dropped: string[] = [];
+  const target = { ...NO_TARGET };
+  for (const [key, type] of Object.entries(TARGET_FIELDS) as [keyof Target, string][]) {
+    const value = stored[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value === type) (target as Record<string, unknown>)[key] = value;
+    else dropped.push(problemText({ path: `target.${key}`, expected: type, found: describeValue(value) }));
   }
+  const draft = raw as { text: string; context: ListingName };
+  return { value: { text: draft.text, context: draft.context, target }, dropped };
 }
+
+const draftShape = object<Draft>(
+  'a draft (an object)',
+  { text: string, context: literal(...LISTING_NAMES) },
+  ['text', 'context'],
+);
+
+/** The stored template values → the well-formed ones, and how many were left out. Never throws. */
+export function checkParams(raw: unknown): Reading<TemplateParam[]> {
+  if (!Array.isArray(raw)) return { unreadable: `it is ${describeValue(raw)}, not a list of values` };
+  const params = sanitizeParams(raw);
+  const left = raw.length - params.length;
+  return { value: params, dropped: left > 0 ? [`${left} of ${raw.length} could not be read`] : [] };
+}
+
+const UNKEPT =
+  'It stays in the editor, but a reload or the sign-in page would lose it: copy the query, or save it in the Library.';
+
+/** The draft in this tab's sessionStorage (src/ui/stored.ts: checked on read, a failed write a notice). */
+const DRAFT_STORE: StoreSpec<Draft | null> = {
+  area: 'session',
+  key: DRAFT_KEY,
+  label: 'The draft of your query',
+  unsaved: UNKEPT,
+  check: checkDraft,
+  empty: () => null,
+};
+const PARAMS_STORE: StoreSpec<TemplateParam[]> = {
+  area: 'session',
+  key: PARAMS_KEY,
+  label: 'The values of your template',
+  unsaved: UNKEPT,
+  check: checkParams,
+  empty: () => [],
+};
 
 /** Keeps `draft` (by default the workspace's) and the workspace's template values. */
 export function saveDraft(draft: Draft = currentDraft()): void {
-  write(DRAFT_KEY, draft);
-  write(PARAMS_KEY, useWorkspace.getState().params);
+  writeStore(DRAFT_STORE, draft);
+  writeStore(PARAMS_STORE, useWorkspace.getState().params);
 }
 
 export function readDraft(): Draft | null {
-  try {
-    const raw = sessionStorage.getItem(DRAFT_KEY);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<Draft>;
-    if (
-      typeof value.text !== 'string' ||
-      typeof value.context !== 'string' ||
-      !isListingName(value.context)
-    ) {
-      return null;
-    }
-    const t = (value.target ?? {}) as Partial<Target>;
-    return {
-      text: value.text,
-      context: value.context,
-      target: {
-        projectId: typeof t.projectId === 'number' ? t.projectId : null,
-        languageId: typeof t.languageId === 'string' ? t.languageId : null,
-        tmId: typeof t.tmId === 'number' ? t.tmId : null,
-        glossaryId: typeof t.glossaryId === 'number' ? t.glossaryId : null,
-      },
-    };
-  } catch {
-    return null;
-  }
-}
-
-function readParams(): TemplateParam[] {
-  try {
-    return sanitizeParams(JSON.parse(sessionStorage.getItem(PARAMS_KEY) ?? '[]'));
-  } catch {
-    return [];
-  }
+  return readStore(DRAFT_STORE);
 }
 
 export function applyDraft(draft: Draft): void {
@@ -76,7 +100,7 @@ export function applyDraft(draft: Draft): void {
 
 /** Puts the kept draft and template values back into the workspace; returns the draft, if there was one. */
 export function restoreDraft(): Draft | null {
-  const params = readParams();
+  const params = readStore(PARAMS_STORE);
   if (params.length) useWorkspace.getState().actions.restoreParams(params);
   const draft = readDraft();
   if (draft) applyDraft(draft);

@@ -174,7 +174,7 @@ describe('library storage', () => {
       ok: false,
       reason: "the browser's storage for this site is full",
       message:
-        "The Library (history and saved queries) was not saved: the browser's storage for this site is full.",
+        "The Library (history and saved queries) was not saved: the browser's storage for this site is full. Until there is room, it lasts for this page only: delete saved queries or history you no longer need.",
     });
     expect(useLibraryStore.getState().library.saved).toEqual({});
     useLibraryStore.getState().actions.addRun(setup('is hidden'));

@@ -210,6 +210,8 @@ export const LIBRARY_STORE: StoreSpec<LibraryV2> = {
   area: 'local',
   key: LIBRARY_KEY,
   label: 'The Library (history and saved queries)',
+  unsaved:
+    'Until there is room, it lasts for this page only: delete saved queries or history you no longer need.',
   check: checkLibrary,
   empty: emptyLibrary,
 };

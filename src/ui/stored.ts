@@ -22,6 +22,8 @@ export interface StoreSpec<T> {
   key: string;
   /** What the user calls this data, capitalised: "The Library", "Your draft". */
   label: string;
+  /** What a failed write means for the user and what to do, in a sentence (after the reason). */
+  unsaved?: string;
   /** The stored JSON → what could be read and what was dropped. Never throws. */
   check: (json: unknown) => Reading<T>;
   empty: () => T;
@@ -156,7 +158,7 @@ function describeDropped(dropped: readonly string[]): string {
 export function writeStore<T>(spec: StoreSpec<T>, value: T, options: { quiet?: boolean } = {}): WriteOutcome {
   const id = `${guardId(spec)}:write`;
   const fail = (reason: string): WriteOutcome => {
-    const message = `${spec.label} was not saved: ${reason}.`;
+    const message = `${spec.label} was not saved: ${reason}.${spec.unsaved ? ` ${spec.unsaved}` : ''}`;
     if (!options.quiet) notices().add({ id, kind: 'error', text: message });
     return { ok: false, reason, message };
   };
