@@ -183,9 +183,17 @@ test("the strings table names each row's file, branch and labels from the projec
   const list = async (resource: string) => {
     const url = new URL(request.url().replace(/\/strings\?.*$/, `/${resource}?limit=500`));
     const body = (await (await fetch(url, { headers: { Authorization: authorization } })).json()) as {
-      data: { data: { id: number; name?: string; title?: string } }[];
+      data: { data: { id: number; name?: string; title?: string; path?: string } }[];
     };
-    return new Map(body.data.map(({ data }) => [data.id, data.name ?? data.title ?? '']));
+    // Two files of the same name (app.json in two branches) are told apart by their path.
+    const shared = (name?: string) =>
+      name !== undefined && body.data.filter((d) => d.data.name === name).length > 1;
+    return new Map(
+      body.data.map(({ data }) => [
+        data.id,
+        shared(data.name) ? data.path! : (data.name ?? data.title ?? ''),
+      ]),
+    );
   };
   const files = await list('files');
   const branches = await list('branches');

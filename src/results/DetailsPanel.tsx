@@ -5,6 +5,7 @@ import type { ListingName } from '../croql/types.ts';
 import { Tabs } from '../ui/Tabs.tsx';
 import type { DisplayNames, Row } from '../rows/rows.ts';
 import { rowTitle } from '../rows/identity.ts';
+import { CellText } from '../rows/CellText.tsx';
 import { rowFields, webUrlOf, type FieldView, type ValueView } from './details.ts';
 
 type DetailsTab = 'fields' | 'json';
@@ -20,16 +21,18 @@ export default function DetailsPanel(props: {
   position: number;
   count: number;
   names?: DisplayNames;
+  /** A translations run's target language: a translation opens its string in the editor in it. */
+  languageId?: string | null;
   onPrevious: () => void;
   onNext: () => void;
   onClose: () => void;
 }) {
-  const { row, context, position, count, names, onPrevious, onNext, onClose } = props;
+  const { row, context, position, count, names, languageId, onPrevious, onNext, onClose } = props;
   const [tab, setTab] = useState<DetailsTab>('fields');
   const titleId = useId();
   const fields = useMemo(() => rowFields(row, context, names), [row, context, names]);
   const json = useMemo(() => JSON.stringify(row, null, 2), [row]);
-  const webUrl = webUrlOf(row);
+  const webUrl = webUrlOf(row, names, languageId);
   const panelRef = useRef<HTMLElement>(null);
   // Opened from the table, the panel is announced by its heading; focus stays where the user is working.
   useEffect(() => {
@@ -117,6 +120,14 @@ function Value({ value }: { value: ValueView }) {
       return <span className="results-muted">—</span>;
     case 'text':
       return <span title={value.title}>{value.text}</span>;
+    case 'link':
+      return (
+        <a href={value.href} target="_blank" rel="noopener noreferrer">
+          {value.text}
+        </a>
+      );
+    case 'cell':
+      return <CellText cell={value.cell} />;
     case 'list':
       return (
         <ul className="details-list">

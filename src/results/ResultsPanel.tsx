@@ -402,6 +402,7 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
                 position={position + 1}
                 count={rows.length}
                 names={names}
+                languageId={run?.target.languageId ?? null}
                 onPrevious={() => step(-1)}
                 onNext={() => step(1)}
                 onClose={closePanel}

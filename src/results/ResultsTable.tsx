@@ -2,10 +2,12 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ListingName } from '../croql/types.ts';
 import { type Column } from '../rows/fields.ts';
+import { CellText } from '../rows/CellText.tsx';
 import { rowKey } from '../rows/identity.ts';
 import type { DisplayNames, Row } from '../rows/rows.ts';
 import type { SortState } from './sort.ts';
 
+/** A row of one line; a row with plural forms or several TM languages grows a line for each (measured). */
 const ROW_HEIGHT = 30;
 /** Below this width per column the table scrolls sideways (its first column stays in place). */
 const MIN_COLUMN_PX = 110;
@@ -113,19 +115,21 @@ export function ResultsTable(props: {
               aria-rowindex={item.index + 2}
               aria-selected={isSelected}
               data-index={item.index}
+              ref={virtualizer.measureElement}
               className={`results-row${isSelected ? ' selected' : ''}`}
               style={{
                 gridTemplateColumns: template,
                 transform: `translateY(${item.start}px)`,
-                height: ROW_HEIGHT,
+                minHeight: ROW_HEIGHT,
               }}
               onClick={() => onOpen(item.index)}
             >
               {columns.map((c) => {
                 const value = c.value(row, names);
+                const cell = c.cell?.(row, names);
                 return (
-                  <div key={c.key} role="cell" className="results-cell" title={value}>
-                    {value}
+                  <div key={c.key} role="cell" className="results-cell" title={cell?.title ?? value}>
+                    {cell ? <CellText cell={cell} /> : value}
                   </div>
                 );
               })}

@@ -1,14 +1,20 @@
 // A resource laid out for reading in the details panel: its fields in a sensible order, named in words,
-// ids of files, branches and labels with their names, dates readable, nested objects and lists kept. Pure.
+// ids of files, branches, labels and users with their names, dates in the reader's format, links as links,
+// a text as the table reads it (plural forms, ICU), a translation's source string first, nested objects
+// and lists kept. Pure.
 import type { ListingName } from '../croql/index.ts';
+import { localDateTime, sourceOf, sourceTextCell, type CellView } from '../rows/cells.ts';
 import { capitalised, fieldLabel, fieldsOf, keyWords } from '../rows/fields.ts';
+import { ID_FIELDS, userLong } from '../rows/names.ts';
 import { sortedForms } from '../rows/plurals.ts';
-import { entriesOf, type DisplayNames, type Row } from '../rows/rows.ts';
+import { entriesOf, type DisplayNames, type Row, type RowOf } from '../rows/rows.ts';
 import { isRecord } from '../wire/json.ts';
 
 export type ValueView =
   | { kind: 'empty' }
   | { kind: 'text'; text: string; title?: string; code?: boolean }
+  | { kind: 'link'; href: string; text: string }
+  | { kind: 'cell'; cell: CellView }
   | { kind: 'list'; items: ValueView[] }
   | { kind: 'object'; fields: FieldView[] };
 
@@ -27,27 +33,38 @@ const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const labelOf = (listing: ListingName | null, key: string) =>
   capitalised(listing ? fieldLabel(listing, key) : keyWords(key));
 
-function named(names: ReadonlyMap<number, string> | undefined, id: unknown, what: string): ValueView {
-  const name = typeof id === 'number' ? names?.get(id) : undefined;
-  return { kind: 'text', text: name ? `${name} (${what} ${String(id)})` : String(id) };
+/** An id with its name from the project's lists: "checkout (id 7)", a user "Alice Anderson (alice)". */
+function named(key: string, id: unknown, names: DisplayNames | undefined): ValueView {
+  const list = ID_FIELDS[key];
+  if (typeof id !== 'number' || !list) return { kind: 'text', text: String(id) };
+  if (list === 'users') {
+    const user = names?.users?.get(id);
+    return user
+      ? { kind: 'text', text: userLong(user), title: `user id ${id}` }
+      : { kind: 'text', text: String(id) };
+  }
+  const name = names?.[list]?.get(id);
+  return { kind: 'text', text: name ? `${name} (id ${id})` : String(id) };
 }
+
+/** A web address the reader can open: `url`, `avatarUrl`, `webUrl` and the like. */
+const isLink = (key: string, value: string) => /url$/i.test(key) && /^https?:\/\//.test(value);
 
 function valueView(key: string, value: unknown, names: DisplayNames | undefined): ValueView {
   if (value == null || value === '' || (Array.isArray(value) && value.length === 0)) return { kind: 'empty' };
-  if (key === 'fileId') return named(names?.files, value, 'id');
-  if (key === 'branchId') return named(names?.branches, value, 'id');
-  if (key === 'labelIds' && Array.isArray(value)) {
-    return { kind: 'list', items: value.map((id) => named(names?.labels, id, 'id')) };
+  if (ID_FIELDS[key]) {
+    return Array.isArray(value)
+      ? { kind: 'list', items: value.map((id) => named(key, id, names)) }
+      : named(key, value, names);
   }
   if (typeof value === 'boolean') return { kind: 'text', text: value ? 'yes' : 'no' };
   if (typeof value === 'number') return { kind: 'text', text: value.toLocaleString('en-US') };
   if (typeof value === 'string') {
     if (ISO_DATETIME.test(value)) {
-      const date = new Date(value);
-      if (!Number.isNaN(date.getTime())) {
-        return { kind: 'text', text: date.toUTCString().replace('GMT', 'UTC'), title: value };
-      }
+      const local = localDateTime(value);
+      if (local !== value) return { kind: 'text', text: local, title: value };
     }
+    if (isLink(key, value)) return { kind: 'link', href: value, text: value };
     return { kind: 'text', text: value };
   }
   if (Array.isArray(value)) {
@@ -71,19 +88,61 @@ function fieldView(
   return { key, label: labelOf(listing, key), value: valueView(key, value, names) };
 }
 
+/** A translation's source string, read first: its text (as the table reads it), identifier, context, max length. */
+function sourceFields(row: RowOf<'translations'>, names: DisplayNames | undefined): FieldView[] {
+  const source = sourceOf(row, names);
+  if (!source) return [];
+  const out: FieldView[] = [
+    { key: 'source', label: 'Source', value: { kind: 'cell', cell: sourceTextCell(source) } },
+  ];
+  for (const [key, label] of [
+    ['identifier', 'Source identifier'],
+    ['context', 'Source context'],
+    ['maxLength', 'Max length'],
+  ] as const) {
+    const value = source[key];
+    if (value !== '' && value !== 0 && value != null)
+      out.push({ key: `source.${key}`, label, value: valueView(key, value, names) });
+  }
+  return out;
+}
+
 /** The row's fields in reading order (the ones people look for first, then the rest in the service's). */
 export function rowFields(row: Row, listing: ListingName, names?: DisplayNames): FieldView[] {
   const fields = entriesOf(row);
-  const first = fieldsOf(listing)
+  const described = fieldsOf(listing);
+  const first = described
     .filter((f) => f.first !== undefined && f.key in fields)
     .sort((a, b) => a.first! - b.first!)
     .map((f) => f.key);
   const rest = Object.keys(fields).filter((k) => !first.includes(k) && !LINKS.has(k));
-  return [...first, ...rest].map((k) => fieldView(listing, k, fields[k], names));
+  const views = [...first, ...rest].map((k) => {
+    // The text as the table reads it: a line per plural form, ICU highlighted, a max length passed marked.
+    const cell =
+      k === 'text' ? described.find((f) => f.key === 'text')?.column?.cell?.(row, names) : undefined;
+    return cell && cell.lines.length
+      ? { key: k, label: labelOf(listing, k), value: { kind: 'cell' as const, cell } }
+      : fieldView(listing, k, fields[k], names);
+  });
+  return listing === 'translations'
+    ? [...sourceFields(row as RowOf<'translations'>, names), ...views]
+    : views;
 }
 
-/** The resource's page in the service (its editor for a string), when the API gives one. */
-export function webUrlOf(row: Row): string | null {
-  const url = entriesOf(row).webUrl;
+/**
+ * The resource's page in the service (its editor for a string), when the API gives one. A translation has
+ * none of its own: it opens its source string in the editor with the run's target language
+ * (`…/editor/{project}/{file}/{source}-{target}#{string}`).
+ */
+export function webUrlOf(row: Row, names?: DisplayNames, languageId?: string | null): string | null {
+  const own = entriesOf(row).webUrl;
+  const source = 'stringId' in row ? sourceOf(row as RowOf<'translations'>, names)?.webUrl : undefined;
+  const url = typeof own === 'string' ? own : source && languageId ? editorIn(source, languageId) : undefined;
   return typeof url === 'string' && /^https:\/\//.test(url) ? url : null;
+}
+
+/** An editor address in another target language: Crowdin's editor codes are language ids without hyphens. */
+function editorIn(url: string, languageId: string): string {
+  const code = languageId.replace(/-/g, '').toLowerCase();
+  return url.replace(/(\/editor\/[^#?]+\/[a-z]+)-[a-z]+(?=[#?]|$)/i, `$1-${code}`);
 }

@@ -3,6 +3,7 @@ import { partialRow, partialRows } from '../testing/fixtures.ts';
 import { COLUMNS } from '../rows/fields.ts';
 import { capitalised, fieldLabel } from '../rows/fields.ts';
 import { rowTitle } from '../rows/identity.ts';
+import type { RowOf } from '../rows/rows.ts';
 import { rowFields, webUrlOf } from './details.ts';
 import { nextSort, sortOrder } from './sort.ts';
 import { oldestUnanswered, useInspectorStore } from '../rows/requests.ts';
@@ -72,8 +73,14 @@ describe('row details', () => {
       ],
     });
     expect(fields.find((f) => f.key === 'isHidden')!.value).toEqual({ kind: 'text', text: 'yes' });
+    // A plural text reads a line per form, in CLDR order, with its category.
     const text = fields.find((f) => f.key === 'text')!.value;
-    expect(text.kind === 'object' && text.fields.map((f) => f.key)).toEqual(['one', 'other']);
+    expect(text.kind === 'cell' && text.cell.lines).toEqual([
+      { tag: 'one', text: 'One file' },
+      { tag: 'other', text: '%d files' },
+    ]);
+    const created = fields.find((f) => f.key === 'createdAt')!.value;
+    expect(created.kind === 'text' && created.title).toBe('2024-05-01T10:00:00+00:00');
     expect(fields.some((f) => f.key === 'webUrl')).toBe(false);
   });
 
@@ -87,6 +94,40 @@ describe('row details', () => {
     expect(capitalised(fieldLabel('strings', 'labelIds'))).toBe('Labels');
     expect(capitalised(fieldLabel('strings', 'maxLength'))).toBe('Max length');
     expect(rowFields(partialRow({ labelIds: [] }), 'strings')[0]!.value).toEqual({ kind: 'empty' });
+  });
+
+  it('reads a translation beside its source string, names its people and opens it in the editor', () => {
+    const translation = partialRow({
+      stringId: 7,
+      translationId: 11,
+      text: 'Зберегти файли',
+      user: { id: 3, username: 'alice', avatarUrl: 'https://example.com/a.png' },
+      approvedBy: 4,
+    });
+    const strings = new Map([
+      [7, { ...row, text: 'Save files', context: 'Toolbar button', maxLength: 10 } as RowOf<'strings'>],
+    ]);
+    const users = new Map([[3, { username: 'alice', fullName: 'Alice Anderson' }]]);
+    const fields = rowFields(translation, 'translations', { strings, users });
+    expect(fields.map((f) => f.label).slice(0, 5)).toEqual([
+      'Source',
+      'Source identifier',
+      'Source context',
+      'Max length',
+      'Text',
+    ]);
+    const text = fields.find((f) => f.key === 'text')!.value;
+    expect(text.kind === 'cell' && text.cell.overLength).toEqual({ length: 14, max: 10 });
+    const user = fields.find((f) => f.key === 'user')!.value;
+    expect(user.kind === 'object' && user.fields.map((f) => f.value)).toContainEqual({
+      kind: 'link',
+      href: 'https://example.com/a.png',
+      text: 'https://example.com/a.png',
+    });
+    expect(webUrlOf(translation, { strings }, 'pt-BR')).toBe('https://crowdin.com/editor/acme/3/en-ptbr#7');
+    expect(webUrlOf(translation, {}, 'uk')).toBeNull();
+    const glossary = rowFields(partialRow({ id: 1, userId: 3 }), 'glossaryTerms', { users });
+    expect(glossary.find((f) => f.key === 'userId')!.value).toMatchObject({ text: 'Alice Anderson (alice)' });
   });
 });
 

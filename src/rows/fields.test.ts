@@ -81,7 +81,15 @@ describe('result columns', () => {
     ]);
     // Once the strings of the page have loaded, the translation reads beside its source.
     const strings = new Map([
-      [9, partialRow({ id: 9, text: 'Hello', context: 'Greeting on the home page', maxLength: 5 }) as RowOf<'strings'>],
+      [
+        9,
+        partialRow({
+          id: 9,
+          text: 'Hello',
+          context: 'Greeting on the home page',
+          maxLength: 5,
+        }) as RowOf<'strings'>,
+      ],
     ]);
     const value = (key: string) => COLUMNS.translations.find((c) => c.key === key)!.value(t, { strings });
     expect([value('source'), value('context'), value('maxLength')]).toEqual([

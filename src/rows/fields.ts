@@ -253,7 +253,7 @@ export const FIELDS: Fields = {
       key: 'createdAt',
       label: 'created',
       text: translation('createdAt'),
-      column: { width: 1.2, cell: (row) => dateCell(translation('createdAt')(row)) },
+      column: { width: 1.2 },
       kept: true,
     },
   ],
@@ -262,7 +262,7 @@ export const FIELDS: Fields = {
     segmentColumn('source', 2.5),
     segmentColumn('target', 3),
     { key: 'records', label: 'records', text: segmentRecords, kept: true, first: 2 },
-    { key: 'updatedAt', label: 'updated', text: recordsUpdated, kept: true },
+    { key: 'updatedAt', label: 'updated', text: recordsUpdated, column: { width: 1.2 }, kept: true },
   ],
   glossaryTerms: [
     { key: 'id', label: 'ID', text: own('id'), column: { width: 0.6 } },
@@ -289,7 +289,10 @@ export const FIELDS: Fields = {
       key: 'userId',
       label: 'author',
       text: own('userId'),
-      column: { width: 0.9, display: (row, names) => nameOf(names, 'users', row.userId) ?? own('userId')(row) },
+      column: {
+        width: 0.9,
+        display: (row, names) => nameOf(names, 'users', row.userId) ?? own('userId')(row),
+      },
       first: 7,
     },
     { key: 'description', label: 'description', text: own('description'), kept: true, first: 2 },
@@ -324,7 +327,12 @@ function columnsOf(listing: ListingName): Column[] {
             header: capitalised(f.label),
             width: f.column.width,
             value: (row: Row, names?: DisplayNames) => (f.column!.display ?? f.text)(row, names),
-            ...(f.column.cell ? { cell: f.column.cell } : {}),
+            // A datetime column reads in the reader's format, the ISO value on hover.
+            ...(f.column.cell
+              ? { cell: f.column.cell }
+              : f.key.endsWith('At')
+                ? { cell: (row: Row) => dateCell(f.text(row)) }
+                : {}),
           },
         ]
       : [],
