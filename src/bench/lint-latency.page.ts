@@ -1,12 +1,22 @@
-// Browser side of the lint-latency bench: the app's editor extensions on a 2 KB query. Each keystroke's
-// latency runs from the keydown event's timestamp to the update that carries the new lint diagnostics.
+// Browser side of the lint-latency bench: the app's editor extensions on a 2 KB query, or (`?chain`) on the
+// 5,000-term chain at the length limit. Each keystroke's latency runs from the keydown event's timestamp to
+// the update that carries the new lint diagnostics. `analyzeChain()` times the core's analyze() of the chain
+// in the same page, the baseline of the chain's row.
 import { setDiagnosticsEffect } from '@codemirror/lint';
 import { EditorView } from '@codemirror/view';
+import { labelIdChain } from '../croql/corpus.ts';
+import { analyze } from '../croql/index.ts';
 import { createEditorState, editorExtensions } from '../editor/extensions.ts';
 
 declare global {
   interface Window {
-    croqlBench: { samples: number[]; ready: boolean; cursorAt: number };
+    croqlBench: {
+      samples: number[];
+      ready: boolean;
+      cursorAt: number;
+      /** Runs analyze() of the chain `runs` times; each run's duration in ms. */
+      analyzeChain: (runs: number) => number[];
+    };
   }
 }
 
@@ -35,9 +45,23 @@ const LIVE_VALUES = {
   languages: [{ id: 'uk' }, { id: 'de' }],
 };
 
-const bench: Window['croqlBench'] = { samples: [], ready: false, cursorAt: 0 };
+const chain = new URLSearchParams(location.search).has('chain');
+const bench: Window['croqlBench'] = {
+  samples: [],
+  ready: false,
+  cursorAt: 0,
+  analyzeChain(runs) {
+    const text = labelIdChain();
+    const options = { users: LIVE_VALUES.users, languages: LIVE_VALUES.languages.map((l) => l.id) };
+    return Array.from({ length: runs }, () => {
+      const started = performance.now();
+      analyze(text, 'strings', options);
+      return performance.now() - started;
+    });
+  },
+};
 window.croqlBench = bench;
-const doc = twoKilobyteQuery();
+const doc = chain ? labelIdChain() : twoKilobyteQuery();
 let pendingSince: number | null = null;
 
 const view = new EditorView({
@@ -58,6 +82,7 @@ const view = new EditorView({
 // so the clock starts at the later of the two (what a real key press would show).
 view.contentDOM.addEventListener('keydown', (e) => (pendingSince = e.timeStamp), { capture: true });
 view.contentDOM.addEventListener('beforeinput', (e) => (pendingSince = e.timeStamp), { capture: true });
-bench.cursorAt = doc.length - 1;
+// Inside the last string literal; in the chain, after the last id (typing digits keeps it valid).
+bench.cursorAt = chain ? doc.lastIndexOf(')') : doc.length - 1;
 view.dispatch({ selection: { anchor: bench.cursorAt } });
 view.focus();
