@@ -126,6 +126,18 @@ test.describe('signed in', () => {
     await expect(page.getByTestId('language-reference').locator('table').first()).toBeVisible();
   });
 
+  test('schema explorer opened on the last field keeps its title, tabs and search in view', async ({ page }) => {
+    await setQuery(page, 'updated > "2024-01-01"');
+    await editorOf(page).getByText('updated').click();
+    await page.getByRole('button', { name: 'Schema' }).click();
+    const explorer = page.getByTestId('schema-explorer');
+    await expect(explorer.getByRole('button', { name: 'Insert updated' })).toBeFocused();
+    await expect(explorer.getByRole('button', { name: 'Insert updated' })).toBeInViewport();
+    await expect(explorer.getByRole('heading', { name: /^Schema:/ })).toBeInViewport();
+    await expect(explorer.getByRole('tab', { name: 'Language reference' })).toBeInViewport();
+    await expect(explorer.getByRole('searchbox', { name: 'Search fields' })).toBeInViewport({ ratio: 1 });
+  });
+
   test('sortable columns with aria-sort, and a column chooser', async ({ page }) => {
     await setQuery(page, 'is hidden');
     const request = await runFromEditor(page);
