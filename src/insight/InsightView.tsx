@@ -82,7 +82,7 @@ export default function InsightView(props: ResultViewProps) {
             label: itemLabel(spec, b.key, { names, users }, b.label),
             rows: b.rows,
             parts: b.parts,
-            drill: spec.drill(b.key, users, b.label),
+            drill: spec.drill(b.key, users, b.label, names),
           })),
         ),
       })),

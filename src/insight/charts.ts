@@ -51,7 +51,7 @@ export interface ChartSpec<R = Row> {
   label?(key: string, names: ItemNames, seen?: string): string;
   visit(row: R, emit: Emit): void;
   /** What a click on item `key` does: the clause that selects exactly its rows, or a local filter and why. */
-  drill(key: string, users?: UserNames, seen?: string): Drill;
+  drill(key: string, users?: UserNames, seen?: string, names?: DisplayNames): Drill;
 }
 
 const idKey = (v: unknown): string => (typeof v === 'number' || typeof v === 'string' ? String(v) : NONE);
@@ -165,8 +165,13 @@ export const CHARTS: Charts = {
         if (!Array.isArray(ids) || ids.length === 0) return emit(NONE, 1);
         for (const id of ids) emit(idKey(id), 1);
       },
-      drill: (key) => {
+      drill: (key, _users, _seen, names) => {
         if (key === NONE) return clause('count of labels = 0');
+        // By its title when no other label has it: the clause reads as the label is named.
+        const title = names?.labels?.get(Number(key));
+        if (title !== undefined && [...names!.labels!.values()].filter((t) => t === title).length === 1) {
+          return clause(`count of labels where (${field(['title'], '=', str(title))}) > 0`);
+        }
         return isId(key)
           ? clause(filter('labels', { mode: 'includeAny', labels: [Number(key)] }))
           : local('This label has no numeric id.');
@@ -392,8 +397,9 @@ export function drillFor(
   key: string,
   users?: UserNames,
   seen?: string,
+  names?: DisplayNames,
 ): Drill {
-  return chartOf(listing, chartId)?.drill(key, users, seen) ?? local('This chart has no CroQL form.');
+  return chartOf(listing, chartId)?.drill(key, users, seen, names) ?? local('This chart has no CroQL form.');
 }
 
 /** Whether `row` belongs to item `key` of `chart` (the local filter of items CroQL cannot express). */

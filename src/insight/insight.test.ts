@@ -183,7 +183,21 @@ describe('drill-down clauses', () => {
     expect(drillFor('translations', 'user', '2', undefined, 'bob')).toEqual({
       kind: 'clause',
       clause: 'user = @user:"bob"',
+    }); // A label is drilled by its title when no other label has it, by its id when one does.
+    const labels = new Map([
+      [1, 'ui'],
+      [2, 'v2'],
+      [3, 'v2'],
+    ]);
+    const byTitle = 'count of labels where (title = "ui") > 0';
+    expect(drillFor('strings', 'label', '1', undefined, undefined, { labels })).toEqual({
+      kind: 'clause',
+      clause: byTitle,
     });
+    expect(errorsOf(byTitle, 'strings')).toEqual([]);
+    expect(drillFor('strings', 'label', '2', undefined, undefined, { labels })).toEqual(
+      drillFor('strings', 'label', '2'),
+    );
   });
 
   it('filters locally where CroQL cannot say it, and says why', () => {
