@@ -128,3 +128,76 @@ test('a draft that cannot be read is kept aside with a message, and the editor s
   );
   expect(kept).toEqual(['{"text":42,"context":"strings"}']);
 });
+
+/** Writes entries straight into the snapshots' IndexedDB store, as another version or a bad disk might. */
+async function plantSnapshots(page: Page, entries: [string, unknown][]) {
+  await page.evaluate(
+    (entries) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('croql-snapshots');
+        open.onupgradeneeded = () => open.result.createObjectStore('snapshots');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('snapshots', 'readwrite');
+          for (const [key, value] of entries) tx.objectStore('snapshots').put(value, key);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    entries,
+  );
+}
+
+test('a malformed snapshot entry drops only itself, and malformed rows make the diff say so', async ({
+  page,
+}) => {
+  await signInToDemoProject(page);
+  const setup = {
+    text: 'is hidden',
+    context: 'strings',
+    target: { projectId: 1, languageId: null, tmId: null, glossaryId: null },
+    connection: 'emulator',
+    domain: null,
+  };
+  const meta = (id: string, name: string, createdAt: number) => ({
+    id,
+    name,
+    createdAt,
+    setup,
+    fields: ['text'],
+    rowCount: 1,
+    bytes: 100,
+  });
+  await plantSnapshots(page, [
+    ['meta:good', meta('good', 'Good one', 1)],
+    ['rows:good', [{ id: 'string:1', values: { text: 'x' } }]],
+    ['meta:badrows', meta('badrows', 'Bad rows', 2)],
+    ['rows:badrows', [{ id: 'string:1', values: null }]],
+    ['meta:broken', { name: 'Broken', createdAt: 'yesterday' }],
+    ['rows:broken', []],
+  ]);
+  const library = await openLibraryTab(page, /Snapshots/);
+  await expect(library.getByTestId('snapshot-item')).toHaveCount(2);
+  await expect(library.getByTestId('snapshots-unreadable')).toContainText(
+    'One snapshot cannot be read and is left out of the list (setup: expected a query setup (an object), found nothing)',
+  );
+
+  await library
+    .getByTestId('snapshot-item')
+    .filter({ hasText: 'Bad rows' })
+    .getByRole('button', { name: 'Diff with a new run' })
+    .click();
+  const dialog = page.getByTestId('diff-dialog');
+  await expect(dialog.getByRole('alert')).toContainText(
+    'This snapshot’s rows as stored cannot be read (rows[0].values: expected an object of text, found null), so it cannot be diffed.',
+  );
+  await page.keyboard.press('Escape');
+
+  await library.getByRole('button', { name: 'Delete the unreadable snapshots' }).click();
+  await expect(library.getByTestId('snapshots-unreadable')).toHaveCount(0);
+  await library.getByRole('button', { name: 'Delete snapshot Good one' }).click();
+  await expect(library.getByTestId('snapshot-item')).toHaveText([/Bad rows/]);
+});

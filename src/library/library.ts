@@ -11,22 +11,18 @@ import {
   type StoreSpec,
   type WriteOutcome,
 } from '../ui/stored.ts';
-import { CONNECTION_KINDS } from '../wire/connection.ts';
 import { isRecord } from '../wire/json.ts';
-import { isListingName, LISTING_NAMES } from '../wire/listings.ts';
+import { isListingName } from '../wire/listings.ts';
 import {
-  anything,
   describeValue,
   keepValid,
-  literal,
-  nullable,
   number,
   object,
   problemText,
   string,
   type Dropped,
 } from '../wire/shape.ts';
-import type { QuerySetup } from '../workspace/setup.ts';
+import { QUERY_SETUP_FIELDS, QUERY_SETUP_REQUIRED, type QuerySetup } from '../workspace/setup.ts';
 
 export const HISTORY_LIMIT = 100;
 export const LIBRARY_KEY = 'croql.library.v2';
@@ -70,38 +66,16 @@ export function projectKey(setup: Pick<QuerySetup, 'connection' | 'domain' | 'ta
 let counter = 0;
 const newId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
-/** The stored setups' shapes (src/wire/shape.ts): what an entry needs to be opened and run. */
-const targetShape = object<QuerySetup['target']>(
-  'a target (an object)',
-  {
-    projectId: nullable(number),
-    languageId: nullable(string),
-    tmId: nullable(number),
-    glossaryId: nullable(number),
-  },
-  ['projectId'],
-);
-const setupFields = {
-  id: string,
-  text: string,
-  context: literal(...LISTING_NAMES),
-  connection: literal(...CONNECTION_KINDS),
-  domain: nullable(string),
-  target: targetShape,
-  params: anything,
-} as const;
+const setupFields = { id: string, ...QUERY_SETUP_FIELDS } as const;
+const required = ['id', ...QUERY_SETUP_REQUIRED] as const;
 const historyShape = object<HistoryEntry>('a history entry (an object)', { ...setupFields, ranAt: number }, [
-  'id',
-  'text',
-  'context',
-  'connection',
-  'target',
+  ...required,
   'ranAt',
 ]);
 const savedShape = object<SavedQuery>(
   'a saved query (an object)',
   { ...setupFields, name: string, savedAt: number },
-  ['id', 'text', 'context', 'connection', 'target', 'name'],
+  [...required, 'name'],
 );
 
 /**

@@ -12,7 +12,7 @@ import { CONNECTION_LABELS } from '../connection/config.ts';
 import { listingPath } from '../wire/listings.ts';
 import { exportFileName, toCsv } from '../rows/export.ts';
 import { diffRows, keptRows, type KeptRow } from '../rows/sets.ts';
-import { snapshotRowsQuery } from './queries.ts';
+import { snapshotRowsQuery, storageMessage } from './queries.ts';
 import type { SnapshotMeta } from './store.ts';
 import { sentTextOf } from '../workspace/setup.ts';
 
@@ -124,6 +124,11 @@ export default function DiffDialog(props: { snapshot: SnapshotMeta; onClose: () 
         <p className="inline-error" role="alert">
           The query now matches more than {number(after.data.limit)} rows, the most Fetch all loads, so no
           exact diff can be shown. Narrow the query.
+        </p>
+      )}
+      {before.isError && (
+        <p className="inline-error" role="alert">
+          {storageMessage(before.error, 'read this snapshot’s rows')}
         </p>
       )}
       {before.isSuccess && before.data === null && (

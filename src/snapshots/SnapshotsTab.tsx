@@ -36,7 +36,8 @@ export default function SnapshotsTab(props: LibraryTabProps) {
   const error =
     failure ??
     (list.isError ? storageMessage(list.error, 'read the snapshots (the browser blocks storage)') : null);
-  const snapshots = list.data ?? (list.isError ? [] : null);
+  const snapshots = list.data?.snapshots ?? (list.isError ? [] : null);
+  const unreadable = list.data?.unreadable ?? [];
   const [name, setName] = useState('');
   const [saving, setSaving] = useState<{ loaded: number } | null>(null);
   const [diffing, setDiffing] = useState<SnapshotMeta | null>(null);
@@ -105,6 +106,35 @@ export default function SnapshotsTab(props: LibraryTabProps) {
           {error}
         </p>
       )}
+      {unreadable.length > 0 && (
+        <div className="inline-error" role="alert" data-testid="snapshots-unreadable">
+          <p>
+            {unreadable.length === 1
+              ? 'One snapshot cannot be read and is left out of the list'
+              : `${unreadable.length} snapshots cannot be read and are left out of the list`}{' '}
+            (
+            {unreadable
+              .slice(0, 3)
+              .map((u) => u.problem)
+              .join('; ')}
+            {unreadable.length > 3 ? '; …' : ''}). They stay stored until you delete them.
+          </p>
+          <button
+            type="button"
+            onClick={() =>
+              removeSnapshot.mutate(
+                unreadable.map((u) => u.id),
+                {
+                  onSuccess: () => announce('The snapshots that could not be read are deleted.'),
+                  onError: (err) => setFailure(storageMessage(err, 'delete them')),
+                },
+              )
+            }
+          >
+            Delete the unreadable snapshots
+          </button>
+        </div>
+      )}
       {snapshots === null ? (
         <p className="hint">Loading snapshots…</p>
       ) : snapshots.length === 0 ? (
@@ -129,7 +159,7 @@ export default function SnapshotsTab(props: LibraryTabProps) {
                 className="button-ghost"
                 aria-label={`Delete snapshot ${s.name}`}
                 onClick={() =>
-                  removeSnapshot.mutate(s.id, {
+                  removeSnapshot.mutate([s.id], {
                     onSuccess: () => announce(`Snapshot “${s.name}” deleted.`),
                     onError: (err) => setFailure(storageMessage(err, 'delete the snapshot')),
                   })

@@ -5,7 +5,7 @@ import { keys } from '../connection/keys.ts';
 import type { KeptRow } from '../rows/sets.ts';
 import { snapshotStore, SnapshotStorageError, type SnapshotMeta } from './store.ts';
 
-/** Every snapshot's description (without its rows), newest first. */
+/** Every snapshot's description (without its rows), newest first, and the entries that cannot be read. */
 export const snapshotListQuery = () =>
   queryOptions({
     queryKey: keys.snapshotList(),
@@ -47,7 +47,7 @@ export function useSaveSnapshot() {
 export function useRemoveSnapshot() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => snapshotStore.remove(id),
+    mutationFn: (ids: readonly string[]) => snapshotStore.remove(...ids),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.snapshotList() }),
   });
 }

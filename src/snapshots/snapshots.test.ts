@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { createStore, type UseStore } from 'idb-keyval';
+import { createStore, setMany, type UseStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import { partialRow } from '../testing/fixtures.ts';
 import { diffRows } from '../rows/sets.ts';
@@ -82,14 +82,14 @@ describe('snapshot store (IndexedDB)', () => {
     const first = await store.save({ name: 'one', createdAt: 1, setup, fields: ['text'] }, [row(1)]);
     const second = await store.save({ name: 'two', createdAt: 2, setup, fields: ['text'] }, [row(1), row(2)]);
     const list = await store.list();
-    expect(list.map((m) => [m.name, m.rowCount])).toEqual([
+    expect(list.snapshots.map((m) => [m.name, m.rowCount])).toEqual([
       ['two', 2],
       ['one', 1],
     ]);
     expect(second.bytes).toBeGreaterThan(first.bytes);
     expect(await store.rows(first.id)).toEqual([row(1)]);
     await store.remove(first.id);
-    expect((await store.list()).map((m) => m.name)).toEqual(['two']);
+    expect((await store.list()).snapshots.map((m) => m.name)).toEqual(['two']);
     expect(await store.rows(first.id)).toBeNull();
   });
 
@@ -114,6 +114,29 @@ describe('snapshot store (IndexedDB)', () => {
     expect((error as Error).message).toMatch(
       /storage .* is full.*“big” was not saved.*other snapshots are kept/,
     );
-    expect((await store.list()).map((m) => m.name)).toEqual(['kept']);
+    expect((await store.list()).snapshots.map((m) => m.name)).toEqual(['kept']);
+  });
+
+  it('a malformed entry is left out and named; the others stay listed, readable and deletable', async () => {
+    const db = freshDb();
+    const store = createSnapshotStore(() => db);
+    const good = await store.save({ name: 'good', createdAt: 1, setup, fields: ['text'] }, [row(1)]);
+    const bad = await store.save({ name: 'bad rows', createdAt: 2, setup, fields: ['text'] }, [row(2)]);
+    await setMany(
+      [
+        ['meta:broken', { name: 7, createdAt: 'yesterday' }],
+        [`rows:${bad.id}`, [{ id: 'string:2', values: null }]],
+      ],
+      db,
+    );
+    const list = await store.list();
+    expect(list.snapshots.map((m) => m.name)).toEqual(['bad rows', 'good']);
+    expect(list.unreadable).toEqual([{ id: 'broken', problem: 'setup: expected a query setup (an object), found nothing' }]);
+    expect(await store.rows(good.id)).toEqual([row(1)]);
+    const error = await store.rows(bad.id).catch((e: unknown) => e);
+    expect((error as SnapshotStorageError).kind).toBe('unreadable');
+    expect((error as Error).message).toContain('rows[0].values: expected an object of text, found null');
+    await store.remove('broken', bad.id);
+    expect(await store.list()).toEqual({ snapshots: [good], unreadable: [] });
   });
 });

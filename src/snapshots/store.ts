@@ -2,7 +2,9 @@
 // entries written in one transaction: `meta:<id>` (name, time, target, query, size) for the Library's
 // list, and `rows:<id>` (the rows' identities and field texts) read only when diffing.
 import { createStore, delMany, getMany, keys, get, setMany, type UseStore } from 'idb-keyval';
-import type { QuerySetup } from '../workspace/setup.ts';
+import { sanitizeParams } from '../croql/index.ts';
+import { arrayOf, number, object, problemText, recordOf, string } from '../wire/shape.ts';
+import { QUERY_SETUP_FIELDS, QUERY_SETUP_REQUIRED, type QuerySetup } from '../workspace/setup.ts';
 import type { KeptRow } from '../rows/sets.ts';
 
 export interface SnapshotMeta {
@@ -22,7 +24,7 @@ export interface SnapshotMeta {
 /** Saving failed; `message` says what happened and that the other snapshots are kept. */
 export class SnapshotStorageError extends Error {
   constructor(
-    readonly kind: 'quota' | 'unavailable',
+    readonly kind: 'quota' | 'unavailable' | 'unreadable',
     message: string,
   ) {
     super(message);
@@ -30,11 +32,25 @@ export class SnapshotStorageError extends Error {
   }
 }
 
+/** An entry the list could not read: left out of it, and kept until the user deletes it. */
+export interface UnreadableSnapshot {
+  id: string;
+  problem: string;
+}
+
+export interface SnapshotList {
+  /** Newest first. */
+  snapshots: SnapshotMeta[];
+  unreadable: UnreadableSnapshot[];
+}
+
 export interface SnapshotStore {
-  list(): Promise<SnapshotMeta[]>;
+  list(): Promise<SnapshotList>;
   save(meta: Omit<SnapshotMeta, 'id' | 'bytes' | 'rowCount'>, rows: KeptRow[]): Promise<SnapshotMeta>;
+  /** The rows (null when they are gone); rows that cannot be read are a SnapshotStorageError. */
   rows(id: string): Promise<KeptRow[] | null>;
-  remove(id: string): Promise<void>;
+  /** Deletes snapshots (their description and rows), readable or not. */
+  remove(...ids: string[]): Promise<void>;
 }
 
 const META = 'meta:';
@@ -44,6 +60,30 @@ function isQuotaError(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
   const inner = (error as { inner?: { name?: unknown } } | null)?.inner?.name;
   return name === 'QuotaExceededError' || inner === 'QuotaExceededError';
+}
+
+/** What an entry must be to be listed, opened and diffed (src/wire/shape.ts). */
+const metaShape = object<SnapshotMeta>(
+  'a snapshot (an object)',
+  {
+    name: string,
+    createdAt: number,
+    setup: object<QuerySetup>('a query setup (an object)', QUERY_SETUP_FIELDS, [...QUERY_SETUP_REQUIRED]),
+    fields: arrayOf(string),
+    rowCount: number,
+    bytes: number,
+  },
+  ['name', 'createdAt', 'setup', 'fields', 'rowCount', 'bytes'],
+);
+const rowsShape = arrayOf(
+  object<KeptRow>('a row (an object)', { id: string, values: recordOf(string) }, ['id', 'values']),
+);
+
+/** A checked entry as the app uses it: the id is its key's, and only well-formed template values stay. */
+function readMeta(id: string, meta: SnapshotMeta): SnapshotMeta {
+  const { params, ...setup } = meta.setup;
+  const kept = sanitizeParams(params);
+  return { ...meta, id, setup: kept.length ? { ...setup, params: kept } : setup };
 }
 
 let counter = 0;
@@ -57,8 +97,19 @@ export function createSnapshotStore(open: () => UseStore): SnapshotStore {
     async list() {
       const all = await keys<string>(store());
       const metaKeys = all.filter((k) => typeof k === 'string' && k.startsWith(META));
-      const metas = await getMany<SnapshotMeta>(metaKeys, store());
-      return metas.filter((m): m is SnapshotMeta => !!m).sort((a, b) => b.createdAt - a.createdAt);
+      const metas = await getMany<unknown>(metaKeys, store());
+      const ids = metaKeys.map((k) => k.slice(META.length));
+      // An entry that does not fit is left out and named; every other one stays listed and deletable.
+      const snapshots: SnapshotMeta[] = [];
+      const unreadable: UnreadableSnapshot[] = [];
+      metas.forEach((meta, index) => {
+        const id = ids[index]!;
+        if (meta === undefined) return; // deleted meanwhile
+        const problem = metaShape.problem(meta, '');
+        if (problem) unreadable.push({ id, problem: problemText(problem, 'the entry') });
+        else snapshots.push(readMeta(id, meta as SnapshotMeta));
+      });
+      return { snapshots: snapshots.sort((a, b) => b.createdAt - a.createdAt), unreadable };
     },
     async save(partial, rows) {
       const id = newId();
@@ -88,10 +139,22 @@ export function createSnapshotStore(open: () => UseStore): SnapshotStore {
       return meta;
     },
     async rows(id) {
-      return (await get<KeptRow[]>(ROWS + id, store())) ?? null;
+      const rows = await get<unknown>(ROWS + id, store());
+      if (rows === undefined) return null;
+      const problem = rowsShape.problem(rows, 'rows');
+      if (problem) {
+        throw new SnapshotStorageError(
+          'unreadable',
+          `This snapshot’s rows as stored cannot be read (${problemText(problem)}), so it cannot be diffed. Delete it and take a new snapshot; your other snapshots are kept.`,
+        );
+      }
+      return rows as KeptRow[];
     },
-    async remove(id) {
-      await delMany([META + id, ROWS + id], store());
+    async remove(...ids) {
+      await delMany(
+        ids.flatMap((id) => [META + id, ROWS + id]),
+        store(),
+      );
     },
   };
 }

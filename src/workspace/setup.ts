@@ -3,7 +3,9 @@
 import { useAuthStore } from '../auth/session.ts';
 import { useConnectionChoice } from '../connection/choice.ts';
 import { paramsForText, sentQuery, type ListingName, type TemplateParam } from '../croql/index.ts';
-import type { ConnectionKind } from '../wire/connection.ts';
+import { CONNECTION_KINDS, type ConnectionKind } from '../wire/connection.ts';
+import { LISTING_NAMES } from '../wire/listings.ts';
+import { anything, literal, nullable, number, object, string } from '../wire/shape.ts';
 import { currentParams, useWorkspace, type Target } from './store.ts';
 
 export interface QuerySetup {
@@ -16,6 +18,29 @@ export interface QuerySetup {
   connection: ConnectionKind;
   domain: string | null;
 }
+
+/**
+ * A stored setup's fields (src/wire/shape.ts): what a saved query, a history entry or a snapshot needs to be
+ * opened and run again. The template values are checked apart (sanitizeParams keeps the well-formed ones).
+ */
+export const QUERY_SETUP_FIELDS = {
+  text: string,
+  context: literal(...LISTING_NAMES),
+  connection: literal(...CONNECTION_KINDS),
+  domain: nullable(string),
+  target: object<Target>(
+    'a target (an object)',
+    {
+      projectId: nullable(number),
+      languageId: nullable(string),
+      tmId: nullable(number),
+      glossaryId: nullable(number),
+    },
+    ['projectId'],
+  ),
+  params: anything,
+} as const;
+export const QUERY_SETUP_REQUIRED = ['text', 'context', 'connection', 'target'] as const;
 
 /** The connection a link or a saved query should name: the signed-in one, else the one chosen for sign-in. */
 export function currentConnection(): Pick<QuerySetup, 'connection' | 'domain'> {
