@@ -48,7 +48,7 @@ test('compare: only A, only B and both equal the sets computed from the emulator
 
   // CSV of a part holds all of its rows.
   const download = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: /Export CSV/ }).click();
+  await dialog.getByRole('button', { name: 'Export CSV: Only in B', exact: true }).click();
   const csv = await (await download).createReadStream();
   let text = '';
   for await (const chunk of csv) text += String(chunk);

@@ -1,5 +1,6 @@
 import { useAuthStore, type Session } from './session.ts';
-import { requestTokens, TokenError } from './token-relay.ts';
+import { EMULATOR_RESTARTED } from '../wire/connection.ts';
+import { EMULATOR_RESTARTED_MESSAGE, requestTokens, TokenError } from './token-relay.ts';
 
 /** Refresh this long before the access token expires, so a request never leaves with a dying token. */
 export const REFRESH_MARGIN_MS = 60_000;
@@ -51,7 +52,13 @@ async function doRefresh(): Promise<Session> {
     return renewed;
   } catch (error) {
     if (error instanceof TokenError && error.code !== 'network' && error.code !== 'server_error') {
-      actions.signOut({ kind: 'error', text: 'Session expired — sign in again. Your query is kept.' });
+      actions.signOut({
+        kind: 'error',
+        text:
+          error.code === EMULATOR_RESTARTED
+            ? EMULATOR_RESTARTED_MESSAGE
+            : 'Session expired — sign in again. Your query is kept.',
+      });
     }
     throw error;
   }

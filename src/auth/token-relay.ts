@@ -1,4 +1,4 @@
-import type { ConnectionKind } from '../wire/connection.ts';
+import { EMULATOR_RESTARTED, type ConnectionKind } from '../wire/connection.ts';
 import type { Session, TokenSet } from './session.ts';
 
 /** A failure of the token relay (`POST /auth/token`) with a message for a person. */
@@ -67,7 +67,14 @@ export async function requestTokens(request: TokenRequest, requestedScope: strin
   };
 }
 
+/** What the app says when the emulator restarted and so forgot the sign-in (it is not an expiry). */
+export const EMULATOR_RESTARTED_MESSAGE =
+  'The emulator restarted and no longer knows this sign-in (it keeps sign-ins in memory). Sign in again: your query is kept.';
+
 function tokenErrorFrom(status: number, body: TokenResponse, grant: TokenRequest['grant_type']): TokenError {
+  if (grant === 'refresh_token' && (body as Record<string, unknown>)[EMULATOR_RESTARTED] === true) {
+    return new TokenError(EMULATOR_RESTARTED_MESSAGE, EMULATOR_RESTARTED);
+  }
   const code = typeof body.error === 'string' ? body.error : `http_${status}`;
   const detail = typeof body.error_description === 'string' ? ` (${body.error_description})` : '';
   const messages: Record<string, string> = {

@@ -135,6 +135,23 @@ describe('API client', () => {
       { code: 'croqlInvalidLogic', message: "Identifier 'apply' is undefined" },
     ]);
 
+    // The service's sentence inside ours keeps one full stop (not "in this project.. Fix it").
+    respond(
+      json(400, {
+        errors: [
+          {
+            error: {
+              key: 'croql',
+              errors: [{ code: 'croqlInvalidLogic', message: 'There is no user `zed` in this project.' }],
+            },
+          },
+        ],
+      }),
+    );
+    expect((await get()).message).toBe(
+      'The service rejected the query: There is no user `zed` in this project. Fix it in the editor and run again.',
+    );
+
     // The single-object shape (the TM segments listing's 400 in the OpenAPI): the croql key still reaches
     // the editor, with its range.
     respond(

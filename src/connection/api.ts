@@ -4,7 +4,7 @@ import { isAllowedApiUrl, refusedHostMessage } from '../auth/hosts.ts';
 import { useSession, useAuthStore, type Session } from '../auth/session.ts';
 import { freshSession, refreshSession } from '../auth/refresh.ts';
 import { TokenError } from '../auth/token-relay.ts';
-import type { AuthConfig } from '../wire/connection.ts';
+import { EMULATOR_RESTARTED, type AuthConfig } from '../wire/connection.ts';
 import { simpleErrorMessage, validationErrorsOf, type ValidationErrorItem } from '../wire/envelope.ts';
 import { COMMON_URL_LIMIT } from '../wire/limits.ts';
 import { problemText, type Problem } from '../wire/shape.ts';
@@ -164,7 +164,8 @@ function renewalError(error: unknown, url: string): ApiError {
   if (error instanceof TokenError && (error.code === 'network' || error.code === 'server_error')) {
     return new ApiError('network', error.message, 0, url, null);
   }
-  return new ApiError('unauthorized', SESSION_EXPIRED_MESSAGE, 401, url, null);
+  const restarted = error instanceof TokenError && error.code === EMULATOR_RESTARTED;
+  return new ApiError('unauthorized', restarted ? error.message : SESSION_EXPIRED_MESSAGE, 401, url, null);
 }
 
 async function refreshOrExpired(url: string, stale: Session): Promise<Session> {
@@ -298,7 +299,7 @@ function errorFor(response: Response, url: string, body: unknown): ApiError {
     const first = croqlErrors[0]!;
     return new ApiError(
       'croql',
-      `The service rejected the query: ${first.message}. Fix it in the editor and run again.`,
+      `The service rejected the query: ${clause(first.message)}. Fix it in the editor and run again.`,
       status,
       url,
       body,
@@ -309,7 +310,7 @@ function errorFor(response: Response, url: string, body: unknown): ApiError {
   if (status === 400) {
     return new ApiError(
       'badRequest',
-      `The service rejected the request${serverMessage ? `: ${serverMessage}` : ''}. Check the chosen target and query and run again.`,
+      `The service rejected the request${serverMessage ? `: ${clause(serverMessage)}` : ''}. Check the chosen target and query and run again.`,
       status,
       url,
       body,
@@ -358,6 +359,9 @@ function errorFor(response: Response, url: string, body: unknown): ApiError {
     body,
   );
 }
+
+/** A server's sentence set inside ours: without its own full stop, so ours is the only one. */
+const clause = (message: string) => message.trimEnd().replace(/\.+$/, '');
 
 function messageOf(body: unknown): string | null {
   const simple = simpleErrorMessage(body);

@@ -4,6 +4,7 @@ import { keys } from '../connection/keys.ts';
 import type { RunPartProps } from '../slots/results.ts';
 import type { RunRequest } from '../workspace/run.ts';
 import { listingRows } from '../rows/pages.ts';
+import { CodeText } from '../ui/CodeText.tsx';
 import { describeVerdict, findEmptyingClause, topLevelAndClauses, type Clause } from './clauses.ts';
 
 /** Each clause (and growing prefixes) run with limit=1 to find the one that removes everything. */
@@ -36,7 +37,8 @@ export default function EmptyExplanation(props: RunPartProps) {
         ? 'No rows match. Checking which condition removes everything…'
         : why.isError
           ? 'No rows match this query. (Could not check its conditions one by one.)'
-          : why.data}
+          : // The verdict names conditions as `code`: set as code, as the line under the editor does.
+            why.data !== undefined && <CodeText text={why.data} />}
     </p>
   );
 }

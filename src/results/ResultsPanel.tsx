@@ -201,8 +201,13 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
       {stale && (pages || query.isError) && (
         <p className="notice notice-warning stale-notice" role="status" data-testid="stale-notice">
           <span>
-            Out of date: the query, listing or target changed since this run. The{' '}
-            {query.isError ? 'error' : 'rows'} below belong to the previous run.
+            Out of date: the query, listing or target changed since this run.{' '}
+            {query.isError
+              ? 'The error below belongs'
+              : rows.length > 0
+                ? 'The rows below belong'
+                : 'The result below belongs'}{' '}
+            to the previous run.
           </span>
           <button type="button" onClick={onRun}>
             Run again
@@ -218,7 +223,7 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
         <p className="notice notice-warning" role="status" data-testid="run-offline">
           <span>
             You are offline: the run waits for the network and starts by itself once you are back online.
-            {pages ? ' The rows below are from the previous run.' : ''} Your query is kept.
+            {rows.length > 0 ? ' The rows below are from the previous run.' : ''} Your query is kept.
           </span>
           <button type="button" onClick={() => void cancelRun()}>
             Cancel
@@ -229,8 +234,8 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
         <p className="notice notice-info" role="status" data-testid="run-cancelled">
           <span>
             Cancelled before an answer came.
-            {pages ? ' The rows below are from the previous run.' : ''} Retry, or change the query and run
-            again.
+            {rows.length > 0 ? ' The rows below are from the previous run.' : ''} Retry, or change the query
+            and run again.
           </span>
           <button type="button" onClick={() => void query.refetch()}>
             Retry
@@ -247,7 +252,7 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
               Retry
             </button>
           )}
-          {pages && pages.length > 0 && (
+          {rows.length > 0 && (
             <div className="results-muted">The rows below are from the last run that worked.</div>
           )}
         </div>

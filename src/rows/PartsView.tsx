@@ -47,7 +47,7 @@ export function PartsView(props: { context: ListingName; parts: Part[]; label: s
           onClick={() => download(part.fileName, part.csv(), CSV_TYPE)}
           disabled={part.rows.length === 0}
         >
-          Export CSV ({part.label.toLowerCase()})
+          Export CSV: {part.label}
         </button>
       </div>
       <div id={panelId} role="tabpanel" aria-labelledby={tabId(panelId, part.id)}>

@@ -24,3 +24,9 @@ export interface AuthConfig {
   /** Space-separated scopes the app asks for at sign-in (src/wire/scopes.ts, `APP_SCOPES`). */
   scopes: string;
 }
+
+/**
+ * The member the emulator adds (set to true) to its `invalid_grant` answer for a refresh token issued before
+ * it restarted: it keeps sign-ins in memory, so the sign-in is gone, not expired.
+ */
+export const EMULATOR_RESTARTED = 'emulator_restarted';

@@ -101,6 +101,13 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
         return c.json({ error: 'not an access token of this emulator' }, 400);
       return c.json({ expired: store.expireAllAccessTokens(claims?.jti) });
     });
+    // A restart, for one sign-in (`?token=<access token>`): the emulator forgets it as a restart forgets
+    // every sign-in, without ending the sessions of parallel tests.
+    app.post('/__emulator/forget-sign-in', (c) => {
+      const claims = verifyJwt(c.req.query('token') ?? '', config.signingKey);
+      if (!claims) return c.json({ error: 'not an access token of this emulator' }, 400);
+      return c.json({ forgotten: store.forgetSignIn(claims.jti) });
+    });
     app.post('/__emulator/edit-string', editStringHook(config));
     if (planted) app.post('/__emulator/plant-answer', planted.plant);
   }

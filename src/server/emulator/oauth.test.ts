@@ -274,6 +274,37 @@ describe('token endpoint', () => {
     expect((await refresh('made-up')).json.error).toBe('invalid_grant');
   });
 
+  it('says a refresh token is from before a restart (still invalid_grant), and only then', async () => {
+    const first = (await exchange(await codeFor())).json;
+    const refresh = (refresh_token: string, url = emulator.url) =>
+      fetch(new URL('/oauth/token', url), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          grant_type: 'refresh_token',
+          client_id: DEMO_CLIENT.id,
+          client_secret: DEMO_CLIENT.secret,
+          refresh_token,
+        }),
+      }).then(async (r) => ({ status: r.status, json: (await r.json()) as Record<string, unknown> }));
+    // Another run of the emulator (a restart keeps nothing) meets this run's refresh token.
+    const restarted = await startEmulator({ clock: () => now, tokenTtl: 60 });
+    try {
+      const answer = await refresh(first.refresh_token as string, restarted.url);
+      expect(answer).toMatchObject({
+        status: 400,
+        json: { error: 'invalid_grant', emulator_restarted: true },
+      });
+      expect(answer.json.error_description).toMatch(/before the emulator restarted/);
+    } finally {
+      await restarted.close();
+    }
+    // A made-up or reused token is only invalid.
+    expect((await refresh('made-up')).json).not.toHaveProperty('emulator_restarted');
+    expect((await refresh(first.refresh_token as string)).status).toBe(200);
+    expect((await refresh(first.refresh_token as string)).json).not.toHaveProperty('emulator_restarted');
+  });
+
   it('answers RFC 6749 errors for bad requests', async () => {
     expect((await token({ grant_type: 'password', client_id: DEMO_CLIENT.id })).json.error).toBe(
       'unsupported_grant_type',

@@ -4,6 +4,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { EMULATOR_RESTARTED } from '../../../wire/connection.ts';
 import { isServiceScope } from '../../../wire/scopes.ts';
 import type { EmulatorConfig, OAuthClient } from '../config.ts';
 import { verifyJwt } from './jwt.ts';
@@ -303,6 +304,18 @@ export function oauthRoutes(
       }
       if (!body.refresh_token) return fail('invalid_request', 'refresh_token is required.');
       const record = store.refresh(body.refresh_token);
+      if (!record && store.fromEarlierRun(body.refresh_token)) {
+        // Still the service's invalid_grant; the extra member lets the playground say what happened.
+        return c.json(
+          {
+            error: 'invalid_grant',
+            error_description:
+              'This sign-in is from before the emulator restarted: it keeps sign-ins in memory, so it no longer knows it. Sign in again.',
+            [EMULATOR_RESTARTED]: true,
+          },
+          400,
+        );
+      }
       if (!record || record.clientId !== client.id) {
         return fail('invalid_grant', 'The refresh token is invalid, expired or revoked.');
       }

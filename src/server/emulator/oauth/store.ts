@@ -58,8 +58,32 @@ export class OAuthStore {
   /** Revoked token ids → when they would have expired anyway (Infinity for personal access tokens). */
   private revoked = new Map<string, number>();
   private lastPrune = -Infinity;
+  /**
+   * This run's mark on its refresh tokens: the store lives in memory, so after a restart a refresh token
+   * of an earlier run is unknown, and its mark tells "the emulator restarted" from "invalid or expired".
+   */
+  private readonly run = randomToken(6);
+  /** Refresh tokens of sign-ins the test hook made this run forget, as a restart would. */
+  private forgotten = new Set<string>();
 
   constructor(private config: EmulatorConfig) {}
+
+  /** Whether a refresh token this store does not know was issued by an earlier run of the emulator. */
+  fromEarlierRun(token: string): boolean {
+    if (this.forgotten.has(token)) return true;
+    const dot = token.indexOf('.');
+    return dot > 0 && token.slice(0, dot) !== this.run;
+  }
+
+  /** The test hook: the sign-in of one access token is forgotten as a restart forgets every sign-in. */
+  forgetSignIn(jti: string): boolean {
+    const grantId = this.accessGrant.get(jti);
+    const grant = grantId === undefined ? undefined : this.grants.get(grantId);
+    if (!grant) return false;
+    for (const token of grant.refreshTokens) this.forgotten.add(token);
+    this.revokeGrant(grantId!);
+    return true;
+  }
 
   issueCode(grant: Omit<CodeGrant, 'expiresAt' | 'used' | 'grantId'>): string {
     this.prune();
@@ -110,7 +134,7 @@ export class OAuthStore {
     }
     grant.access.set(jti, exp * 1000);
     this.accessGrant.set(jti, grantId);
-    const refreshToken = randomToken();
+    const refreshToken = `${this.run}.${randomToken()}`;
     grant.refreshTokens.add(refreshToken);
     this.refreshTokens.set(refreshToken, {
       clientId,
