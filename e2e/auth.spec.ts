@@ -8,6 +8,8 @@ test('signing in through the consent page shows the user and the granted scopes,
 }) => {
   await page.goto('/');
   await signIn(page, { user: 'bob' });
+  // Back from the sign-in page, focus is on the query, not lost on <body>.
+  await expect(editorOf(page)).toBeFocused();
   await page.getByRole('button', { name: /^\d+ scopes?$/ }).click();
   const scopes = page.getByRole('group', { name: 'Granted scopes' });
   await expect(scopes).toContainText('project');

@@ -112,3 +112,31 @@ test('code export shows curl, fetch and the official client with a token placeho
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+test('Copy code says in sight that the code is on the clipboard', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/?croql=' + encodeURIComponent('is hidden'));
+  await page.getByRole('button', { name: 'Export code' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export code' });
+  await dialog.getByRole('button', { name: 'Copy code' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('✓ Copied to the clipboard.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('croql=is hidden');
+  // Another language is not copied yet.
+  await dialog.getByRole('tab', { name: 'JS client' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('');
+});
+
+test('the Copy link popover leaves Run uncovered', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await signIn(page);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByTestId('permalink-popover')).toBeVisible();
+  const run = page.getByRole('button', { name: 'Run', exact: true });
+  const box = (await run.boundingBox())!;
+  const hit = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent,
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+  expect(hit).toBe('Run');
+});

@@ -126,6 +126,15 @@ function Shell() {
     },
     [setMode],
   );
+  // Back from the sign-in page, focus goes to the query (it was on <body>), where the user left off.
+  const wasFinishing = useRef(finishingSignIn);
+  useEffect(() => {
+    if (wasFinishing.current && !finishingSignIn) {
+      if (editor.current) editor.current.focus();
+      else document.getElementById('query-workspace')?.focus();
+    }
+    wasFinishing.current = finishingSignIn;
+  }, [finishingSignIn]);
   const pickExample = useCallback(
     (example: Example) => {
       const workspace = useWorkspace.getState().actions;

@@ -7,7 +7,13 @@
 import type { ListingName } from '../croql/index.ts';
 import type { DisplayNames, Row, RowOf } from '../rows/rows.ts';
 import { isRecord } from '../wire/json.ts';
-import type { PluralFormResource, TmRecordResource } from '../wire/resources.ts';
+import {
+  STRING_TYPE_WORDS,
+  stringTypeWord,
+  type PluralFormResource,
+  type StringType,
+  type TmRecordResource,
+} from '../wire/resources.ts';
 import {
   clause,
   field,
@@ -93,13 +99,6 @@ export function usageBucket(n: unknown): string {
   return NONE;
 }
 
-const STRING_TYPE_LABELS: Record<string, string> = {
-  text: 'plain',
-  plural: 'plural',
-  icu: 'ICU',
-  asset: 'asset',
-};
-
 /** One item per row. */
 const perRow =
   <R>(read: (row: R) => string) =>
@@ -182,10 +181,10 @@ export const CHARTS: Charts = {
       none: 'unknown type',
       title: 'Strings by type',
       order: 'count',
-      label: (k) => STRING_TYPE_LABELS[k] ?? k,
+      label: stringTypeWord,
       visit: perRow((r) => textKey(r.type)),
       drill: (key) => {
-        const type = { text: 'plain', plural: 'plural', icu: 'icu', asset: 'asset' }[key];
+        const type = STRING_TYPE_WORDS[key as StringType] as string | undefined;
         return type
           ? clause(filter('stringType', { types: [type] }))
           : local('CroQL has no such string type.');

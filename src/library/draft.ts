@@ -84,25 +84,36 @@ const PARAMS_STORE: StoreSpec<TemplateParam[]> = {
   empty: () => [],
 };
 
+/**
+ * The last draft of any tab, in localStorage: a new tab (whose sessionStorage is empty) opens on it instead
+ * of an empty editor. A copy only, so a failed write says nothing: the tab's own draft is what is kept.
+ */
+const LAST_DRAFT_STORE: StoreSpec<Draft | null> = { ...DRAFT_STORE, area: 'local', key: 'croql.draft.last' };
+
 /** Keeps `draft` (by default the workspace's) and the workspace's template values. */
 export function saveDraft(draft: Draft = currentDraft()): void {
   writeStore(DRAFT_STORE, draft);
+  writeStore(LAST_DRAFT_STORE, draft, { quiet: true });
   writeStore(PARAMS_STORE, useWorkspace.getState().params);
 }
 
-export function readDraft(): Draft | null {
-  return readStore(DRAFT_STORE);
+/** This tab's draft; with `orLast`, a tab that has none yet takes the last draft of any tab. */
+export function readDraft({ orLast = false } = {}): Draft | null {
+  return readStore(DRAFT_STORE) ?? (orLast ? readStore(LAST_DRAFT_STORE) : null);
 }
 
 export function applyDraft(draft: Draft): void {
   useWorkspace.getState().actions.open({ text: draft.text, listing: draft.context, target: draft.target });
 }
 
-/** Puts the kept draft and template values back into the workspace; returns the draft, if there was one. */
-export function restoreDraft(): Draft | null {
+/**
+ * Puts the kept draft and template values back into the workspace; returns the draft, if there was one.
+ * `orLast`: a new tab starts from the last draft of any tab (not when a link says what to open).
+ */
+export function restoreDraft({ orLast = false } = {}): Draft | null {
   const params = readStore(PARAMS_STORE);
   if (params.length) useWorkspace.getState().actions.restoreParams(params);
-  const draft = readDraft();
+  const draft = readDraft({ orLast });
   if (draft) applyDraft(draft);
   return draft;
 }

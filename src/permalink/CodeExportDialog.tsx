@@ -1,5 +1,4 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { announce } from '../ui/announce.ts';
 import { useAuthStore } from '../auth/session.ts';
 import { useQuery } from '@tanstack/react-query';
 import { apiUrlFor, authConfigQuery } from '../connection/config.ts';
@@ -40,12 +39,14 @@ export default function CodeExportDialog({ onClose }: { onClose: () => void }) {
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
 
+  // Said inside the dialog, in sight: while it is modal, a live region outside it is not read either.
+  const [copied, setCopied] = useState<{ format: ExportFormat; ok: boolean } | null>(null);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(code);
-      announce('Code copied to the clipboard.');
+      setCopied({ format, ok: true });
     } catch {
-      announce('Could not copy automatically; select the code and press Ctrl+C.');
+      setCopied({ format, ok: false });
     }
   };
 
@@ -72,6 +73,12 @@ export default function CodeExportDialog({ onClose }: { onClose: () => void }) {
         playground never puts your sign-in token in exported code.
       </p>
       <div className="dialog-actions">
+        <span role="status" className="copy-status" data-testid="copy-status">
+          {copied?.format === format &&
+            (copied.ok
+              ? '✓ Copied to the clipboard.'
+              : 'Could not copy automatically: select the code and press Ctrl+C.')}
+        </span>
         <button type="button" className="button-primary" onClick={() => void copy()}>
           Copy code
         </button>

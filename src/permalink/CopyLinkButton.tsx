@@ -53,6 +53,8 @@ export function CopyLinkButton() {
           label="Permalink"
           anchor={buttonRef}
           onClose={() => setLink(null)}
+          // Ending at its button, it leaves Run (at the right edge, under it) uncovered.
+          align="end"
           className="permalink-popover"
           testId="permalink-popover"
         >

@@ -72,6 +72,22 @@ describe('what the page opens with', () => {
     expect(useWorkspace.getState().target.projectId).toBe(1);
   });
 
+  it('a new tab opens on the last draft of another tab, unless a link says what to open', () => {
+    saveDraft(draft);
+    vi.stubGlobal('sessionStorage', memoryStorage());
+    useWorkspace.getState().actions.reset();
+    expect(restoreAtStartup(new URL('http://app/'))).toBeNull();
+    expect(useWorkspace.getState().text).toBe('is hidden');
+    expect(useWorkspace.getState().target.projectId).toBe(1);
+
+    vi.stubGlobal('sessionStorage', memoryStorage());
+    useWorkspace.getState().actions.reset();
+    const notice = restoreAtStartup(new URL('http://app/?croql=id%20%3D%203'));
+    expect(useWorkspace.getState().text).toBe('id = 3');
+    // Nothing of this tab was replaced, so nothing is said to be one Undo away.
+    expect(notice?.text).not.toContain('Undo');
+  });
+
   it('?croql= prefills the text and is removed from the address, other parameters stay', () => {
     restoreAtStartup(new URL('http://app/?croql=id%20%3D%203&x=1'));
     expect(useWorkspace.getState().text).toBe('id = 3');

@@ -26,11 +26,11 @@ export function targetOfLink(link: Permalink): Target {
  * from the address (the draft holds them), so a reload keeps later edits. Returns a notice to show, if any.
  */
 export function restoreAtStartup(url: URL): StartupNotice | null {
-  const draft = restoreDraft();
-  let notice: StartupNotice | null = null;
-
   const decoded = decodePermalink(url.hash);
   const prefill = prefillFromSearch(url.search);
+  // A new tab opens on the last draft of the others, unless a link says what to open.
+  const draft = restoreDraft({ orLast: decoded.status === 'none' && prefill === null });
+  let notice: StartupNotice | null = null;
   const workspace = useWorkspace.getState().actions;
   const linkText =
     decoded.status === 'ok'

@@ -36,7 +36,8 @@ describe('result columns', () => {
       '5',
       'menu.open',
       'Open',
-      'text',
+      // CroQL's word (`type is plain`), which the type chart shows too, not the API's `text`.
+      'plain',
       'file 3',
       'hidden, duplicate',
       '1, 2',

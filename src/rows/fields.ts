@@ -2,7 +2,7 @@
 // results table's columns, what a snapshot keeps and a diff compares, the details panel's reading order).
 // Pure.
 import type { ListingName } from '../croql/index.ts';
-import type { LanguageTranslationResource } from '../wire/resources.ts';
+import { stringTypeWord, type LanguageTranslationResource } from '../wire/resources.ts';
 import { compactPlural, pluralsOf } from './plurals.ts';
 import {
   cellText,
@@ -176,7 +176,14 @@ export const FIELDS: Fields = {
       kept: true,
       first: 1,
     },
-    { key: 'type', label: 'type', text: own('type'), column: { width: 0.7 }, kept: true, first: 4 },
+    {
+      key: 'type',
+      label: 'type',
+      text: (row) => stringTypeWord(row.type),
+      column: { width: 0.7 },
+      kept: true,
+      first: 4,
+    },
     { key: 'context', label: 'context', text: own('context'), kept: true, first: 3 },
     { key: 'file', label: 'file', text: stringFile, column: { width: 1.6, display: stringFile } },
     { key: 'fileId', label: 'file', text: own('fileId'), kept: true, first: 5 },

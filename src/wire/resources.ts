@@ -6,6 +6,20 @@ import { anyObject, anyOf, arrayOf, boolean, nullable, number, object, string, t
 
 export type StringType = 'text' | 'plural' | 'icu' | 'asset';
 
+/** The word CroQL has for each string type (`type is plain`): the table and the charts show it too. */
+export const STRING_TYPE_WORDS: Record<StringType, string> = {
+  text: 'plain',
+  plural: 'plural',
+  icu: 'icu',
+  asset: 'asset',
+};
+
+/** A row's string type in CroQL's word; a type CroQL has no word for, as the API wrote it. */
+export function stringTypeWord(type: unknown): string {
+  if (typeof type !== 'string') return '';
+  return Object.hasOwn(STRING_TYPE_WORDS, type) ? STRING_TYPE_WORDS[type as StringType] : type;
+}
+
 export interface SourceStringResource {
   id: number;
   projectId: number;
