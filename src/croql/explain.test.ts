@@ -34,6 +34,15 @@ describe('explain', () => {
     ],
     ["added between '2024-01-01' and 'today'", 'Strings that were added between 2024-01-01 and today.'],
     ['count of languages summary where (is approved) > 0', 'Strings with at least one approved language.'],
+    // A state in one language reads as the trade speaks.
+    [
+      'count of languages summary where (language = @language:"de" and is approved) > 0',
+      'Strings that are approved in German.',
+    ],
+    [
+      'count of languages summary where (language = @language:"de" and is translated) = 0',
+      'Strings that are not translated into German.',
+    ],
     ['count of screenshots = 0', 'Strings with no screenshots.'],
     ['count of languages summary = 0', 'Strings that are not translated into any language.'],
     ['count of languages summary > 0', 'Strings that are translated into at least one language.'],

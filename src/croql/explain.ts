@@ -530,6 +530,8 @@ class Explainer {
       );
       return op === '=' ? none : negate(none);
     }
+    const inLanguage = this.inLanguage(info, op, k);
+    if (inLanguage) return inLanguage;
     const inner = this.all(info.filter, info.elementDepth);
     const make = (o: ComparisonOp): Clause => {
       const q = quantify(o, k, at);
@@ -546,6 +548,39 @@ class Explainer {
       return no;
     };
     return yes;
+  }
+
+  /**
+   * `count of languages summary where (language = @language:"de" and is approved) > 0` reads as the trade
+   * speaks: "approved in German" (`= 0`: "not approved in German"), not "at least one approved language in
+   * German". Only for one language and a plain state; anything else reads as any count does.
+   */
+  private inLanguage(info: CountInfo, op: ComparisonOp, k: number): Clause | null {
+    if (info.elementType !== 'languageSummary' || k !== 0 || (op !== '=' && op !== '>')) return null;
+    const at = info.filter.findIndex(
+      (e) =>
+        e.kind === 'comparison' &&
+        e.op === '=' &&
+        e.left.kind === 'identifier' &&
+        this.info(e.left).field?.key === 'language' &&
+        e.right.kind === 'mention' &&
+        e.right.mentionKind === 'language',
+    );
+    const rest = info.filter.filter((_, i) => i !== at);
+    if (at < 0 || rest.length === 0) return null;
+    const state = this.all(rest, info.elementDepth);
+    if (!state || state.compound || state.noun || !/^(is|has) /.test(state.sg)) return null;
+    const language = this.value((info.filter[at] as Extract<Expr, { kind: 'comparison' }>).right);
+    const into = /translated$/.test(state.sg) ? 'into' : 'in';
+    const inL = (c: Clause): Clause => ({
+      sg: `${c.sg} ${into} ${language}`,
+      pl: `${c.pl} ${into} ${language}`,
+    });
+    const yes = inL(state);
+    const no = inL(negate(state));
+    yes.neg = () => no;
+    no.neg = () => yes;
+    return op === '>' ? yes : no;
   }
 
   /** "no Ukrainian translation that has an approval or a vote". */
