@@ -82,9 +82,17 @@ export function ExplainLine(props: {
     [text, context, options, params],
   );
   const [expanded, setExpanded] = useState<string | null>(null);
-  const clamped = expanded === sentence ? null : clampedLine(sentence);
+  const start = clampedLine(sentence);
+  const open = start !== null && expanded === sentence;
+  const clamped = open ? null : start;
   return (
-    <p id={props.id} className="croql-explain" data-testid="explain-line">
+    <p
+      id={props.id}
+      className={`croql-explain${open ? ' is-expanded' : ''}`}
+      data-testid="explain-line"
+      // Expanded, a long reading scrolls in its box: the box takes focus so the keyboard can scroll it.
+      tabIndex={open ? 0 : undefined}
+    >
       <CodeText text={clamped ?? sentence} />
       {clamped !== null && (
         <>
@@ -94,7 +102,7 @@ export function ExplainLine(props: {
           </button>
         </>
       )}
-      {expanded === sentence && sentence.length > EXPLAIN_SHOWN && (
+      {open && (
         <>
           {' '}
           <button type="button" className="link-button" onClick={() => setExpanded(null)}>
