@@ -1,28 +1,13 @@
 // A link opened over an unsaved draft, after a full navigation: nothing typed is lost.
 import { expect, test } from '@playwright/test';
-import { encodePermalink } from '../src/permalink/codec.ts';
+import { openLinkOverDraft } from './support/draft.ts';
 import { editorOf, setQuery } from './support/query.ts';
 
 test('a permalink that replaces an unsaved draft keeps it one Undo away and in the Library history', async ({
   page,
 }) => {
   await page.goto('/');
-  await setQuery(page, 'text contains "my draft"');
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('croql.draft'))).toContain('my draft');
-
-  const link = encodePermalink({
-    connection: 'emulator',
-    domain: null,
-    projectId: 1,
-    context: 'strings',
-    listingId: null,
-    text: 'max length > 1',
-  });
-  // A full navigation (as when the link is opened from elsewhere), not a change of the fragment.
-  await page.goto('about:blank');
-  await page.goto(`/${link}`);
-  await expect(editorOf(page)).toHaveText('max length > 1');
-  await expect(page.getByRole('status').filter({ hasText: 'previous query is one Undo away' })).toBeVisible();
+  await openLinkOverDraft(page, 'text contains "my draft"', 'max length > 1');
 
   await editorOf(page).click();
   await page.keyboard.press('ControlOrMeta+z');

@@ -93,9 +93,11 @@ export function QueryEditor(props: QueryEditorProps) {
         problemTimer = setTimeout(() => announce(problemsSummary(count)), ANNOUNCE_PROBLEMS_AFTER_MS);
       }),
     ];
-    // Text a link replaced as the page opened is the history's start, so one Undo brings it back.
+    // Text a link replaced as the page opened is the history's start, so one Undo brings it back. It is
+    // taken once per editor, not per view: in development React creates the view twice (StrictMode).
     const initialText = initial.current.text;
-    const replaced = initial.current.takeReplacedText();
+    taken.current ??= { replaced: initial.current.takeReplacedText() };
+    const { replaced } = taken.current;
     const state = createEditorState(
       replaced ?? initialText,
       { ...initialConfig.current, onRun: () => onRunRef.current(), announce: announceCommandOutcome },
@@ -139,6 +141,7 @@ export function QueryEditor(props: QueryEditorProps) {
   // First-render values for the view's creation; later values arrive through the effects below.
   const initialDark = useRef(dark);
   const initial = useRef({ text, takeReplacedText });
+  const taken = useRef<{ replaced: string | null } | null>(null);
   const initialConfig = useRef({
     context,
     edition: props.edition,
