@@ -117,6 +117,14 @@ test('keyboard only: three editor filters and a field condition, run, the rows a
   expect(shown).toEqual(rows.slice(0, shown.length).map((r) => String(r.id)));
 });
 
+test('an empty builder says once that an empty query lists everything', async ({ page }) => {
+  await setQuery(page, '');
+  await switchTo(page, 'Builder');
+  const output = page.getByRole('region', { name: 'CroQL the builder writes' });
+  await expect(output).toContainText('Nothing yet: add a condition above.');
+  expect((await output.textContent())!.match(/lists everything/g)).toHaveLength(1);
+});
+
 test('switching between editor and builder loses and rewrites nothing', async ({ page }) => {
   const typed = 'IS   hidden   AND  max  length>=0  or  text contains "e"';
   await setQuery(page, typed);

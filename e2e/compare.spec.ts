@@ -165,3 +165,38 @@ test('the clause funnel’s counts equal counts computed from the emulator', asy
     expect(n(remaining[i]!), `after ${clauses[i]}`).toBe(prefix.length);
   }
 });
+
+test('the clause funnel draws no bar for a clause that matches nothing', async ({ page }) => {
+  await signInToDemoProject(page);
+  await setQuery(page, 'is hidden or identifier = "no-such-identifier-anywhere"');
+  await runFromEditor(page);
+  await expect(page.getByTestId('results-count')).toContainText('loaded');
+  const funnel = page.getByTestId('funnel');
+  await funnel.getByRole('button', { name: 'Count each clause' }).click();
+  await expect(funnel.getByRole('button', { name: 'Count again' })).toBeVisible({ timeout: 20_000 });
+  await expect(funnel.getByTestId('funnel-alone').nth(1)).toHaveText('0');
+  const meters = funnel.locator('.funnel-meter.funnel-alone');
+  expect((await meters.nth(0).boundingBox())!.width).toBeGreaterThan(0);
+  expect((await meters.nth(1).boundingBox())?.width ?? 0).toBe(0);
+});
+
+test('a template field shows its whole placeholder', async ({ page }) => {
+  await page.goto('/');
+  await setQuery(page, 'updated > {{since}} and max length > {{n}}');
+  const params = page.getByRole('region', { name: 'Template parameters' });
+  for (const name of ['{{since}}', '{{n}}']) {
+    const input = params.getByLabel(name);
+    await expect(input).toHaveAttribute('placeholder', /.+/);
+    const room = await input.evaluate((el: HTMLInputElement) => {
+      const style = getComputedStyle(el);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontSize} ${style.fontFamily}`;
+      const text = context.measureText(el.placeholder).width;
+      // A datalist's input keeps room for its arrow at the right.
+      const arrow = el.list ? 20 : 0;
+      const inner = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+      return inner - text;
+    });
+    expect(room, name).toBeGreaterThanOrEqual(0);
+  }
+});

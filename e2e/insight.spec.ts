@@ -127,6 +127,31 @@ test('Insight counts of three queries, one per listing, equal counts from the em
   );
 });
 
+test('a chart is one Tab stop: arrow keys move between its bars, Tab leaves it', async ({ page }) => {
+  const query = 'is  hidden or is duplicate';
+  const { rows } = await runListing(page, query, '/projects/1/strings');
+  await openInsight(page);
+  await expectInsightTotal(page, rows.length);
+  const bars = page.getByTestId('insight-chart-file').locator('rect[data-key]');
+  expect(await bars.count()).toBeGreaterThan(2);
+  await expect(bars.locator('xpath=self::*[@tabindex="0"]')).toHaveCount(1);
+  await bars.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(bars.nth(1)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(bars.last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(bars.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  // Tab leaves the chart from whichever bar has focus; Shift+Tab comes back to that bar.
+  await page.keyboard.press('Tab');
+  expect(
+    await page.evaluate(() => document.activeElement?.closest('[data-testid="insight-chart-file"] svg')),
+  ).toBeNull();
+  await page.keyboard.press('Shift+Tab');
+  await expect(bars.nth(1)).toBeFocused();
+});
+
 test('a bar click adds exactly its clause, the new run counts what the bar said, and undo restores the query', async ({
   page,
 }) => {

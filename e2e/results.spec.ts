@@ -130,6 +130,21 @@ test('a query the service rejects: its error shows in the editor at its place, t
   await expect(page.locator('.cm-tooltip-lint')).toContainText('The service says');
 });
 
+test('a short result takes only the room of its rows', async ({ page }) => {
+  await setQuery(page, 'identifier contains "paypal"');
+  await runFromEditor(page);
+  await expect.poll(() => loadedCount(page)).toBeGreaterThan(0);
+  const count = await loadedCount(page);
+  expect(count).toBeLessThan(13); // all fit under the table's greatest height
+  const table = page.getByTestId('results-table');
+  const rows = table.getByRole('row');
+  await expect(rows).toHaveCount(count + 1);
+  const last = (await rows.last().boundingBox())!;
+  const box = (await table.boundingBox())!;
+  // Under the last row, no more than the table's border.
+  expect(box.y + box.height - (last.y + last.height)).toBeLessThan(4);
+});
+
 test('an empty result says which top-level condition removes everything', async ({ page }) => {
   await setQuery(page, 'is hidden and text contains "no such text zq" and not is duplicate');
   await runFromEditor(page);

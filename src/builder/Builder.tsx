@@ -111,7 +111,7 @@ export function Builder({ values, edition, onRun }: BuilderProps) {
             CroQL the builder writes
           </h2>
           {text.trim() === '' ? (
-            <p className="hint">Nothing yet: an empty query lists everything.</p>
+            <p className="hint">Nothing yet: add a condition above.</p>
           ) : (
             <HighlightedCroql text={text} />
           )}

@@ -32,7 +32,8 @@ function Meter(props: { kind: 'alone' | 'cumulative'; count: Count | null; width
   return (
     <>
       <span
-        className={`funnel-meter funnel-${props.kind}`}
+        // No bar at all for none (or not counted yet): a sliver would read as "a few".
+        className={`funnel-meter funnel-${props.kind}${props.count?.rows ? '' : ' funnel-none'}`}
         style={{ width: props.width }}
         aria-hidden="true"
       />

@@ -132,25 +132,36 @@ function PlotBars(props: {
     svg.querySelectorAll('g[aria-label]').forEach((g) => {
       if (g.getAttribute('aria-label') === 'bar') {
         g.setAttribute('role', 'group');
-        g.setAttribute('aria-label', 'Items');
+        g.setAttribute('aria-label', 'Items (arrow keys move between them)');
       } else {
         g.removeAttribute('aria-label');
         g.setAttribute('aria-hidden', 'true');
       }
     });
-    svg.querySelectorAll('g[role="group"] rect').forEach((rect, i) => {
-      const item = data[i];
-      if (!item) return;
-      rect.setAttribute('tabindex', '0');
+    // One Tab stop per chart (roving tabindex, as in a toolbar): arrow keys, Home and End move between the
+    // bars, Enter or Space drills down.
+    const bars = [...svg.querySelectorAll<SVGRectElement>('g[role="group"] rect')].slice(0, data.length);
+    const moveTo = (from: number, to: number) => {
+      const next = bars[Math.max(0, Math.min(bars.length - 1, to))]!;
+      bars[from]!.setAttribute('tabindex', '-1');
+      next.setAttribute('tabindex', '0');
+      next.focus();
+    };
+    bars.forEach((rect, i) => {
+      const item = data[i]!;
+      rect.setAttribute('tabindex', i === 0 ? '0' : '-1');
       rect.setAttribute('role', 'button');
       rect.setAttribute('data-key', domKey(item.key));
       rect.addEventListener('click', () => pickRef.current(item));
       rect.addEventListener('keydown', (e) => {
         const key = (e as KeyboardEvent).key;
-        if (key === 'Enter' || key === ' ') {
-          e.preventDefault();
-          pickRef.current(item);
-        }
+        const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[key];
+        if (key === 'Enter' || key === ' ') pickRef.current(item);
+        else if (step) moveTo(i, i + step);
+        else if (key === 'Home') moveTo(i, 0);
+        else if (key === 'End') moveTo(i, bars.length - 1);
+        else return;
+        e.preventDefault();
       });
     });
     el.replaceChildren(svg);

@@ -105,6 +105,7 @@ function ValueControl(props: {
       </select>
     );
   }
+  const placeholder = PLACEHOLDERS[param.type];
   return (
     <input
       {...common}
@@ -114,7 +115,9 @@ function ValueControl(props: {
       inputMode={
         param.type === 'number' || ['file', 'label', 'branch'].includes(param.type) ? 'decimal' : undefined
       }
-      placeholder={PLACEHOLDERS[param.type]}
+      placeholder={placeholder}
+      // Wide enough for its whole placeholder (with a datetime's suggestions arrow): a cut-off hint misleads.
+      style={placeholder ? { minWidth: `calc(${placeholder.length}ch + 40px)` } : undefined}
       onChange={(e) => props.onChange(e.target.value)}
     />
   );
