@@ -57,4 +57,16 @@ test('`is approved` on translations says to write `count of approvals > 0`, as a
   await page.getByRole('button', { name: 'Replace with “count of approvals > 0”' }).click();
   await expect(editorOf(page)).toHaveText('count of approvals > 0 and provider = "tm"');
   await expect(page.locator('.cm-lintRange-error')).toHaveCount(0);
+
+  // Completion offers it under the name people type.
+  await setQuery(page, '');
+  await editorOf(page).click();
+  await page.keyboard.type('is appr');
+  const option = page.getByRole('option', { name: /is approved/ });
+  await expect(option).toContainText('count of approvals > 0');
+  // CodeMirror ignores Enter for 75 ms after the list opens (its interactionDelay, against accidental picks).
+  await page.waitForTimeout(150);
+  await page.keyboard.press('Enter');
+  await expect(editorOf(page)).toHaveText('count of approvals > 0');
+  await expect(page.locator('.cm-lintRange-error')).toHaveCount(0);
 });

@@ -9,8 +9,8 @@ import { misplacedParen } from './paren-repair.ts';
 import { parse } from './parse.ts';
 import {
   CONTEXT_LABELS,
-  EQUIVALENT_EXPRESSIONS,
   countField,
+  equivalentOf,
   REFUSED_FIELDS,
   USER_OBJECT,
   describeFieldType,
@@ -460,7 +460,7 @@ class Checker {
     }));
     const elsewhere = findElsewhere(id.name, scopes);
     let message = `\`${id.raw.replace(/\s+/g, ' ')}\` is not a field of ${where}.`;
-    const instead = EQUIVALENT_EXPRESSIONS[inner]?.[normalizeName(id.name)];
+    const instead = equivalentOf(inner, id.name);
     if (instead && !near.length) {
       if (elsewhere) message += ` It is a field of ${elsewhere.where}.`;
       message += ` On ${article(typeLabel(inner))}, write \`${instead}\` instead.`;

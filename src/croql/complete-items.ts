@@ -3,12 +3,24 @@
 import { specQueries } from './corpus.ts';
 import { datetimeExamples } from './datetime.ts';
 import { operatorBySpelling } from './operators.ts';
-import { describeFieldType } from './schema.ts';
+import { describeFieldType, type Equivalent } from './schema.ts';
 import type { CompletionItem, FieldDef, ListingName } from './types.ts';
 
 export function fieldItem(field: FieldDef, boost: number, apply = field.name): CompletionItem {
   const detail = describeFieldType(field.type) + (field.enterpriseOnly ? ' · enterprise only' : '');
   return { label: field.name, kind: 'field', apply, detail, description: field.description, boost };
+}
+
+/** Under a name the object lacks, the expression that says it (`is approved` → `count of approvals > 0`). */
+export function equivalentItem(e: Equivalent): CompletionItem {
+  return {
+    label: e.name,
+    kind: 'snippet',
+    apply: e.write,
+    detail: `→ ${e.write}`,
+    description: `Not a field here; \`${e.write}\` says it.`,
+    boost: -10,
+  };
 }
 
 /** An operator or keyword, described by the operator table (`then`/`else` by their own line). */

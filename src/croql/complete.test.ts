@@ -78,6 +78,16 @@ describe('complete: fields in scope', () => {
     expect(at('count of records where (us|', 'tmSegments').labels).toEqual(['usageCount']);
   });
 
+  it('under a name a translation lacks, offers what says it there', () => {
+    const { result } = at('is appr|', 'translations');
+    expect(result?.items).toEqual([
+      expect.objectContaining({ label: 'is approved', apply: 'count of approvals > 0' }),
+    ]);
+    expect(at('count of translations where (is appr|').result?.items[0]).toMatchObject({
+      apply: 'count of approvals > 0',
+    });
+  });
+
   it('marks enterprise-only fields', () => {
     const item = at('isPass|').result!.items[0]!;
     expect(item.detail).toBe('boolean · enterprise only');

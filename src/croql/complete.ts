@@ -7,6 +7,7 @@
 import { analyze, memberOf, resolveName } from './check.ts';
 import {
   datetimeItems,
+  equivalentItem,
   escapeString,
   fieldItem,
   matches,
@@ -29,6 +30,7 @@ import {
 import {
   allFieldNames,
   countField,
+  EQUIVALENT_EXPRESSIONS,
   fieldsOf,
   lookupField,
   normalizeName,
@@ -336,9 +338,14 @@ class Completer {
 
   private fieldItems(scopes: readonly string[], prefix = ''): CompletionItem[] {
     const start = prefix.trimEnd() ? prefix : '';
-    return this.scopeFields(scopes)
+    const items = this.scopeFields(scopes)
       .filter(({ field }) => field.name.startsWith(start))
       .map(({ field, boost }) => fieldItem(field, boost));
+    // A name the object lacks but people write (`is approved` on a translation): what says it here.
+    for (const e of EQUIVALENT_EXPRESSIONS[scopes[scopes.length - 1]!] ?? []) {
+      if (e.name.startsWith(start)) items.push(equivalentItem(e));
+    }
+    return items;
   }
 
   private operandItems(place: OperandPlace): CompletionItem[] {

@@ -415,19 +415,29 @@ export const REFUSED_FIELDS: Readonly<Record<string, Readonly<Record<string, str
 };
 
 /**
- * Names of another object a person writes on this one, each with the expression that says the same here
- * (keyed by normalizeName). A translation has no `is approved` (that is a languages summary entry's), but
- * its approvals say it: the checker offers the expression as the fix.
+ * Names of another object a person writes on this one, each with the expression that says the same here.
+ * A translation has no `is approved` (that is a languages summary entry's), but its approvals say it: the
+ * checker offers the expression as the fix, completion offers it under the name typed.
  */
-const TRANSLATION_EQUIVALENTS: Readonly<Record<string, string>> = {
-  'is approved': 'count of approvals > 0',
-  approvalscount: 'count of approvals',
-  rating: 'count of votes where (is up) - count of votes where (is down)',
-};
-export const EQUIVALENT_EXPRESSIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+export interface Equivalent {
+  name: string;
+  write: string;
+}
+const TRANSLATION_EQUIVALENTS: readonly Equivalent[] = [
+  { name: 'is approved', write: 'count of approvals > 0' },
+  { name: 'approvalsCount', write: 'count of approvals' },
+  { name: 'rating', write: 'count of votes where (is up) - count of votes where (is down)' },
+];
+export const EQUIVALENT_EXPRESSIONS: Readonly<Record<string, readonly Equivalent[]>> = {
   translation: TRANSLATION_EQUIVALENTS,
   stringTranslation: TRANSLATION_EQUIVALENTS,
 };
+
+/** What to write on an object of `typeName` for the name of another object's field, if anything. */
+export function equivalentOf(typeName: string, name: string): string | undefined {
+  const wanted = normalizeName(name);
+  return EQUIVALENT_EXPRESSIONS[typeName]?.find((e) => normalizeName(e.name) === wanted)?.write;
+}
 
 /** How a person calls the object of each listing, for messages: "a source string". */
 export const LISTING_LABELS: Record<ListingName, string> = {
