@@ -88,9 +88,16 @@ describe('complete: fields in scope', () => {
     });
   });
 
-  it('marks enterprise-only fields', () => {
+  it('marks enterprise-only fields, and offers none on the standard edition, where they are refused', () => {
     const item = at('isPass|').result!.items[0]!;
     expect(item.detail).toBe('boolean · enterprise only');
+    const standard = (q: string) =>
+      complete(q, q.length, 'strings', values, { now, edition: 'standard' })?.items.map((i) => i.label) ?? [];
+    expect(standard('isPass')).toEqual([]);
+    expect(standard('count of ')).not.toContain('fields');
+    expect(standard('')).not.toContain('isPassedWorkflow');
+    const enterprise = complete('count of ', 9, 'strings', values, { now, edition: 'enterprise' });
+    expect(enterprise?.items.map((i) => i.label)).toContain('fields');
   });
 });
 

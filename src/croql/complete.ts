@@ -41,6 +41,7 @@ import type {
   AnalyzeResult,
   CompletionItem,
   CompletionResult,
+  Edition,
   Expr,
   FieldDef,
   ListingName,
@@ -73,6 +74,8 @@ function acceptedRight(spelling: string, left: TypeInfo): ScalarType[] | null {
 export interface CompleteOptions {
   /** "Now", for the datetimes offered (default: the clock). */
   now?: Date;
+  /** On the standard edition, enterprise-only fields are not offered (the checker refuses them there). */
+  edition?: Edition;
 }
 
 export function complete(
@@ -83,7 +86,7 @@ export function complete(
   options: CompleteOptions = {},
 ): CompletionResult | null {
   const at = Math.max(0, Math.min(pos, text.length));
-  return new Completer(text, at, listing, values, options.now ?? new Date()).run();
+  return new Completer(text, at, listing, values, options.now ?? new Date(), options.edition).run();
 }
 
 const UNKNOWN: TypeInfo = { kind: 'unknown' };
@@ -150,6 +153,7 @@ class Completer {
     private readonly listing: ListingName,
     private readonly values: LiveValues,
     private readonly now: Date,
+    private readonly edition: Edition | undefined,
   ) {
     // Only the text up to the cursor matters (plus the rest of a word the cursor is in).
     this.tokens = lex(text.slice(0, pos));
@@ -327,13 +331,19 @@ class Completer {
     const seen = new Set<string>();
     const out: { field: FieldDef; boost: number }[] = [];
     for (let i = scopes.length - 1; i >= 0; i--) {
-      for (const field of fieldsOf(scopes[i]!)) {
+      for (const field of this.fieldsOf(scopes[i]!)) {
         if (seen.has(field.name)) continue;
         seen.add(field.name);
         out.push({ field, boost: 10 * (i - scopes.length + 1) + 5 });
       }
     }
     return out;
+  }
+
+  /** The fields of a type this edition has. */
+  private fieldsOf(typeName: string): readonly FieldDef[] {
+    const all = fieldsOf(typeName);
+    return this.edition === 'standard' ? all.filter((f) => !f.enterpriseOnly) : all;
   }
 
   private fieldItems(scopes: readonly string[], prefix = ''): CompletionItem[] {
@@ -409,7 +419,7 @@ class Completer {
     const items: CompletionItem[] = [];
     const seen = new Set<string>();
     for (let i = scopes.length - 1; i >= 0; i--) {
-      for (const field of fieldsOf(scopes[i]!)) {
+      for (const field of this.fieldsOf(scopes[i]!)) {
         if (seen.has(field.name)) continue;
         const ok = memberOf(field.type, member) !== undefined;
         if (!ok) continue;

@@ -99,7 +99,9 @@ function answer(context: CompletionContext, run: CompleteTemplate): CompletionRe
   const config = state.field(croqlConfig);
   let result;
   try {
-    result = run(state.doc.toString(), pos, config.context, config.values, config.templateParams);
+    result = run(state.doc.toString(), pos, config.context, config.values, config.templateParams, {
+      edition: config.edition,
+    });
   } catch (error) {
     // A bug in the core: logged, and the editor keeps working without completion at this point.
     console.error('CroQL completion failed', error);
