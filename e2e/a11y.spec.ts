@@ -171,3 +171,28 @@ for (const width of [390, 1280, 1920]) {
     await page.keyboard.press('Escape');
   });
 }
+
+test('what a localization engineer reads: source beside target, plural and ICU text, progress per language', async ({
+  page,
+}) => {
+  await signInToDemoProject(page);
+  await setQuery(page, 'type is icu or type is plural');
+  await runFromEditor(page);
+  await expect(page.getByTestId('results-table').locator('.cell-tag').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Insight' }).click();
+  await expect(page.getByTestId('progress-de').getByTestId('progress-approved')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expectNoViolations(page, 'plural and ICU strings, progress per language');
+  await page.getByRole('tab', { name: 'Table' }).click();
+  await page.getByLabel('Listing').selectOption('translations');
+  await page.getByLabel('Language', { exact: true }).selectOption('uk');
+  await setQuery(page, '');
+  await runFromEditor(page, '/projects/1/languages/uk/translations');
+  const row = page.getByTestId('results-table').locator('[role="row"][data-index="0"]');
+  // The source column (second) fills in once the strings of the page have loaded.
+  await expect(row.getByRole('cell').nth(1)).toHaveText(/\S/);
+  await row.click();
+  await expect(page.getByTestId('details-panel').getByText('Source', { exact: true })).toBeVisible();
+  await expectNoViolations(page, 'translations beside their source, details panel');
+});

@@ -17,6 +17,7 @@ import { CSV_TYPE } from '../rows/export.ts';
 import { aggregateCsv, exportName } from './export.ts';
 import { useInsightActions, useInsightStore } from './insight-store.ts';
 import { LanguagesMatrix } from './Matrix.tsx';
+import { ProgressPerLanguage } from './Progress.tsx';
 import './insight.css';
 
 const number = (n: number) => n.toLocaleString('en-US');
@@ -160,6 +161,17 @@ export default function InsightView(props: ResultViewProps) {
           />
         ))}
       </div>
+      {context === 'strings' && current && projectId !== null && (
+        <ProgressPerLanguage
+          client={client}
+          run={run}
+          whole={
+            counted && !running && !moreAvailable
+              ? { rows: aggregate.rows, words: aggregate.source.words }
+              : null
+          }
+        />
+      )}
       {context === 'strings' &&
         (matrix ? (
           <LanguagesMatrix client={client} run={run} matrix={matrix} />

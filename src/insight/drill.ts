@@ -77,8 +77,15 @@ export const MATRIX_STATES = [
 
 export type MatrixState = (typeof MATRIX_STATES)[number]['id'];
 
+/** What is counted per language: the matrix's states, and "translated" (Insight's progress per language). */
+const COUNTED_STATES = [
+  ...MATRIX_STATES,
+  { id: 'translated', label: 'Translated', filter: 'translated', params: {} },
+] as const;
+export type CountedState = (typeof COUNTED_STATES)[number]['id'];
+
 /** The query of one matrix cell: Q with the state pinned to the language. */
-export function matrixCellQuery(text: string, language: string, state: MatrixState): string {
-  const s = MATRIX_STATES.find((x) => x.id === state)!;
+export function matrixCellQuery(text: string, language: string, state: CountedState): string {
+  const s = COUNTED_STATES.find((x) => x.id === state)!;
   return addClause(text, 'strings', filter(s.filter, s.params, language));
 }

@@ -10,7 +10,7 @@ import { fetchAll } from '../rows/fetch-all.ts';
 import { PAGE_SIZE } from '../rows/limits.ts';
 import { fetchListingPage, retryAfterOf } from '../rows/pages.ts';
 import type { RowOf } from '../rows/rows.ts';
-import { matrixCellQuery, type MatrixState } from './drill.ts';
+import { matrixCellQuery, type CountedState } from './drill.ts';
 import { createPool } from './pool.ts';
 import { measureSource } from './words.ts';
 
@@ -30,7 +30,7 @@ export function matrixCellOptions(
   projectId: number | null,
   text: string,
   language: string,
-  state: MatrixState,
+  state: CountedState,
   onRows?: (rows: number) => void,
 ) {
   const ready = client !== null && projectId !== null;
