@@ -1,5 +1,5 @@
-import { expect, type Page, type Request } from '@playwright/test';
-import { signIn } from './signin.ts';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { expectSignedIn, signIn } from './signin.ts';
 
 /** The CroQL editor's content element (labelled "CroQL query"). */
 export const editorOf = (page: Page) => page.getByRole('textbox', { name: 'CroQL query' });
@@ -12,9 +12,40 @@ export async function chooseDemoProject(page: Page): Promise<void> {
   if ((await project.inputValue()) !== '1') await project.selectOption('1');
 }
 
-/** The usual starting point of a query test: signed in as alice with the demo project chosen. */
-export async function signInToDemoProject(page: Page): Promise<void> {
-  await signIn(page);
+/**
+ * This worker's sign-in as alice (the session the app keeps in sessionStorage), made once through the real
+ * flow and shared by the worker's later tests: each sign-in is two loads of the app and the consent page,
+ * which under load is most of a short test. A test that ends its sign-in (signs out, makes the emulator
+ * forget it) asks for a fresh one, since ending a shared one would end it for the tests after it.
+ */
+let shared: string | null = null;
+
+/**
+ * The usual starting point of a query test: signed in as alice with the demo project chosen. Opens the app
+ * when the page is still blank; otherwise it stays where it is (a reload).
+ */
+export async function signInToDemoProject(page: Page, { fresh = false } = {}): Promise<void> {
+  if (fresh || shared === null) {
+    await signIn(page);
+    if (!fresh) shared = await page.evaluate(() => sessionStorage.getItem('croql.session'));
+  } else if (!/^https?:/.test(page.url())) {
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    // The first load of the app in this tab starts signed in; a sign-out later in the test holds.
+    await page.addInitScript(
+      ([origin, session]) => {
+        if (location.origin !== origin || sessionStorage.getItem('e2e.session-seeded')) return;
+        sessionStorage.setItem('e2e.session-seeded', '1');
+        sessionStorage.setItem('croql.session', session!);
+      },
+      [origin, shared],
+    );
+    await page.goto('/');
+    await expectSignedIn(page);
+  } else {
+    await page.evaluate((session) => sessionStorage.setItem('croql.session', session), shared);
+    await page.reload();
+    await expectSignedIn(page);
+  }
   await chooseDemoProject(page);
 }
 
