@@ -41,13 +41,29 @@ export type { TypeInfo } from './types.ts';
 export function analyze(text: string, listing: ListingName, options: AnalyzeOptions = {}): AnalyzeResult {
   const result = analyzeAsWritten(text, listing, options);
   if (result.valid || !text.includes(')')) return result;
-  // What reads as a type error may be a `)` in the wrong place: then that is the one thing to say.
+  // What reads as a type error may be a `)` in the wrong place: then that is the one thing to say. Only
+  // errors a parenthesis can cause are worth the search (an unknown name stays unknown wherever it is).
+  const errors = result.diagnostics.filter((d) => d.severity === 'error');
+  if (!errors.every((d) => PAREN_CAUSED.has(d.reason))) return result;
   const { tree: _tree, ...retry } = options;
   const paren = misplacedParen(text, (t) => analyzeAsWritten(t, listing, retry).valid);
   if (!paren) return result;
   const rest = result.diagnostics.filter((d) => d.severity !== 'error');
   return { ...result, diagnostics: [paren, ...rest] };
 }
+
+/** The reasons of errors a misplaced `)` produces: groups that end early or late change types and scopes. */
+const PAREN_CAUSED: ReadonlySet<string> = new Set([
+  'typeMismatch',
+  'chainedComparison',
+  'notBoolean',
+  'notCollection',
+  'notObject',
+  'missingOf',
+  'wrongContext',
+  'missingOperand',
+  'unexpectedToken',
+]);
 
 function analyzeAsWritten(text: string, listing: ListingName, options: AnalyzeOptions): AnalyzeResult {
   const parsed = parse(text, options.tree);

@@ -7,7 +7,7 @@ import type { Diagnostic, Suggestion } from './types.ts';
 
 /** Longer queries are not searched: each try is a full analysis, and lint runs on every keystroke. */
 export const PAREN_REPAIR_MAX_LENGTH = 400;
-const MAX_TRIES = 120;
+const MAX_TRIES = 80;
 
 /** `valid(text)`: whether the text checks without an error. */
 export function misplacedParen(text: string, valid: (text: string) => boolean): Diagnostic | null {

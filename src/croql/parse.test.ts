@@ -378,6 +378,10 @@ describe('messages a person understands', () => {
     expect(d?.suggestions).toEqual([
       { label: 'Remove this `)`', from: text.indexOf(')'), to: text.indexOf(')') + 1, insert: '' },
     ]);
+    // An error no parenthesis causes keeps its own message (and costs no search).
+    expect(analyze('(is hiden) and (count of translations > 0)', 'strings').diagnostics[0]?.reason).toBe(
+      'unknownField',
+    );
     // A stray `)` that is simply one too many keeps its own message.
     expect(analyze('is hidden and (count of translations > 0))', 'strings').diagnostics[0]?.reason).toBe(
       'unexpectedToken',
