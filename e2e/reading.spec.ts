@@ -1,6 +1,7 @@
 // Issue #22, items 1–3: results read the way a localization engineer reads them. A translation beside its
 // source string (fetched a page of strings at a time, never a string per row), plural forms a line each,
 // ICU syntax apart from text, a text over its max length marked, a TM segment as source | target.
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { authorizationOf, emulatorQuery } from './support/emulator-data.ts';
 import { runFromEditor, setQuery, signInToDemoProject } from './support/query.ts';
@@ -137,4 +138,44 @@ test('a TM segment reads as source | target', async ({ page }) => {
   const target = await cellOf(page, 'Target');
   await expect(source.locator('.cell-tag')).toHaveText(['en']);
   await expect(target.locator('.cell-tag').first()).not.toHaveText('en');
+});
+
+/** The CSV the results' Export CSV downloads, as lines (byte-order mark dropped). */
+async function exportedCsv(page: Page): Promise<string[]> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV', exact: true }).click();
+  const text = await readFile((await (await download).path())!, 'utf8');
+  return text.replace(/^\uFEFF/, '').split('\r\n');
+}
+
+test('exports that open in a spreadsheet: a TM segment a column per language, names instead of ids', async ({
+  page,
+}) => {
+  await signInToDemoProject(page);
+  await page.getByLabel('Listing').selectOption('tmSegments');
+  await page.getByLabel('Translation memory').selectOption('1');
+  await setQuery(page, '');
+  await runFromEditor(page, '/tms/1/segments');
+  await expect(await cellOf(page, 'Source')).toHaveText(/\S/);
+  const [tmHeader] = await exportedCsv(page);
+  expect(tmHeader!.split(',')).toEqual(expect.arrayContaining(['id', 'en']));
+  expect(tmHeader).not.toContain('records');
+
+  await page.getByLabel('Listing').selectOption('strings');
+  await setQuery(page, 'count of labels > 0');
+  const run = await runFromEditor(page);
+  const [first] = await emulatorQuery(
+    await authorizationOf(run),
+    '/projects/1/strings',
+    'count of labels > 0',
+  );
+  await expect(await cellOf(page, 'Labels')).toHaveText(/[a-z]/i);
+  const byId = await exportedCsv(page);
+  const fileAt = byId[0]!.split(',').indexOf('fileId');
+  expect(byId[1]!.split(',')[fileAt]).toBe(String(first!.fileId));
+  await page.getByLabel('Names, not ids').check();
+  const byName = await exportedCsv(page);
+  const fileName = byName[1]!.split(',')[fileAt]!;
+  expect(fileName).toMatch(/\.\w+$/);
+  expect(fileName).not.toBe(String(first!.fileId));
 });

@@ -87,6 +87,8 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
   const sort = useTableStore((s) => s.sort);
   const [viewId, setViewId] = useState(views[0]!.id);
   const [panel, setPanel] = useState<Panel>(null);
+  /** Export CSV writes files, branches, labels and users by name (issue #22, item 5). */
+  const [namesInCsv, setNamesInCsv] = useState(false);
   const ids = { views: useId(), viewPanel: useId() };
 
   // The rows on screen survive errors: a failed run keeps showing the last rows that loaded.
@@ -169,7 +171,7 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
   const firstElapsed = pages?.[0]?.elapsedMs;
   const exportRows = (kind: 'csv' | 'json') => {
     const name = exportFileName(LISTINGS[rowsContext].fileName, kind);
-    if (kind === 'csv') download(name, toCsv(rows), CSV_TYPE);
+    if (kind === 'csv') download(name, toCsv(rows, namesInCsv ? names : undefined), CSV_TYPE);
     else download(name, toJson(rows), 'application/json');
   };
   const view = views.find((v) => v.id === viewId) ?? views[0]!;
@@ -305,6 +307,10 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
         <button type="button" onClick={() => exportRows('csv')} disabled={rows.length === 0}>
           Export CSV
         </button>
+        <label className="results-csv-names" title="Files, branches, labels and users by name in the CSV">
+          <input type="checkbox" checked={namesInCsv} onChange={(e) => setNamesInCsv(e.target.checked)} />{' '}
+          Names, not ids
+        </label>
         <button type="button" onClick={() => exportRows('json')} disabled={rows.length === 0}>
           Export JSON
         </button>

