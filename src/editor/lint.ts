@@ -93,12 +93,13 @@ class LintTiming {
   }
 
   /**
-   * How long a slow query waits for a pause: as long as one analysis takes. Keys typed faster than that
-   * coalesce into one analysis, so typing keeps at least half the time, and the lint follows a pause within
-   * about two analyses (the lint-latency bench holds it to three) instead of a fixed wait.
+   * How long a slow query waits for a pause: half an analysis. Keys typed faster than that coalesce into
+   * one analysis, so typing keeps a third of the time, and the lint follows a pause within about one and a
+   * half analyses (the lint-latency bench holds it to three, with room for a busy machine) instead of a
+   * fixed wait.
    */
   get delay(): number {
-    return Math.min(SLOW_DELAY_MS, Math.ceil(Math.min(...this.recent)));
+    return Math.min(SLOW_DELAY_MS, Math.ceil(Math.min(...this.recent) / 2));
   }
 }
 
