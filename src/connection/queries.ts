@@ -25,6 +25,8 @@ export interface Project {
 export interface Language {
   id: string;
   name: string;
+  /** The language's code in the editor's addresses (`…/en-{editorCode}#…`), as the service gives it. */
+  editorCode?: string;
 }
 /** A project member (`/projects/{id}/members`) is a user. */
 export type Member = User;
@@ -65,10 +67,11 @@ const userShape = object<User>(
   { id: number, username: string, fullName: string, avatarUrl: string },
   ['id', 'username'],
 );
-const languageShape = object<Language>('a language (an object)', { id: string, name: string }, [
-  'id',
-  'name',
-]);
+const languageShape = object<Language>(
+  'a language (an object)',
+  { id: string, name: string, editorCode: string },
+  ['id', 'name'],
+);
 const projectShape = object<Project>(
   'a project (an object)',
   {

@@ -137,12 +137,15 @@ export function rowFields(row: Row, listing: ListingName, names?: DisplayNames):
 export function webUrlOf(row: Row, names?: DisplayNames, languageId?: string | null): string | null {
   const own = entriesOf(row).webUrl;
   const source = 'stringId' in row ? sourceOf(row as RowOf<'translations'>, names)?.webUrl : undefined;
-  const url = typeof own === 'string' ? own : source && languageId ? editorIn(source, languageId) : undefined;
+  const code = languageId ? names?.editorCodes?.get(languageId) : undefined;
+  const url = typeof own === 'string' ? own : source && code ? editorIn(source, code) : undefined;
   return typeof url === 'string' && /^https:\/\//.test(url) ? url : null;
 }
 
-/** An editor address in another target language: Crowdin's editor codes are language ids without hyphens. */
-function editorIn(url: string, languageId: string): string {
-  const code = languageId.replace(/-/g, '').toLowerCase();
+/**
+ * An editor address in another target language, by that language's `editorCode` as the project's
+ * `targetLanguages` give it, so the address is the service's and not one made up from the id.
+ */
+function editorIn(url: string, code: string): string {
   return url.replace(/(\/editor\/[^#?]+\/[a-z]+)-[a-z]+(?=[#?]|$)/i, `$1-${code}`);
 }

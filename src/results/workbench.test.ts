@@ -124,7 +124,19 @@ describe('row details', () => {
       href: 'https://example.com/a.png',
       text: 'https://example.com/a.png',
     });
-    expect(webUrlOf(translation, { strings }, 'pt-BR')).toBe('https://crowdin.com/editor/acme/3/en-ptbr#7');
+    // The editor code is the one the project's targetLanguages give, not one made from the id.
+    const editorCodes = new Map([
+      ['pt-BR', 'ptbr'],
+      ['en-US', 'enus'],
+    ]);
+    expect(webUrlOf(translation, { strings, editorCodes }, 'pt-BR')).toBe(
+      'https://crowdin.com/editor/acme/3/en-ptbr#7',
+    );
+    expect(webUrlOf(translation, { strings, editorCodes }, 'en-US')).toBe(
+      'https://crowdin.com/editor/acme/3/en-enus#7',
+    );
+    // A language whose editor code the project did not give: no address is made up.
+    expect(webUrlOf(translation, { strings, editorCodes }, 'uk')).toBeNull();
     expect(webUrlOf(translation, {}, 'uk')).toBeNull();
     const glossary = rowFields(partialRow({ id: 1, userId: 3 }), 'glossaryTerms', { users });
     expect(glossary.find((f) => f.key === 'userId')!.value).toMatchObject({ text: 'Alice Anderson (alice)' });

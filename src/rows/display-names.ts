@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ApiClient } from '../connection/api.ts';
 import {
+  projectQuery,
   branchesQuery,
   filesQuery,
   labelsQuery,
@@ -31,6 +32,7 @@ export function useDisplayNames(
   const members = useQuery(membersQuery(client, projectId)).data;
   const me = useQuery(userQuery(client)).data;
   const tms = useQuery({ ...tmsQuery(client), enabled: listing === 'tmSegments' }).data;
+  const targetLanguages = useQuery(projectQuery(client, projectId)).data?.targetLanguages;
   const tmSourceLanguage = tms?.find((tm) => tm.id === tmId)?.languageId;
   return useMemo(() => {
     const users = members && new Map<number, UserName>();
@@ -43,6 +45,9 @@ export function useDisplayNames(
       labels: labels && new Map(labels.map((l) => [l.id, l.title])),
       users,
       ...(tmSourceLanguage ? { tmSourceLanguage } : {}),
+      editorCodes: new Map(
+        (targetLanguages ?? []).flatMap((l) => (l.editorCode ? [[l.id, l.editorCode] as const] : [])),
+      ),
     };
-  }, [files, branches, labels, members, me, tmSourceLanguage]);
+  }, [files, branches, labels, members, me, tmSourceLanguage, targetLanguages]);
 }

@@ -29,6 +29,8 @@ export interface DisplayNames {
   strings?: ReadonlyMap<number, SourceStringResource>;
   /** The language of a TM's source records (the TM's `languageId`): a segment reads source | target. */
   tmSourceLanguage?: string;
+  /** The project's target languages' editor codes by language id (the project's `targetLanguages`). */
+  editorCodes?: ReadonlyMap<string, string>;
 }
 
 /** A row field by field, whatever it holds (the details panel, export): what the service sent. */

@@ -201,7 +201,8 @@ export function languageResource(l: LanguageInfo) {
   return {
     id: l.id,
     name: l.name,
-    editorCode: l.id.toLowerCase(),
+    // The service's editor codes are the id without its hyphen, in lower case (en-US is "enus").
+    editorCode: l.id.replace(/-/g, '').toLowerCase(),
     twoLettersCode: base,
     threeLettersCode: base,
     locale: l.id.includes('-') ? l.id : `${base}-${base.toUpperCase()}`,
