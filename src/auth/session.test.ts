@@ -144,3 +144,26 @@ describe("an enterprise session's organization", () => {
     );
   });
 });
+
+describe('a tab whose storage is full', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the sign-in in memory and says a reload will end it', () => {
+    const full = memoryStorage();
+    full.setItem = () => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    };
+    vi.stubGlobal('sessionStorage', full);
+    useAuthStore.getState().actions.signedIn(session());
+    const state = useAuthStore.getState();
+    expect(state.session?.accessToken).toBe('access-1');
+    expect(state.notice?.text).toMatch(/could not be kept for this tab \(this tab's storage is full\)/);
+    expect(state.notice?.text).toMatch(/reloading the page will sign you out/);
+  });
+
+  it('says nothing when the sign-in is kept', () => {
+    vi.stubGlobal('sessionStorage', memoryStorage());
+    useAuthStore.getState().actions.signedIn(session());
+    expect(useAuthStore.getState().notice).toBeNull();
+  });
+});

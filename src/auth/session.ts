@@ -51,8 +51,8 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   notice: null,
   actions: {
     signedIn: (session) => {
-      storeSession(session);
-      set({ session, notice: null });
+      const failure = storeSession(session);
+      set({ session, notice: failure ? notKept(failure) : null });
     },
     tokensRefreshed: (tokens) => {
       const current = get().session;
@@ -60,8 +60,8 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       const session = { ...current, ...tokens, scope: tokens.scope || current.scope };
       const mismatch = domainMismatch(session);
       if (mismatch) return get().actions.signOut({ kind: 'error', text: mismatch });
-      storeSession(session);
-      set({ session });
+      const failure = storeSession(session);
+      set(failure && !get().notice ? { session, notice: notKept(failure) } : { session });
     },
     signOut: (notice = null) => {
       const ended = get().session;
@@ -94,13 +94,26 @@ export const useSession = () => useAuthStore((s) => s.session);
 export const useAuthNotice = () => useAuthStore((s) => s.notice);
 export const useAuthActions = () => useAuthStore((s) => s.actions);
 
-function storeSession(session: Session | null): void {
+/** Keeps the session for a reload of this tab; says why not when the tab's storage refuses it. */
+function storeSession(session: Session | null): string | null {
   try {
     if (session) sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
     else sessionStorage.removeItem(SESSION_KEY);
-  } catch {
-    // storage unavailable (private mode quotas): the session stays in memory only
+    return null;
+  } catch (error) {
+    // The session still works in memory; the user is told that a reload will end it.
+    const name = (error as { name?: unknown } | null)?.name;
+    if (name === 'QuotaExceededError') return "this tab's storage is full";
+    if (name === 'SecurityError') return "the browser blocks this tab's storage";
+    return "this tab's storage refused it";
   }
+}
+
+function notKept(failure: string): AuthState['notice'] {
+  return {
+    kind: 'info',
+    text: `Signed in, but the sign-in could not be kept for this tab (${failure}), so reloading the page will sign you out. Free some of this site's storage to keep it.`,
+  };
 }
 
 function readStoredSession(): Session | null {
