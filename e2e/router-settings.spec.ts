@@ -68,7 +68,12 @@ async function open(page: Page, origin = EMULATOR): Promise<FrameLocator> {
     }),
   );
   await page.goto(`${PLAYGROUND}/__router-parent`);
-  return page.frameLocator('iframe[title="CroQL Router settings"]');
+  const frame = page.frameLocator('iframe[title="CroQL Router settings"]');
+  // The framed page is a 740 KB bundle that loads the bridge once it runs (src/router/page/main.tsx): its
+  // heading marks that load, which on a busy machine takes longer than an assertion's 5 s, as a navigation
+  // would. Everything the tests assert after it has an assertion's time again.
+  await expect(frame.getByRole('heading', { name: 'CroQL Router' })).toBeVisible({ timeout: 30_000 });
+  return frame;
 }
 
 const received = (page: Page) =>
