@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareKeys, prepareOrder, runToEnd, sortByRanks, sortKey } from './order.ts';
+import { compareKeys, prepareOrder, sortByRanks, sortKey } from './order.ts';
+import { runToEnd } from './slices.ts';
 
 const value = fc.oneof(
   fc.constant(null),

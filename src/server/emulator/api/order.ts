@@ -1,8 +1,10 @@
 // Sorting a listing without holding the event loop. Each field's order over a collection is prepared once
 // (a merge sort of all items by the field's key, each key read once) and kept as a dense rank per item; a
 // request then sorts its matches by those ranks in linear passes (a stable counting sort per orderBy term,
-// last term first). Both are generators that yield every few thousand steps, so the listing engine
-// (./listing.ts) runs them in slices between which the server answers other requests.
+// last term first). Both are generators that yield when their slice is over (./slices.ts), so the listing
+// engine (./listing.ts) runs them in slices between which the server answers other requests.
+
+import { sliceOver } from './slices.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- context objects are untyped JSON */
 
@@ -33,19 +35,10 @@ export interface PreparedOrder {
 }
 
 /**
- * Yield every this many elementary steps: a few microseconds of work once compiled, well under a
- * millisecond while the code still runs in the interpreter (the first sort of a field). A yield costs about
- * a tenth of a microsecond.
+ * Look at the clock every this many elementary steps: a few microseconds of work once compiled, well under
+ * a millisecond while the code still runs in the interpreter (the first sort of a field).
  */
 const STEPS = 256;
-
-/** Runs work written in steps to its end at once (tests, small data). */
-export function runToEnd<T>(work: Generator<void, T>): T {
-  for (;;) {
-    const step = work.next();
-    if (step.done) return step.value;
-  }
-}
 
 /** Ranks `items` by `get` (given each item and its index), ties broken by position. */
 export function* prepareOrder(
@@ -53,11 +46,11 @@ export function* prepareOrder(
   get: (item: any, index: number) => unknown,
 ): Generator<void, PreparedOrder> {
   const n = items.length;
-  const keys: SortKey[] = [];
+  const keys = new Array<SortKey>(n);
   for (let i = 0; i < n; i++) {
-    keys.push(sortKey(get(items[i], i)));
+    keys[i] = sortKey(get(items[i], i));
     // A key may take a while to read (an accessor, a getter): look at the clock more often here.
-    if (i % 64 === 0) yield;
+    if (i % 64 === 0 && sliceOver()) yield;
   }
   const order = yield* mergeSort(n, (a, b) => compareKeys(keys[a]!, keys[b]!) || a - b);
   const rank = new Int32Array(n);
@@ -65,7 +58,7 @@ export function* prepareOrder(
   for (let k = 0; k < n; k++) {
     if (k > 0 && compareKeys(keys[order[k - 1]!]!, keys[order[k]!]!) !== 0) r++;
     rank[order[k]!] = r;
-    if (k % STEPS === 0) yield;
+    if (k % STEPS === 0 && sliceOver()) yield;
   }
   return { rank, distinct: n ? r + 1 : 0 };
 }
@@ -81,7 +74,7 @@ function* mergeSort(n: number, compare: (a: number, b: number) => number): Gener
   for (let i = 0; i < n; i++) src[i] = i;
   for (let lo = 0; lo < n; lo += CHUNK) {
     src.subarray(lo, Math.min(lo + CHUNK, n)).sort(compare);
-    yield;
+    if (sliceOver()) yield;
   }
   let steps = 0;
   for (let width = CHUNK; width < n; width *= 2) {
@@ -93,7 +86,7 @@ function* mergeSort(n: number, compare: (a: number, b: number) => number): Gener
       let k = lo;
       while (i < mid && j < hi) {
         dst[k++] = compare(src[j]!, src[i]!) < 0 ? src[j++]! : src[i++]!;
-        if (++steps % STEPS === 0) yield;
+        if (++steps % STEPS === 0 && sliceOver()) yield;
       }
       while (i < mid) dst[k++] = src[i++]!;
       while (j < hi) dst[k++] = src[j++]!;
@@ -123,14 +116,14 @@ export function* sortByRanks(
     const start = new Int32Array(distinct + 1);
     for (let k = 0; k < m; k++) {
       start[flip + sign * rank[src[k]!]! + 1]!++;
-      if (k % STEPS === 0) yield;
+      if (k % STEPS === 0 && sliceOver()) yield;
     }
     for (let r = 0; r < distinct; r++) start[r + 1]! += start[r]!;
-    yield;
+    if (sliceOver()) yield;
     for (let k = 0; k < m; k++) {
       const item = src[k]!;
       dst[start[flip + sign * rank[item]!]!++] = item;
-      if (k % STEPS === 0) yield;
+      if (k % STEPS === 0 && sliceOver()) yield;
     }
     [src, dst] = [dst, src];
   }

@@ -10,7 +10,7 @@
 //   4. then the higher translation id (the later one).
 import type { ContextObject } from '../../../croql/index.ts';
 import { languageInfo } from '../data/model.ts';
-import { runToEnd } from './order.ts';
+import { runToEnd, sliceOver } from './slices.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- context objects are untyped JSON */
 
@@ -59,7 +59,7 @@ export function* topTranslationsInSteps(
     return i < 0 ? PLURAL_ORDER.length : i;
   };
   for (let index = 0; index < strings.length; index++) {
-    if (index % 64 === 0) yield;
+    if (index % 64 === 0 && sliceOver()) yield;
     const s = strings[index]!;
     const mine = ((s.translations ?? []) as ContextObject[]).filter((t) => t.language === languageId);
     if (!mine.length) continue;
