@@ -3,7 +3,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openLibraryTab } from './support/library.ts';
 import { editorOf, runFromEditor, setQuery, signInToDemoProject } from './support/query.ts';
-import { emptyFiller, fillStorage } from './support/storage.ts';
+import { signIn } from './support/signin.ts';
+import { emptyFiller, fillStorage, fillStorageOnLoad } from './support/storage.ts';
 
 const LIBRARY_KEY = 'croql.library.v2';
 const storageNotices = (page: Page) => page.getByTestId('storage-notice');
@@ -106,6 +107,38 @@ test('with sessionStorage full, the editor says the draft cannot be kept, until 
   await expect(storageNotices(page)).toHaveCount(0);
   await page.reload();
   await expect(editorOf(page)).toHaveText('text contains "first" and is hidden and not is hidden');
+});
+
+test('with sessionStorage full, a sign-in works on the page, and says a reload will sign the user out', async ({
+  page,
+}) => {
+  await page.goto('/');
+  // The tab's storage is full when the sign-in comes back (the app writes its session before a test could).
+  await fillStorageOnLoad(page, 'session', /\/callback\?/);
+  await signIn(page);
+  await expect(storageNotices(page)).toContainText(
+    "Your sign-in was not saved: this tab's storage is full. You are signed in on this page, but reloading the page will sign you out. Free some of this site's storage to keep it.",
+  );
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+});
+
+test('with localStorage full, a theme chosen holds for the page and says it is not kept', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await fillStorage(page, 'local');
+  await page.getByLabel('Theme').selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(storageNotices(page)).toContainText(
+    "Your choice of theme was not saved: the browser's storage for this site is full. It lasts until you reload the page.",
+  );
+  await emptyFiller(page, 'local');
+  await page.getByLabel('Theme').selectOption('light');
+  await expect(storageNotices(page)).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
 
 test('a draft that cannot be read is kept aside with a message, and the editor starts empty', async ({

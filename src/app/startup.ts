@@ -7,6 +7,7 @@ import { autosaveDraft } from '../library/draft.ts';
 import { recordRunsToHistory } from '../library/history.ts';
 import { restoreAtStartup, type StartupNotice } from '../permalink/startup.ts';
 import { announce } from '../ui/announce.ts';
+import { reportUnkeptSession } from './session-kept.ts';
 
 interface Startup {
   /** Settles when the sign-in callback (if this load is one) is finished. */
@@ -26,8 +27,8 @@ const PERMALINK_FRAGMENT = /^#v\d+\//;
 
 /**
  * Runs once per page load (StrictMode renders twice; the OAuth code can be used only once): restores the
- * query (permalink, `?croql=`, or the draft), starts autosaving it and recording runs, and finishes a
- * sign-in when the page is the OAuth callback.
+ * query (permalink, `?croql=`, or the draft), starts autosaving it, recording runs and reporting a session
+ * this tab cannot keep, and finishes a sign-in when the page is the OAuth callback.
  */
 function boot(): Startup {
   if (startup) return startup;
@@ -41,6 +42,7 @@ function boot(): Startup {
     }
   });
   autosaveDraft();
+  reportUnkeptSession();
   recordRunsToHistory();
   let callback: Promise<void> | null = null;
   if (isCallbackUrl(url)) {

@@ -1,18 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emulatorOnlyAuthConfig, jwtForDomain, memoryStorage } from '../testing/fixtures.ts';
-import { endSessionOutsideAllowList, onSignOut, useAuthStore, type Session } from './session.ts';
-
-const session = (overrides: Partial<Session> = {}): Session => ({
-  connection: 'emulator',
-  domain: null,
-  apiUrl: 'http://127.0.0.1:8787/api/v2',
-  clientId: null,
-  accessToken: 'access-1',
-  refreshToken: 'refresh-1',
-  expiresAt: Date.now() + 3_600_000,
-  scope: 'project',
-  ...overrides,
-});
+import {
+  emulatorOnlyAuthConfig,
+  jwtForDomain,
+  memoryStorage,
+  testSession as session,
+} from '../testing/fixtures.ts';
+import { endSessionOutsideAllowList, onSignOut, useAuthStore } from './session.ts';
 
 describe('signing out', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
@@ -148,22 +141,48 @@ describe("an enterprise session's organization", () => {
 describe('a tab whose storage is full', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('keeps the sign-in in memory and says a reload will end it', () => {
+  it('keeps the sign-in in memory, and what the storage threw for the shell to word', () => {
     const full = memoryStorage();
+    const quota = new DOMException('quota', 'QuotaExceededError');
     full.setItem = () => {
-      throw new DOMException('quota', 'QuotaExceededError');
+      throw quota;
     };
     vi.stubGlobal('sessionStorage', full);
     useAuthStore.getState().actions.signedIn(session());
     const state = useAuthStore.getState();
     expect(state.session?.accessToken).toBe('access-1');
-    expect(state.notice?.text).toMatch(/could not be kept for this tab \(this tab's storage is full\)/);
-    expect(state.notice?.text).toMatch(/reloading the page will sign you out/);
+    expect(state.unkept?.error).toBe(quota);
+    expect(state.notice).toBeNull();
+  });
+
+  it('forgets the failure once a write works, and when the session ends', () => {
+    const full = memoryStorage();
+    const setItem = full.setItem.bind(full);
+    full.setItem = () => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    };
+    vi.stubGlobal('sessionStorage', full);
+    useAuthStore.getState().actions.signedIn(session());
+    full.setItem = setItem;
+    useAuthStore.getState().actions.tokensRefreshed({
+      accessToken: 'access-2',
+      refreshToken: 'refresh-2',
+      expiresAt: Date.now() + 3_600_000,
+      scope: 'project',
+    });
+    expect(useAuthStore.getState().unkept).toBeNull();
+    expect(JSON.parse(sessionStorage.getItem('croql.session')!)).toMatchObject({ accessToken: 'access-2' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}')),
+    );
+    useAuthStore.getState().actions.signOut();
+    expect(useAuthStore.getState().unkept).toBeNull();
   });
 
   it('says nothing when the sign-in is kept', () => {
     vi.stubGlobal('sessionStorage', memoryStorage());
     useAuthStore.getState().actions.signedIn(session());
-    expect(useAuthStore.getState().notice).toBeNull();
+    expect(useAuthStore.getState()).toMatchObject({ notice: null, unkept: null });
   });
 });

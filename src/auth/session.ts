@@ -27,12 +27,19 @@ export interface TokenSet {
   scope: string;
 }
 
-const SESSION_KEY = 'croql.session';
+/** Where this tab keeps its session (sessionStorage). */
+export const SESSION_KEY = 'croql.session';
 
 interface AuthState {
   session: Session | null;
   /** A message about the last sign-in / session event (declined, expired, token error). */
   notice: { kind: 'error' | 'info'; text: string } | null;
+  /**
+   * What this tab's storage threw when the session could not be kept there (full, blocked): the session
+   * works in memory, and a reload will end it. The shell words it (src/app/session-kept.ts); null once a
+   * write works or the session ends.
+   */
+  unkept: { error: unknown } | null;
   actions: {
     signedIn: (session: Session) => void;
     tokensRefreshed: (tokens: TokenSet) => void;
@@ -49,24 +56,21 @@ interface AuthState {
 export const useAuthStore = create<AuthState>()((set, get) => ({
   session: readStoredSession(),
   notice: null,
+  unkept: null,
   actions: {
-    signedIn: (session) => {
-      const failure = storeSession(session);
-      set({ session, notice: failure ? notKept(failure) : null });
-    },
+    signedIn: (session) => set({ session, notice: null, unkept: storeSession(session) }),
     tokensRefreshed: (tokens) => {
       const current = get().session;
       if (!current) return;
       const session = { ...current, ...tokens, scope: tokens.scope || current.scope };
       const mismatch = domainMismatch(session);
       if (mismatch) return get().actions.signOut({ kind: 'error', text: mismatch });
-      const failure = storeSession(session);
-      set(failure && !get().notice ? { session, notice: notKept(failure) } : { session });
+      set({ session, unkept: storeSession(session) });
     },
     signOut: (notice = null) => {
       const ended = get().session;
       storeSession(null);
-      set({ session: null, notice });
+      set({ session: null, notice, unkept: null });
       if (ended) void revokeTokens(ended);
       for (const listener of [...signOutListeners]) listener();
     },
@@ -94,26 +98,16 @@ export const useSession = () => useAuthStore((s) => s.session);
 export const useAuthNotice = () => useAuthStore((s) => s.notice);
 export const useAuthActions = () => useAuthStore((s) => s.actions);
 
-/** Keeps the session for a reload of this tab; says why not when the tab's storage refuses it. */
-function storeSession(session: Session | null): string | null {
+/** Keeps the session for a reload of this tab; returns what the tab's storage threw when it refused. */
+function storeSession(session: Session | null): AuthState['unkept'] {
   try {
     if (session) sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
     else sessionStorage.removeItem(SESSION_KEY);
     return null;
   } catch (error) {
-    // The session still works in memory; the user is told that a reload will end it.
-    const name = (error as { name?: unknown } | null)?.name;
-    if (name === 'QuotaExceededError') return "this tab's storage is full";
-    if (name === 'SecurityError') return "the browser blocks this tab's storage";
-    return "this tab's storage refused it";
+    // The session still works in memory; the shell tells the user that a reload will end it.
+    return { error };
   }
-}
-
-function notKept(failure: string): AuthState['notice'] {
-  return {
-    kind: 'info',
-    text: `Signed in, but the sign-in could not be kept for this tab (${failure}), so reloading the page will sign you out. Free some of this site's storage to keep it.`,
-  };
 }
 
 function readStoredSession(): Session | null {

@@ -1,5 +1,9 @@
 import { create } from 'zustand';
 import type { ListingName } from '../croql/types.ts';
+import { readStore, writeStore, type Reading, type StoreSpec } from '../ui/stored.ts';
+import { isRecord } from '../wire/json.ts';
+import { isListingName, LISTING_NAMES } from '../wire/listings.ts';
+import { arrayOf, describeValue, problemText, string } from '../wire/shape.ts';
 import type { SortState } from './sort.ts';
 
 /** The results table's choices: hidden columns per listing (remembered across visits) and the sort. */
@@ -13,33 +17,46 @@ interface TableState {
   };
 }
 
-const HIDDEN_KEY = 'croql.columns.v1';
+/**
+ * The hidden columns in localStorage, through src/ui/stored.ts: a listing this version does not know, or
+ * a list that is not one of column keys, is left out and said so (the stored data kept aside); a choice
+ * that cannot be saved lasts for this page, with a notice.
+ */
+export const HIDDEN_STORE: StoreSpec<TableState['hidden']> = {
+  area: 'local',
+  key: 'croql.columns.v1',
+  label: 'Your choice of hidden columns',
+  unsaved: 'They stay hidden until you reload the page.',
+  check: checkHidden,
+  empty: () => ({}),
+};
 
-function readHidden(): TableState['hidden'] {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(HIDDEN_KEY) ?? '{}');
-    if (!value || typeof value !== 'object') return {};
-    const out: TableState['hidden'] = {};
-    for (const [context, keys] of Object.entries(value)) {
-      if (Array.isArray(keys)) out[context as ListingName] = keys.filter((k) => typeof k === 'string');
+const columnKeys = arrayOf(string);
+
+/** The stored hidden columns → those of known listings that are lists of column keys. Never throws. */
+export function checkHidden(raw: unknown): Reading<TableState['hidden']> {
+  if (!isRecord(raw)) return { unreadable: `it is ${describeValue(raw)}, not columns by listing` };
+  const value: TableState['hidden'] = {};
+  const dropped: string[] = [];
+  for (const [context, keys] of Object.entries(raw)) {
+    if (!isListingName(context)) {
+      dropped.push(`${JSON.stringify(context)} is not a listing (${LISTING_NAMES.join(', ')})`);
+      continue;
     }
-    return out;
-  } catch {
-    return {};
+    const problem = columnKeys.problem(keys, context);
+    if (problem) dropped.push(problemText(problem));
+    else value[context] = keys as string[];
   }
+  return { value, dropped };
 }
 
 export const useTableStore = create<TableState>()((set, get) => {
   const save = (hidden: TableState['hidden']) => {
     set({ hidden });
-    try {
-      localStorage.setItem(HIDDEN_KEY, JSON.stringify(hidden));
-    } catch {
-      // remembered for this page only
-    }
+    writeStore(HIDDEN_STORE, hidden);
   };
   return {
-    hidden: typeof localStorage === 'undefined' ? {} : readHidden(),
+    hidden: readStore(HIDDEN_STORE),
     sort: null,
     actions: {
       toggleColumn: (context, key) => {

@@ -1,4 +1,5 @@
 // Fixtures shared by unit tests in several folders (imported only from *.test.ts files).
+import type { Session } from '../auth/session.ts';
 import type { Row } from '../rows/rows.ts';
 import type { AuthConfig } from '../wire/connection.ts';
 
@@ -49,3 +50,16 @@ export function jwtForDomain(domain: string | null): string {
  */
 export const partialRows = (rows: readonly Record<string, unknown>[]): Row[] => rows as unknown as Row[];
 export const partialRow = (row: Record<string, unknown>): Row => row as unknown as Row;
+
+/** A signed-in emulator session. */
+export const testSession = (overrides: Partial<Session> = {}): Session => ({
+  connection: 'emulator',
+  domain: null,
+  apiUrl: 'http://127.0.0.1:8787/api/v2',
+  clientId: null,
+  accessToken: 'access-1',
+  refreshToken: 'refresh-1',
+  expiresAt: Date.now() + 3_600_000,
+  scope: 'project',
+  ...overrides,
+});

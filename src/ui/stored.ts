@@ -27,7 +27,14 @@ export interface StoreSpec<T> {
   /** The stored JSON → what could be read and what was dropped. Never throws. */
   check: (json: unknown) => Reading<T>;
   empty: () => T;
+  /** What the user has instead of data that could not be read; "it starts empty" unless said. */
+  instead?: string;
+  /** 'text': the value is stored as the string itself, not as JSON (a one-word preference). */
+  format?: 'json' | 'text';
 }
+
+/** What a write's outcome needs to know of its store. */
+export type WriteSpec = Pick<StoreSpec<unknown>, 'area' | 'key' | 'label' | 'unsaved'>;
 
 /** `reason`: why, in a few words ("the browser's storage for this site is full"); `message`: the sentence. */
 export type WriteOutcome = { ok: true } | { ok: false; reason: string; message: string };
@@ -108,7 +115,7 @@ export function readStore<T>(spec: StoreSpec<T>): T {
   if (raw === null) return spec.empty();
   let reading: Reading<T>;
   try {
-    reading = spec.check(JSON.parse(raw));
+    reading = spec.check(spec.format === 'text' ? raw : JSON.parse(raw));
   } catch {
     reading = { unreadable: 'it is not JSON' };
   }
@@ -131,7 +138,7 @@ export function readStore<T>(spec: StoreSpec<T>): T {
     notices().add({
       id: `${guardId(spec)}:read`,
       kind: 'warning',
-      text: `${spec.label} as stored could not be read (${reading.unreadable}), so it starts empty. The data is kept aside, not deleted: download it, or delete it once you do not need it.`,
+      text: `${spec.label} as stored could not be read (${reading.unreadable}), so ${spec.instead ?? 'it starts empty'}. The data is kept aside, not deleted: download it, or delete it once you do not need it.`,
       aside,
     });
     return spec.empty();
@@ -148,7 +155,11 @@ export function readStore<T>(spec: StoreSpec<T>): T {
 function describeDropped(dropped: readonly string[]): string {
   const shown = dropped.slice(0, 3).join('; ');
   const more = dropped.length > 3 ? `; and ${dropped.length - 3} more` : '';
-  return `${dropped.length === 1 ? 'one entry' : `${dropped.length} entries`} could not be read and were left out (${shown}${more}).`;
+  const what =
+    dropped.length === 1
+      ? 'one entry could not be read and was'
+      : `${dropped.length} entries could not be read and were`;
+  return `${what} left out (${shown}${more}).`;
 }
 
 /**
@@ -156,33 +167,53 @@ function describeDropped(dropped: readonly string[]): string {
  * it is also a notice, which the next write that succeeds takes away.
  */
 export function writeStore<T>(spec: StoreSpec<T>, value: T, options: { quiet?: boolean } = {}): WriteOutcome {
-  const id = `${guardId(spec)}:write`;
-  const fail = (reason: string): WriteOutcome => {
-    const message = `${spec.label} was not saved: ${reason}.${spec.unsaved ? ` ${spec.unsaved}` : ''}`;
-    if (!options.quiet) notices().add({ id, kind: 'error', text: message });
-    return { ok: false, reason, message };
-  };
   if (guarded.has(guardId(spec))) {
-    return fail(
+    return writeFailed(
+      spec,
       'what is stored could not be read and has no copy aside, so nothing is written over it; free some space and reload',
+      options,
     );
   }
   const storage = storageOf(spec.area);
-  if (!storage) return fail('the browser offers no storage here');
+  if (!storage) return writeFailed(spec, 'the browser offers no storage here', options);
   try {
-    storage.setItem(spec.key, JSON.stringify(value));
+    storage.setItem(spec.key, spec.format === 'text' ? String(value) : JSON.stringify(value));
   } catch (error) {
-    return fail(storageFailure(error, spec.area));
+    return writeFailed(spec, storageFailure(error, spec.area), options);
   }
-  notices().dismiss(id);
+  return writeSucceeded(spec);
+}
+
+/**
+ * The one wording of a write that failed for `reason` (storageFailure's words): "<label> was not saved:
+ * <reason>. <unsaved>". Unless `quiet`, also the store's notice. For a store written elsewhere (the
+ * session, which src/auth writes itself), the shell reports through this too.
+ */
+export function writeFailed(
+  spec: WriteSpec,
+  reason: string,
+  options: { quiet?: boolean } = {},
+): WriteOutcome {
+  const message = `${spec.label} was not saved: ${reason}.${spec.unsaved ? ` ${spec.unsaved}` : ''}`;
+  if (!options.quiet) notices().add({ id: `${guardId(spec)}:write`, kind: 'error', text: message });
+  return { ok: false, reason, message };
+}
+
+/** A write that worked: the store's notice of a failed one goes. */
+export function writeSucceeded(spec: Pick<StoreSpec<unknown>, 'area' | 'key'>): WriteOutcome {
+  notices().dismiss(`${guardId(spec)}:write`);
   return { ok: true };
 }
 
-/** Removes a store's value (a reset); a guarded store's unreadable data stays. */
+/**
+ * Removes a store's value (a reset, or a choice of the default), which takes away the notice of a write
+ * that failed before; a guarded store's unreadable data stays.
+ */
 export function removeStore(spec: Pick<StoreSpec<unknown>, 'area' | 'key'>): void {
   if (guarded.has(guardId(spec))) return;
   try {
     storageOf(spec.area)?.removeItem(spec.key);
+    writeSucceeded(spec);
   } catch {
     // Nothing to remove when storage is blocked.
   }

@@ -1,18 +1,32 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { create } from 'zustand';
+import { describeValue } from '../wire/shape.ts';
+import { readStore, removeStore, writeStore, type Reading, type StoreSpec } from './stored.ts';
 
 export type ThemePreference = 'system' | 'light' | 'dark';
 export type ResolvedTheme = 'light' | 'dark';
 
-const THEME_KEY = 'croql.theme';
+/**
+ * The chosen theme in localStorage, stored as the word itself ("light", "dark"; "system" is no entry).
+ * Read and written through src/ui/stored.ts: a word this version does not know (a newer version's theme,
+ * say) is kept aside and the system's theme used, and a choice that cannot be saved lasts for this page,
+ * with a notice that says so.
+ */
+export const THEME_STORE: StoreSpec<ThemePreference> = {
+  area: 'local',
+  key: 'croql.theme',
+  label: 'Your choice of theme',
+  unsaved: 'It lasts until you reload the page.',
+  instead: "the system's theme is used",
+  format: 'text',
+  check: checkTheme,
+  empty: () => 'system',
+};
 
-function readPreference(): ThemePreference {
-  try {
-    const value = localStorage.getItem(THEME_KEY);
-    return value === 'light' || value === 'dark' ? value : 'system';
-  } catch {
-    return 'system';
-  }
+/** The stored word → the theme it names. Never throws. */
+export function checkTheme(raw: unknown): Reading<ThemePreference> {
+  if (raw === 'light' || raw === 'dark') return { value: raw, dropped: [] };
+  return { unreadable: `it is ${describeValue(raw)}, not light or dark` };
 }
 
 interface ThemeState {
@@ -21,15 +35,11 @@ interface ThemeState {
 }
 
 export const useThemeStore = create<ThemeState>()((set) => ({
-  preference: typeof localStorage === 'undefined' ? 'system' : readPreference(),
+  preference: readStore(THEME_STORE),
   actions: {
     setPreference: (preference) => {
-      try {
-        if (preference === 'system') localStorage.removeItem(THEME_KEY);
-        else localStorage.setItem(THEME_KEY, preference);
-      } catch {
-        // the choice then lasts for this page only
-      }
+      if (preference === 'system') removeStore(THEME_STORE);
+      else writeStore(THEME_STORE, preference);
       set({ preference });
     },
   },
