@@ -3,7 +3,7 @@
 // with the project's names, the path each rule takes, validation before Save, no axe violations, and the
 // bridge from Crowdin's CDN for a Crowdin origin.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test, type APIResponse, type FrameLocator, type Page, type Route } from '@playwright/test';
 import { sign } from 'hono/jwt';
 import { BRIDGE_PROTOCOL, BRIDGE_VERSION, type BridgeMessage } from '../src/wire/apps.ts';
 import { startRouterProcess, type RouterProcess } from './support/router.ts';
@@ -56,7 +56,8 @@ async function pageUrl(origin: string): Promise<string> {
   return url.toString();
 }
 
-async function open(page: Page, origin = EMULATOR): Promise<FrameLocator> {
+/** The framed page as the host opens it; its content may still be loading. */
+async function frameIn(page: Page, origin = EMULATOR): Promise<FrameLocator> {
   const src = await pageUrl(origin);
   await page.route(`${PLAYGROUND}/__router-parent`, (route) =>
     route.fulfill({
@@ -67,11 +68,16 @@ async function open(page: Page, origin = EMULATOR): Promise<FrameLocator> {
 </body></html>`,
     }),
   );
-  await page.goto(`${PLAYGROUND}/__router-parent`);
-  const frame = page.frameLocator('iframe[title="CroQL Router settings"]');
-  // The framed page is a 740 KB bundle that loads the bridge once it runs (src/router/page/main.tsx): its
-  // heading marks that load, which on a busy machine takes longer than an assertion's 5 s, as a navigation
-  // would. Everything the tests assert after it has an assertion's time again.
+  // Not the load event: that waits for the frame's scripts, which a test may hold.
+  await page.goto(`${PLAYGROUND}/__router-parent`, { waitUntil: 'domcontentloaded' });
+  return page.frameLocator('iframe[title="CroQL Router settings"]');
+}
+
+async function open(page: Page, origin = EMULATOR): Promise<FrameLocator> {
+  const frame = await frameIn(page, origin);
+  // The heading marks the page's bundle loaded (React, the core; src/router/page/boot.ts loads it after the
+  // bridge), which on a busy machine takes longer than an assertion's 5 s, as a navigation would.
+  // Everything the tests assert after it has an assertion's time again.
   await expect(frame.getByRole('heading', { name: 'CroQL Router' })).toBeVisible({ timeout: 30_000 });
   return frame;
 }
@@ -188,4 +194,39 @@ test("for a Crowdin origin the bridge comes from Crowdin's CDN", async ({ page }
       (await page.evaluate(() => (window as unknown as { received: { cdn?: unknown }[] }).received)).at(-1),
     )
     .toEqual({ cdn: { rules: [{ query: 'is hidden', output: 'true' }], default: 'false' } });
+});
+
+test('the host hears the bridge’s ready while the page’s bundle is still held', async ({ page }) => {
+  // Every script of the page larger than a small entry is held: React, the core, the editor. The bridge
+  // must not wait for them (src/router/page/boot.ts), or Save and the host's ready wait on the bundle.
+  const held: { route: Route; response: APIResponse }[] = [];
+  let holding = true;
+  await page.route(`${router.url}/step/page/assets/*.js`, async (route) => {
+    const response = await route.fetch();
+    if (holding && (await response.body()).length > 50_000) held.push({ route, response });
+    else await route.fulfill({ response });
+  });
+  const bridgeLoads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url() === `${EMULATOR}/apps/dist/iframe.js`) bridgeLoads.push(r.url());
+  });
+
+  const frame = await frameIn(page);
+  await expect.poll(() => held.length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await received(page)).map((m) => m.type), { timeout: 20_000 })
+    .toContain('ready');
+  // Asked to save before the form is up, the page refuses.
+  expect(await validate(page, 'early')).toMatchObject({ valid: false });
+
+  holding = false;
+  for (const { route, response } of held.splice(0)) await route.fulfill({ response });
+  await expect(frame.getByRole('heading', { name: 'CroQL Router' })).toBeVisible({ timeout: 30_000 });
+  await frame.getByRole('button', { name: 'Add a rule' }).click();
+  await frame.getByRole('textbox', { name: 'Rule 1 query' }).fill('is hidden');
+  // The page attached to the bridge its entry loaded: one load, and it carries every change.
+  await expect
+    .poll(async () => (await received(page)).filter((m) => m.type === 'formDataUpdated').at(-1))
+    .toMatchObject({ data: { rules: [{ query: 'is hidden', output: 'true' }], default: 'false' } });
+  expect(bridgeLoads).toHaveLength(1);
 });

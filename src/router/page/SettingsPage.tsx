@@ -5,9 +5,8 @@
 // `window.formRef.validateForm()` before it saves; every change sets `window.currentFormData` and tells the
 // host through `AP.formDataUpdated`.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LiveValues, TemplateParam } from '../../croql/index.ts';
-import { QueryEditor } from '../../editor/QueryEditor.tsx';
 import type { PageState, ProjectData } from '../page-state.ts';
 import { checkRule, LANGUAGE_PARAM, type RuleCheck } from '../plan.ts';
 import {
@@ -19,7 +18,12 @@ import {
   type RouterSettings,
 } from '../settings.ts';
 import { publishForm, setFormValidity, type Bridge } from './bridge.ts';
+import { loadEditor } from './editor.ts';
 import { pageStateQuery, type PageParams } from './state.ts';
+
+// The editor is the larger half of the page: the rules, their paths, the outputs and the validity show
+// while it loads (the entry started its download with the page's).
+const QueryEditor = lazy(() => loadEditor().then((m) => ({ default: m.QueryEditor })));
 
 export type BridgeState =
   { status: 'loading' } | { status: 'ready'; bridge: Bridge } | { status: 'failed'; message: string };
@@ -253,17 +257,21 @@ function RuleItem(props: {
           </button>
         </span>
       </div>
-      <QueryEditor
-        label={`Rule ${n} query`}
-        text={rule.query}
-        onChange={(query) => props.onChange({ query })}
-        listing="strings"
-        templateParams={props.params}
-        takeReplacedText={noReplacedText}
-        values={props.live}
-        edition="enterprise"
-        onRun={noop}
-      />
+      <EditorBoundary query={rule.query}>
+        <Suspense fallback={<EditorLoading query={rule.query} />}>
+          <QueryEditor
+            label={`Rule ${n} query`}
+            text={rule.query}
+            onChange={(query) => props.onChange({ query })}
+            listing="strings"
+            templateParams={props.params}
+            takeReplacedText={noReplacedText}
+            values={props.live}
+            edition="enterprise"
+            onRun={noop}
+          />
+        </Suspense>
+      </EditorBoundary>
       <RulePath check={check} empty={rule.query.trim() === ''} />
     </li>
   );
@@ -287,6 +295,40 @@ function OutputSelect(props: {
       </select>
     </label>
   );
+}
+
+/** A rule's query while the editor loads: its text, not yet editable. */
+function EditorLoading({ query }: { query: string }) {
+  return (
+    <div className="router-editor-loading" aria-busy="true">
+      <pre className="editor-loading-text">{query || ' '}</pre>
+      <p className="router-note" role="status">
+        Loading the editor…
+      </p>
+    </div>
+  );
+}
+
+/** An editor that could not load (a dropped connection): the rule's text stays, and the page says what to do. */
+class EditorBoundary extends Component<{ query: string; children: ReactNode }, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div className="router-editor-loading">
+        <pre className="editor-loading-text">{this.props.query || ' '}</pre>
+        <p className="router-problem" role="alert">
+          The editor could not load ({this.state.error.message}). Reload the page to edit this rule; the rules
+          are unchanged.
+        </p>
+      </div>
+    );
+  }
 }
 
 const noReplacedText = () => null;
