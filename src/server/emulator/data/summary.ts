@@ -69,7 +69,9 @@ const builders = new Map<number, SummaryBuilder>();
 
 /**
  * The builder of the entries with these flags: one object literal with exactly their properties, so an
- * entry read in a query is made in one step (and its properties sit in the object).
+ * entry read in a query is made in one step (and its properties sit in the object). Generated code, in the
+ * emulator only (Node, not the app under its CSP): a copy of a template object, or a constructor per set of
+ * flags, made queries over the languages summary of 200,000 strings about 1.4 times slower.
  */
 export function summaryBuilder(flags: number): SummaryBuilder {
   let build = builders.get(flags);
