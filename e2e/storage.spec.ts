@@ -124,6 +124,29 @@ test('with sessionStorage full, a sign-in works on the page, and says a reload w
   await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
 });
 
+test('with sessionStorage full, Sign in says it cannot start and why, and stays on the page with the query', async ({
+  page,
+  context,
+}) => {
+  const query = 'text contains "before signing in"';
+  await page.goto('/');
+  await setQuery(page, query);
+  await fillStorage(page, 'session');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
+  const message = page.getByRole('alert').filter({ hasText: 'Your sign-in request was not saved' });
+  await expect(message).toHaveText(
+    "Your sign-in request was not saved: this tab's storage is full. Signing in needs a little room there: the sign-in page comes back to a new load of the playground, which can finish only with the request this tab kept (memory does not outlive that load). You are still on this page, and your query is kept. Open the playground in a new tab (it has storage of its own and opens on your latest query) and sign in there.",
+  );
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  await expect(editorOf(page)).toHaveText(query);
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true }).first()).toBeEnabled();
+  // What it says to do works: a new tab opens on the query and signs in.
+  const fresh = await context.newPage();
+  await fresh.goto('/');
+  await expect(editorOf(fresh)).toHaveText(query);
+  await signIn(fresh);
+});
+
 test('with localStorage full, a theme chosen holds for the page and says it is not kept', async ({
   page,
 }) => {

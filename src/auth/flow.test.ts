@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emulatorOnlyAuthConfig, jwtForDomain, memoryStorage } from '../testing/fixtures.ts';
-import { completeSignIn, prepareSignIn } from './flow.ts';
+import { completeSignIn, PendingNotKept, prepareSignIn, startSignIn } from './flow.ts';
 import { codeChallengeS256 } from './pkce.ts';
 import { useAuthStore } from './session.ts';
 
@@ -164,6 +164,58 @@ describe('sign-in flow', () => {
     await expect(finish('acme')).resolves.toMatchObject({
       domain: 'acme',
       apiUrl: 'https://acme.api.crowdin.com/api/v2',
+    });
+  });
+
+  describe("when this tab's storage refuses", () => {
+    const choice = { connection: 'emulator', domain: null, clientId: null } as const;
+
+    it('does not start: it throws what the storage threw, stores nothing and does not leave the page', async () => {
+      const quota = new DOMException('exceeded the quota', 'QuotaExceededError');
+      storage.setItem = () => {
+        throw quota;
+      };
+      const assign = vi.fn();
+      vi.stubGlobal('location', { origin: 'http://127.0.0.1:5173', assign });
+      const started = startSignIn(config, choice);
+      await expect(started).rejects.toBeInstanceOf(PendingNotKept);
+      await expect(started).rejects.toMatchObject({ error: quota });
+      expect(assign).not.toHaveBeenCalled();
+      expect(storage.length).toBe(0);
+    });
+
+    it('throws PendingNotKept for a storage the browser blocks, even on reaching it', async () => {
+      const blocked = new DOMException('access denied', 'SecurityError');
+      Object.defineProperty(globalThis, 'sessionStorage', {
+        configurable: true,
+        get: () => {
+          throw blocked;
+        },
+      });
+      await expect(prepareSignIn(config, choice)).rejects.toMatchObject({ error: blocked });
+    });
+  });
+
+  describe('a callback that finds no sign-in of this tab', () => {
+    const missing =
+      /is not in this tab's storage \(it was used already, the tab's storage was cleared or blocked, or the sign-in began in another tab\)\. Sign in again\./;
+
+    it('says so, and exchanges nothing, when the storage holds none', async () => {
+      const fetchMock = vi.fn();
+      vi.stubGlobal('fetch', fetchMock);
+      await expect(
+        completeSignIn(new URLSearchParams({ code: 'c', state: 's' }), loadConfig),
+      ).rejects.toThrow(missing);
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it('says the same, not what the browser threw, when the storage cannot be read', async () => {
+      storage.getItem = () => {
+        throw new DOMException('access denied', 'SecurityError');
+      };
+      await expect(
+        completeSignIn(new URLSearchParams({ code: 'c', state: 's' }), loadConfig),
+      ).rejects.toThrow(missing);
     });
   });
 });

@@ -25,7 +25,21 @@ interface PendingSignIn {
   scope: string;
 }
 
-const PENDING_KEY = 'croql.oauth.pending';
+/** Where this tab keeps the sign-in in progress (sessionStorage). */
+export const PENDING_KEY = 'croql.oauth.pending';
+
+/**
+ * This tab's storage refused to keep the sign-in in progress (it is full, or the browser blocks it), so the
+ * sign-in did not start: the page it returns to is a new load that can finish only with what this tab kept,
+ * so memory cannot stand in. `error` is what the storage threw; the layers above word it
+ * (src/connection/pending-kept.ts), as auth cannot import ui.
+ */
+export class PendingNotKept extends Error {
+  constructor(readonly error: unknown) {
+    super("The sign-in did not start: this tab's storage refused its request.");
+    this.name = 'PendingNotKept';
+  }
+}
 
 export function redirectUri(): string {
   return `${location.origin}/callback`;
@@ -38,7 +52,10 @@ export interface SignInChoice {
   clientId: string | null;
 }
 
-/** Builds the authorization URL and stores the PKCE verifier and `state`. Throws with a message for a person. */
+/**
+ * Builds the authorization URL and stores the PKCE verifier and `state`. Throws with a message for a person,
+ * or PendingNotKept when this tab's storage refuses them.
+ */
 export async function prepareSignIn(config: AuthConfig, choice: SignInChoice): Promise<string> {
   const apiUrl = apiUrlFor(config, choice.connection, choice.domain);
   if (!isAllowedApiUrl(apiUrl, config)) {
@@ -66,7 +83,11 @@ export async function prepareSignIn(config: AuthConfig, choice: SignInChoice): P
     redirectUri: redirectUri(),
     scope: config.scopes,
   };
-  sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+  } catch (error) {
+    throw new PendingNotKept(error);
+  }
   const authorize = new URL(
     authorizeUrlFor(config, choice.connection).replace('{domain}', pending.domain ?? ''),
   );
@@ -104,7 +125,7 @@ export async function completeSignIn(
   const state = search.get('state');
   if (!pending) {
     throw new Error(
-      'This sign-in answer does not match a sign-in started in this tab (it may have been used already). Sign in again.',
+      "This sign-in answer does not match a sign-in started in this tab: the request it answers is not in this tab's storage (it was used already, the tab's storage was cleared or blocked, or the sign-in began in another tab). Sign in again.",
     );
   }
   if (!state || state !== pending.state) {
@@ -152,16 +173,17 @@ export async function completeSignIn(
 }
 
 function takePending(): PendingSignIn | null {
-  const raw = sessionStorage.getItem(PENDING_KEY);
-  sessionStorage.removeItem(PENDING_KEY);
-  if (!raw) return null;
   try {
+    const raw = sessionStorage.getItem(PENDING_KEY);
+    sessionStorage.removeItem(PENDING_KEY);
+    if (!raw) return null;
     const value = JSON.parse(raw) as PendingSignIn;
     if (typeof value.state !== 'string' || typeof value.verifier !== 'string') return null;
     if (typeof value.apiUrl !== 'string' || typeof value.redirectUri !== 'string') return null;
     if (!isConnectionKind(value.connection)) return null;
     return value;
   } catch {
+    // Not JSON, or a storage the browser blocks: either way there is no sign-in of this tab to finish.
     return null;
   }
 }

@@ -7,6 +7,7 @@ import { startSignIn } from '../auth/flow.ts';
 import { useAuthActions, useSession } from '../auth/session.ts';
 import { useApiClient } from './api.ts';
 import { useConnectionChoice } from './choice.ts';
+import { signInFailureText } from './pending-kept.ts';
 import { CONNECTION_KINDS, type ConnectionKind } from '../wire/connection.ts';
 import { authConfigQuery, CONNECTION_LABELS, isValidOrganizationDomain } from './config.ts';
 import { userQuery } from './queries.ts';
@@ -71,8 +72,9 @@ export function useSignIn() {
         clientId: typedClientId || null,
       });
     } catch (e) {
+      // Nothing was lost: the page stays, with the query and the choices as they were.
       setBusy(false);
-      setError(e instanceof Error ? e.message : String(e));
+      setError(signInFailureText(e));
     }
   };
   return { signIn, busy, error, setError, config, ready: !!config.data };

@@ -78,11 +78,19 @@ const WHERE: Record<StorageArea, string> = {
   session: "this tab's storage",
 };
 
+/** What kind of refusal a storage's error is: out of room, blocked by the browser, or something else. */
+export function storageRefusal(error: unknown): 'full' | 'blocked' | 'other' {
+  const name = (error as { name?: unknown } | null)?.name;
+  if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') return 'full';
+  if (name === 'SecurityError') return 'blocked';
+  return 'other';
+}
+
 /** Why a write failed, in the user's words. */
 export function storageFailure(error: unknown, area: StorageArea): string {
-  const name = (error as { name?: unknown } | null)?.name;
-  if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') return `${WHERE[area]} is full`;
-  if (name === 'SecurityError') return `the browser blocks ${WHERE[area]}`;
+  const refusal = storageRefusal(error);
+  if (refusal === 'full') return `${WHERE[area]} is full`;
+  if (refusal === 'blocked') return `the browser blocks ${WHERE[area]}`;
   return `${WHERE[area]} refused it (${error instanceof Error ? error.message : String(error)})`;
 }
 
@@ -193,7 +201,7 @@ export function writeFailed(
   spec: WriteSpec,
   reason: string,
   options: { quiet?: boolean } = {},
-): WriteOutcome {
+): Extract<WriteOutcome, { ok: false }> {
   const message = `${spec.label} was not saved: ${reason}.${spec.unsaved ? ` ${spec.unsaved}` : ''}`;
   if (!options.quiet) notices().add({ id: `${guardId(spec)}:write`, kind: 'error', text: message });
   return { ok: false, reason, message };
