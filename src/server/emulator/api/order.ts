@@ -64,11 +64,12 @@ export function* prepareOrder(
 }
 
 /**
- * 0..n-1 sorted by `compare` (a total order): chunks sorted by the engine's own sort (about a millisecond
- * each), then merged pairwise, bottom up, in steps.
+ * 0..n-1 sorted by `compare` (a total order): chunks sorted by the engine's own sort, then merged pairwise,
+ * bottom up, in steps. A chunk is one step, so it must take well under a slice (./slices.ts): 128 items
+ * take about 0.08 ms; 512 took about 0.5 ms, twice a slice.
  */
 function* mergeSort(n: number, compare: (a: number, b: number) => number): Generator<void, Int32Array> {
-  const CHUNK = 512;
+  const CHUNK = 128;
   let src = new Int32Array(n);
   let dst = new Int32Array(n);
   for (let i = 0; i < n; i++) src[i] = i;
