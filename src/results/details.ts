@@ -9,6 +9,7 @@ import { ID_FIELDS, userLong } from '../rows/names.ts';
 import { sortedForms } from '../rows/plurals.ts';
 import { entriesOf, type DisplayNames, type Row, type RowOf } from '../rows/rows.ts';
 import { isRecord } from '../wire/json.ts';
+import { stringTypeWord } from '../wire/resources.ts';
 
 export type ValueView =
   | { kind: 'empty' }
@@ -60,6 +61,10 @@ function valueView(key: string, value: unknown, names: DisplayNames | undefined)
   if (typeof value === 'boolean') return { kind: 'text', text: value ? 'yes' : 'no' };
   if (typeof value === 'number') return { kind: 'text', text: value.toLocaleString('en-US') };
   if (typeof value === 'string') {
+    // A string's type in CroQL's word (`type is plain`), as the table shows it; the API's word on hover.
+    if (key === 'type' && stringTypeWord(value) !== value) {
+      return { kind: 'text', text: stringTypeWord(value), title: value };
+    }
     if (ISO_DATETIME.test(value)) {
       const local = localDateTime(value);
       if (local !== value) return { kind: 'text', text: local, title: value };

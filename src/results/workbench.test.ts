@@ -73,6 +73,12 @@ describe('row details', () => {
       ],
     });
     expect(fields.find((f) => f.key === 'isHidden')!.value).toEqual({ kind: 'text', text: 'yes' });
+    // The type in the table's word, CroQL's: a simple string is "plain" there, "text" in the API.
+    expect(rowFields(partialRow({ type: 'text' }), 'strings').find((f) => f.key === 'type')!.value).toEqual({
+      kind: 'text',
+      text: 'plain',
+      title: 'text',
+    });
     // A plural text reads a line per form, in CLDR order, with its category.
     const text = fields.find((f) => f.key === 'text')!.value;
     expect(text.kind === 'cell' && text.cell.lines).toEqual([
