@@ -251,19 +251,20 @@ export function ChartCard(props: {
     >
       <figcaption className="insight-card-head">
         <h3 id={titleId}>{title}</h3>
-        <span className="results-spacer" />
-        <button
-          type="button"
-          aria-pressed={view === 'table'}
-          onClick={() => setView(view === 'chart' ? 'table' : 'chart')}
-        >
-          {view === 'chart' ? 'Table view' : 'Chart view'}
-        </button>
-        {view === 'chart' && (
-          <button type="button" onClick={exportSvg} disabled={items.length === 0}>
-            Export SVG
+        <span className="insight-card-actions">
+          <button
+            type="button"
+            aria-pressed={view === 'table'}
+            onClick={() => setView(view === 'chart' ? 'table' : 'chart')}
+          >
+            {view === 'chart' ? 'Table view' : 'Chart view'}
           </button>
-        )}
+          {view === 'chart' && (
+            <button type="button" onClick={exportSvg} disabled={items.length === 0}>
+              Export SVG
+            </button>
+          )}
+        </span>
       </figcaption>
       <p id={descriptionId} className="visually-hidden">
         {description}
