@@ -71,6 +71,22 @@ describe('schema', () => {
     }
   });
 
+  it('a name already in normal form comes back as it is; any other is trimmed, collapsed and lowercased', () => {
+    for (const [raw, normal] of [
+      ['is hidden', 'is hidden'],
+      ['count_2 of x', 'count_2 of x'],
+      ['Is   HIDDEN', 'is hidden'],
+      [' is hidden', 'is hidden'],
+      ['is hidden ', 'is hidden'],
+      ['is\thidden', 'is hidden'],
+      ['is\u00a0hidden', 'is hidden'],
+      ['ishidden', 'ishidden'],
+      ['isHidden', 'ishidden'],
+    ]) {
+      expect(normalizeName(raw!)).toBe(normal);
+    }
+  });
+
   it('lookup is case-insensitive, collapses whitespace and accepts the camelCase key', () => {
     expect(lookupField('sourceString', 'Is   HIDDEN')?.key).toBe('isHidden');
     expect(lookupField('sourceString', 'isHidden')?.name).toBe('is hidden');

@@ -463,8 +463,13 @@ export const countField: FieldDef = {
 
 /** Names compare case-insensitively with whitespace collapsed: `Is   Hidden` = `is hidden`. */
 export function normalizeName(raw: string): string {
+  // Most names arrive normalised already (the tokenizer lowercases words): no split and join for them.
+  if (NORMALISED.test(raw)) return raw;
   return raw.trim().split(/\s+/).join(' ').toLowerCase();
 }
+
+/** Lowercase words one space apart: what normalizeName would return unchanged. */
+const NORMALISED = /^[a-z0-9_]+(?: [a-z0-9_]+)*$/;
 
 const lookupTables = new Map<string, Map<string, FieldDef>>();
 for (const t of allTypes) {

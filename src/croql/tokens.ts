@@ -95,15 +95,17 @@ function readWord(input: { peek(offset: number): number }, start: number): Word 
 function splitPoint(run: Word[]): number {
   if (run.length === 1) return 1;
   const known = allFieldNames();
-  const joined = (from: number, to: number) =>
-    run
-      .slice(from, to)
-      .map((w) => w.text)
-      .join(' ');
-  if (known.has(joined(0, run.length))) return run.length;
+  if (known.has(joined(run, 0, run.length))) return run.length;
   for (let k = run.length - 1; k >= 1; k--) {
-    if (!known.has(joined(0, k))) continue;
-    for (let m = k + 1; m <= run.length; m++) if (known.has(joined(k, m))) return k;
+    if (!known.has(joined(run, 0, k))) continue;
+    for (let m = k + 1; m <= run.length; m++) if (known.has(joined(run, k, m))) return k;
   }
   return run.length;
+}
+
+/** Words `from` to `to` of the run, one space apart. (A function of its own, not a closure made per token.) */
+function joined(run: Word[], from: number, to: number): string {
+  let text = run[from]!.text;
+  for (let i = from + 1; i < to; i++) text += ' ' + run[i]!.text;
+  return text;
 }
