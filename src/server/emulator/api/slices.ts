@@ -14,7 +14,10 @@ let stride = 1;
 let countdown = 1;
 /** When the clock was read last. */
 let lastRead = 0;
-/** Time between two clock reads: a slice overruns by at most about this much. */
+/**
+ * Time between two clock reads, and so about how much a slice overruns; more when a work's steps turn much
+ * slower midway (the stride learned on cheap steps, it halves at each read until the reads are this close).
+ */
 const STEP_MS = 0.02;
 
 /** Whether the running slice is over. */
