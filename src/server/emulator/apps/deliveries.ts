@@ -1,9 +1,9 @@
 // Everything the emulator sends to apps, and its log. Webhook events are queued per installation and webhook
-// module and sent in batches (`{"events": […]}`, serialised once, signed over those exact bytes); a failed
+// module and sent in batches (`{"events": […]}`, serialised once, signed over those exact bytes by
+// src/server/emulator/apps/batch-body.ts); a failed
 // delivery is retried on the schedule, then its step strings become FAILED. App events (installed,
 // uninstall) and, later, settings and module calls go through `sendOnce`: one recorded attempt. Every
 // request, its attempts and the start of each answer stay in the log for the control routes.
-import { createHmac } from 'node:crypto';
 import {
   WEBHOOK_HEADERS,
   type AttemptInfo,
@@ -12,6 +12,7 @@ import {
   type DeliverySummary,
   type Fixture,
 } from '../../../wire/apps.ts';
+import { BatchBodies, signBody } from './batch-body.ts';
 import { ControlError } from './errors.ts';
 import type { Installation, Installations } from './installations.ts';
 import type { AppsOptions } from './options.ts';
@@ -92,10 +93,6 @@ function later(seconds: number, fn: () => void): () => void {
   return () => clearTimeout(timer);
 }
 
-export function signBody(body: Buffer, secret: string): string {
-  return createHmac('sha256', secret).update(body).digest('hex');
-}
-
 export class Deliveries {
   private queues = new Map<string, Queue>();
   private log: DeliveryRecord[] = [];
@@ -103,6 +100,7 @@ export class Deliveries {
   private loggedBytes = 0;
   private nextId = 1;
   private closed = false;
+  private bodies = new BatchBodies();
 
   constructor(private deps: DeliveryDeps) {}
 
@@ -185,21 +183,21 @@ export class Deliveries {
     pairs: StepPair[],
     redeliveryOf: number | null,
   ): DeliveryRecord {
-    const body = Buffer.from(JSON.stringify({ events }));
+    const { body, signature } = this.bodies.bodyAndSignature(events, app.secret);
     const names = [...new Set(events.map((e) => (e as { event?: string }).event ?? ''))];
-    return this.startWebhook(app, moduleKey, body, names, events.length, pairs, redeliveryOf);
+    return this.startWebhook(app, moduleKey, body, signature, names, events.length, pairs, redeliveryOf);
   }
 
   private startWebhook(
     app: Installation,
     moduleKey: string,
     body: Buffer,
+    signature: string,
     events: string[],
     eventCount: number,
     pairs: StepPair[],
     redeliveryOf: number | null,
   ): DeliveryRecord {
-    const signature = signBody(body, app.secret);
     const org = this.deps.organization();
     const headers: Record<string, string> = {
       'User-Agent': WEBHOOK_HEADERS.userAgent,
@@ -392,6 +390,7 @@ export class Deliveries {
       app,
       original.moduleKey,
       original.body,
+      signBody(original.body, app.secret),
       original.events,
       original.eventCount,
       original.stepPairs,
@@ -480,6 +479,7 @@ export class Deliveries {
 
   close(): void {
     this.closed = true;
+    this.bodies.close();
     for (const q of this.queues.values()) {
       q.cancel?.();
       q.cancelFull?.();

@@ -1,0 +1,113 @@
+// A batch's body is byte for byte `JSON.stringify({ events })` and its signature the HMAC of those bytes,
+// whichever way they were made: written then hashed, hashed beside on the worker, too large for the arena,
+// or with a worker that never answers.
+import { createHmac } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BatchBodies, serializeBatch } from './batch-body.ts';
+
+const hmac = (body: Buffer, secret: string) => createHmac('sha256', secret).update(body).digest('hex');
+const expected = (events: object[]) => Buffer.from(JSON.stringify({ events }));
+
+/** Text that UTF-8 writes in 1, 2, 3 and 4 bytes, a lone surrogate, and what JSON escapes. */
+const TEXTS = [
+  'plain',
+  'Übersetzung',
+  'переклад ✓',
+  '翻訳',
+  '😀 emoji',
+  'lone \ud800 half',
+  '"quoted"\n\t\\ \u0001',
+];
+const batch = (n: number, seed = 0): object[] =>
+  Array.from({ length: n }, (_, i) => ({
+    event: 'string.status_on_step.recalculation_triggered',
+    i,
+    text: TEXTS[(i + seed) % TEXTS.length]!.repeat(1 + ((i * 7) % 40)),
+    nested: { ids: [i, i + 1], none: null, yes: true },
+  }));
+
+const open: BatchBodies[] = [];
+const bodies = (options?: ConstructorParameters<typeof BatchBodies>[0]) => {
+  const b = new BatchBodies(options);
+  open.push(b);
+  return b;
+};
+afterEach(() => {
+  for (const b of open.splice(0)) b.close();
+});
+
+describe('serializeBatch', () => {
+  it.each([0, 1, 31, 32, 33, 64, 65, 500])('writes %i events as JSON.stringify does', (n) => {
+    const events = batch(n);
+    expect(serializeBatch(events).equals(expected(events))).toBe(true);
+  });
+});
+
+describe('BatchBodies', () => {
+  it('hashes beside the writing on the worker, with the same bytes and signature, job after job', async () => {
+    const b = bodies();
+    expect(await b.started()).toBe(true);
+    for (let k = 0; k < 12; k++) {
+      // Different keys and sizes in a row: each job reads only its own key and bytes.
+      const events = batch(40 + k * 37, k);
+      const secret = `secret-${k}-${'x'.repeat(k * 9)}`;
+      const { body, signature } = b.bodyAndSignature(events, secret);
+      expect(body.equals(expected(events))).toBe(true);
+      expect(signature).toBe(hmac(body, secret));
+    }
+    // A digest the writer finds late (a busy machine) is made by the writer instead; most come from the worker.
+    expect(b.hashedBeside).toBeGreaterThan(0);
+  });
+
+  it('writes and hashes small batches itself, without the worker', () => {
+    const b = bodies();
+    const events = batch(32);
+    const { body, signature } = b.bodyAndSignature(events, 's');
+    expect(body.equals(expected(events))).toBe(true);
+    expect(signature).toBe(hmac(body, 's'));
+    expect(b.hashedBeside).toBe(0);
+  });
+
+  it('writes a body too large for the arena apart, and the next one beside again', async () => {
+    const b = bodies({ arenaBytes: 64 * 1024 });
+    expect(await b.started()).toBe(true);
+    const large = batch(500);
+    const first = b.bodyAndSignature(large, 'k');
+    expect(first.body.equals(expected(large))).toBe(true);
+    expect(first.signature).toBe(hmac(first.body, 'k'));
+    expect(b.hashedBeside).toBe(0);
+    const small = batch(60);
+    const second = b.bodyAndSignature(small, 'k2');
+    expect(second.body.equals(expected(small))).toBe(true);
+    expect(second.signature).toBe(hmac(second.body, 'k2'));
+    expect(b.hashedBeside).toBe(1);
+  });
+
+  it('signs every body itself when the worker never answers, and stops asking it', async () => {
+    const silent = new URL(
+      'data:text/javascript,' +
+        encodeURIComponent(
+          "import { parentPort } from 'node:worker_threads'; parentPort.postMessage('ready'); setInterval(() => {}, 1000);",
+        ),
+    );
+    const b = bodies({ hasher: silent });
+    expect(await b.started()).toBe(true);
+    for (let k = 0; k < 7; k++) {
+      const events = batch(100, k);
+      const { body, signature } = b.bodyAndSignature(events, 'late');
+      expect(signature).toBe(hmac(body, 'late'));
+      expect(body.equals(expected(events))).toBe(true);
+    }
+    expect(b.hashedBeside).toBe(0);
+    expect(await b.started()).toBe(false);
+  });
+
+  it('with the worker off, gives the same bodies and signatures', () => {
+    const b = bodies({ worker: false });
+    const events = batch(200);
+    const { body, signature } = b.bodyAndSignature(events, 'off');
+    expect(body.equals(expected(events))).toBe(true);
+    expect(signature).toBe(hmac(body, 'off'));
+    expect(b.body(events).equals(body)).toBe(true);
+  });
+});
