@@ -1,5 +1,6 @@
 // The bridge as served (the script's text, run on a stand-in window): AP.formDataUpdated reaches the parent,
 // Save's validate runs window.formRef.validateForm(), and the bridge talks only to the playground's origins.
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { BridgeMessage } from '../../../wire/apps.ts';
 import { BRIDGE_PROTOCOL, BRIDGE_VERSION } from '../../../wire/apps.ts';
@@ -37,7 +38,9 @@ function load(options: { framed?: boolean; ancestor?: string } = {}) {
     addEventListener: (_type, listener) => listeners.push(listener),
   };
   if (options.framed === false) win.parent = win;
-  new Function('window', bridgeScript(ORIGINS))(win);
+  // The script compiled as the body of a function of `window`, so the fake page is its only window.
+  const run = vm.compileFunction(bridgeScript(ORIGINS), ['window']) as (w: typeof win) => void;
+  run(win);
   const send = (data: unknown, origin = ORIGINS[0]!, source: unknown = win.parent) =>
     listeners.forEach((l) => l({ data, origin, source }));
   const validate = (requestId: string, origin?: string, source?: unknown) =>
