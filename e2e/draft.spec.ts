@@ -18,10 +18,15 @@ test('a permalink that replaces an unsaved draft keeps it one Undo away and in t
   await expect(page.locator('.library-text').filter({ hasText: 'text contains "my draft"' })).toBeVisible();
 });
 
-test('a second tab opens on the query of the first, and each tab then keeps its own', async ({ page, context }) => {
+test('a second tab opens on the query of the first, and each tab then keeps its own', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   await setQuery(page, 'text contains "first tab"');
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('croql.draft.last'))).toContain('first tab');
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('croql.draft.last')))
+    .toContain('first tab');
   const second = await context.newPage();
   await second.goto('/');
   await expect(editorOf(second)).toHaveText('text contains "first tab"');

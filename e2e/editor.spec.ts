@@ -70,7 +70,9 @@ test('the explain line, format (Shift+Alt+F), announcements and leaving the edit
   await setQuery(page, 'is hiden and is duplicat');
   await expect(page.getByTestId('editor-announcer')).toHaveText('2 problems', { timeout: 5000 });
   const explain = page.locator('.croql-explain');
-  await expect(explain).toHaveText('2 problems. is hiden is not a field of a source string. Did you mean is hidden?');
+  await expect(explain).toHaveText(
+    '2 problems. is hiden is not a field of a source string. Did you mean is hidden?',
+  );
   // The code in the message is set as code, not as backticks.
   await expect(explain.locator('code')).toHaveText(['is hiden', 'is hidden']);
 

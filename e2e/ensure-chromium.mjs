@@ -14,7 +14,9 @@ if (isRoot && hasApt) {
       stdio: 'inherit',
     });
   } catch {
-    console.error('Installing chromium with apt-get failed; install it by hand: sudo apt-get install chromium');
+    console.error(
+      'Installing chromium with apt-get failed; install it by hand: sudo apt-get install chromium',
+    );
     process.exit(1);
   }
   if (existsSync(path)) process.exit(0);

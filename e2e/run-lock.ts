@@ -31,7 +31,9 @@ export function holdE2eLock(): void {
         continue;
       }
       if (Date.now() - started > WAIT_LIMIT_MS) {
-        throw new Error(`another e2e run (pid ${holder}) has held ${LOCK_DIR} for 15 minutes; stop it or remove the folder`);
+        throw new Error(
+          `another e2e run (pid ${holder}) has held ${LOCK_DIR} for 15 minutes; stop it or remove the folder`,
+        );
       }
       if (!announced) {
         console.log(`Waiting for another e2e run (pid ${holder}) to finish…`);

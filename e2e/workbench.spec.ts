@@ -126,7 +126,9 @@ test.describe('signed in', () => {
     await expect(page.getByTestId('language-reference').locator('table').first()).toBeVisible();
   });
 
-  test('schema explorer opened on the last field keeps its title, tabs and search in view', async ({ page }) => {
+  test('schema explorer opened on the last field keeps its title, tabs and search in view', async ({
+    page,
+  }) => {
     await setQuery(page, 'updated > "2024-01-01"');
     await editorOf(page).getByText('updated').click();
     await page.getByRole('button', { name: 'Schema' }).click();

@@ -26,9 +26,7 @@ const request: ExportRequest = {
 describe('code export', () => {
   it('curl: the listing URL, the query url-encoded, the token as an environment variable', () => {
     const code = exportCurl(request);
-    expect(code).toContain(
-      `--get 'https://api.crowdin.com/api/v2/projects/12/languages/uk/translations'`,
-    );
+    expect(code).toContain(`--get 'https://api.crowdin.com/api/v2/projects/12/languages/uk/translations'`);
     expect(code).toContain('-H "Authorization: Bearer $CROWDIN_TOKEN"');
     expect(code).toContain('--data-urlencode');
   });

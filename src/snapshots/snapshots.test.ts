@@ -131,7 +131,9 @@ describe('snapshot store (IndexedDB)', () => {
     );
     const list = await store.list();
     expect(list.snapshots.map((m) => m.name)).toEqual(['bad rows', 'good']);
-    expect(list.unreadable).toEqual([{ id: 'broken', problem: 'setup: expected a query setup (an object), found nothing' }]);
+    expect(list.unreadable).toEqual([
+      { id: 'broken', problem: 'setup: expected a query setup (an object), found nothing' },
+    ]);
     expect(await store.rows(good.id)).toEqual([row(1)]);
     const error = await store.rows(bad.id).catch((e: unknown) => e);
     expect((error as SnapshotStorageError).kind).toBe('unreadable');

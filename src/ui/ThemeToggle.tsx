@@ -12,7 +12,12 @@ export function ThemeToggle() {
         Theme
       </label>
       {/* Named here too: on a phone the label above is not shown (src/app/global.css). */}
-      <select id={id} aria-label="Theme" value={preference} onChange={(e) => setPreference(e.target.value as ThemePreference)}>
+      <select
+        id={id}
+        aria-label="Theme"
+        value={preference}
+        onChange={(e) => setPreference(e.target.value as ThemePreference)}
+      >
         <option value="system">System</option>
         <option value="light">Light</option>
         <option value="dark">Dark</option>

@@ -151,8 +151,11 @@ describe('listings', () => {
       expect(res.json.errors[0].error.errors[0].code).toBe('notAllowedWithCroql');
     }
     expect(
-      (await get(`/projects/1/strings?orderBy=id%20desc&denormalizePlaceholders=1&croql=${q('max length >= 0')}`))
-        .status,
+      (
+        await get(
+          `/projects/1/strings?orderBy=id%20desc&denormalizePlaceholders=1&croql=${q('max length >= 0')}`,
+        )
+      ).status,
     ).toBe(200);
   });
 

@@ -132,7 +132,9 @@ describe('enterprise-only fields', () => {
       const expected = enterprise.config.data.strings.filter(predicate!).map((o) => o.id as number);
       expect(expected.length).toBeGreaterThan(0);
       const url = `${enterprise.url}/api/v2${PATHS.strings}?limit=500&croql=${encodeURIComponent(query)}`;
-      const res = await fetch(url, { headers: { Authorization: `Bearer ${enterprise.personalToken('alice')}` } });
+      const res = await fetch(url, {
+        headers: { Authorization: `Bearer ${enterprise.personalToken('alice')}` },
+      });
       expect(res.status).toBe(200);
       const body = (await res.json()) as { data: { data: { id: number } }[] };
       expect(body.data.map((d) => d.data.id)).toEqual(expected.slice(0, 500));

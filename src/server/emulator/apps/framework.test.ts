@@ -46,7 +46,8 @@ async function heard(match: (line: Record<string, unknown>) => boolean, ms = 20_
   for (;;) {
     const line = said.find(match);
     if (line) return line;
-    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}): ${stderr.slice(-1500)}`);
+    if (child.exitCode !== null)
+      throw new Error(`the app exited (${child.exitCode}): ${stderr.slice(-1500)}`);
     if (Date.now() > until)
       throw new Error(
         `the app did not say that; it said ${JSON.stringify(said)}; stderr: ${stderr.slice(-1500)}`,

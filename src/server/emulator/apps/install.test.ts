@@ -133,7 +133,11 @@ describe('install', () => {
       return { status: answer.ok ? 204 : 500 };
     });
     expect((await install(app)).status).toBe(201);
-    const { json: log } = await control<DeliveriesResponse>(em.url, 'GET', '/__apps/deliveries?kind=installed');
+    const { json: log } = await control<DeliveriesResponse>(
+      em.url,
+      'GET',
+      '/__apps/deliveries?kind=installed',
+    );
     const { json: calls } = await control<AppCallsResponse>(em.url, 'GET', '/__apps/calls?app=test-step-app');
     expect(calls.data).toEqual([
       expect.objectContaining({ kind: 'token', status: 200, afterDelivery: log.data[0]!.id }),
