@@ -88,9 +88,30 @@ test('builder, library, export dialog, schema explorer', async ({ page }) => {
   await expectNoViolations(page, 'language reference');
 });
 
+/** The page's background and the colour scheme its native controls (scroll bars, inputs) are drawn in. */
+const pageLook = (page: Page) =>
+  page.evaluate(() => {
+    const body = getComputedStyle(document.body);
+    return `${body.backgroundColor} ${body.colorScheme}`;
+  });
+
+test("the theme: the system's scheme until the user picks one, native controls included", async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signInToDemoProject(page);
+  await expect.poll(() => pageLook(page)).toBe('rgb(13, 17, 23) dark');
+  await page.getByLabel('Theme').selectOption('light');
+  await expect.poll(() => pageLook(page)).toBe('rgb(246, 248, 250) light');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByLabel('Theme').selectOption('dark');
+  await expect.poll(() => pageLook(page)).toBe('rgb(13, 17, 23) dark');
+});
+
 test('dark theme', async ({ page }) => {
   await signInToDemoProject(page);
   await page.getByLabel('Theme').selectOption('dark');
+  await expect.poll(() => pageLook(page)).toBe('rgb(13, 17, 23) dark');
   await runIsHidden(page);
   await page.getByTestId('results-table').locator('[role="row"][data-index="0"]').click();
   await expectNoViolations(page, 'dark theme');
