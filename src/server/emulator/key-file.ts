@@ -10,12 +10,17 @@ export interface KeyFile {
   key: string;
 }
 
+/**
+ * The key folder. Under ~/.cache it is a folder of its own, not ~/.cache/croql-playground itself: other
+ * caches live there (the framework interop test's, src/server/emulator/apps/framework-install.ts) and
+ * create it readable by all, which the privacy check below would refuse.
+ */
 export function keyDirectory(env: Record<string, string | undefined> = process.env): string {
   if (env.CROQL_EMULATOR_KEY_DIR) return env.CROQL_EMULATOR_KEY_DIR;
   if (env.XDG_RUNTIME_DIR) return join(env.XDG_RUNTIME_DIR, 'croql-playground');
   const home = homedir();
   return home
-    ? join(home, '.cache', 'croql-playground')
+    ? join(home, '.cache', 'croql-playground', 'emulator-keys')
     : join(tmpdir(), `croql-playground-${process.getuid?.() ?? 'user'}`);
 }
 

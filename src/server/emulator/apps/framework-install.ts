@@ -25,7 +25,8 @@ export interface Framework {
 /** Why the framework cannot be had: the registry is unreachable (the test is skipped then). */
 export class RegistryUnreachable extends Error {}
 
-function cacheRoot(env = process.env): string {
+/** Where the framework and its Node are installed, a folder per pinned set. */
+export function frameworkCacheDirectory(env: Record<string, string | undefined> = process.env): string {
   return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'croql-playground', 'framework-interop');
 }
 
@@ -68,7 +69,7 @@ const npm = (args: string[], cwd: string) =>
   run('npm', [...args, '--prefix', cwd, '--no-audit', '--no-fund', '--loglevel=error'], cwd, 5 * 60_000);
 
 /** Node 22 and the framework from the cache, installed there first when missing. */
-export async function framework(root = cacheRoot()): Promise<Framework> {
+export async function framework(root = frameworkCacheDirectory()): Promise<Framework> {
   const key = `node-${PINS.node}_app-project-module-${PINS.framework}_client-${PINS.client}`;
   const dir = join(root, key);
   const found: Framework = {
