@@ -1,92 +1,16 @@
-// Requests to the emulator's app-hosting control routes (`/__apps…`, shapes in src/wire/apps.ts). They need
-// no token: the emulator answers them only on a loopback host and to the playground's origins. A refusal is
-// a ControlRequestError carrying what the emulator said (its code, the manifest's problems, the app's answer).
-import type { AttemptInfo, ControlErrorBody, ManifestProblem } from '../wire/apps.ts';
-import { isRecord } from '../wire/json.ts';
+// The Apps view's requests to the emulator's control routes: the shared client (src/wire/apps-control.ts)
+// over the browser's fetch, with the playground's words for an emulator that is gone.
+import { ControlRequestError, controlClient } from '../wire/apps-control.ts';
 
-export class ControlRequestError extends Error {
-  constructor(
-    message: string,
-    /** The HTTP status; 0 when the emulator did not answer at all. */
-    readonly status: number,
-    readonly code: string,
-    readonly problems: readonly ManifestProblem[] = [],
-    /** The app's answer, when the emulator called the app and it refused (an install, a settings save). */
-    readonly answer: AttemptInfo | null = null,
-    /** The call in the delivery log, when the emulator called the app. */
-    readonly deliveryId: number | null = null,
-  ) {
-    super(message);
-    this.name = 'ControlRequestError';
-  }
-}
+export { ControlRequestError };
 
-export interface ControlRequest {
-  method?: 'GET' | 'POST' | 'DELETE';
-  body?: unknown;
-  signal?: AbortSignal;
-}
-
-/** Calls a control route of the emulator at `origin` and returns its JSON answer. */
-export async function control<T>(origin: string, path: string, request: ControlRequest = {}): Promise<T> {
-  const { method = request.body === undefined ? 'GET' : 'POST', body, signal } = request;
-  let response: Response;
-  try {
-    response = await fetch(`${origin}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
-  } catch (e) {
-    if (signal?.aborted) throw e;
-    throw new ControlRequestError(
-      `The emulator at ${origin} did not answer. Is it still running? Start it with \`npm run emulator\`, then try again.`,
-      0,
-      'unreachable',
-    );
-  }
-  const text = await response.text();
-  let json: unknown = undefined;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    // not JSON: reported below
-  }
-  if (!response.ok) throw controlError(response.status, json, text);
-  if (json === undefined) {
-    throw new ControlRequestError(
-      `The emulator answered ${method} ${path} with something that is not JSON.`,
-      response.status,
-      'notJson',
-    );
-  }
-  return json as T;
-}
-
-function controlError(status: number, json: unknown, text: string): ControlRequestError {
-  const error = isRecord(json) && isRecord(json.error) ? (json as unknown as ControlErrorBody).error : null;
-  if (!error || typeof error.message !== 'string') {
-    const start = text.trim().slice(0, 200);
-    return new ControlRequestError(
-      `The emulator answered ${status}${start ? `: ${start}` : ''}.`,
-      status,
-      status >= 500 ? 'server' : 'unknown',
-    );
-  }
-  return new ControlRequestError(
-    error.message,
-    status,
-    String(error.code),
-    Array.isArray(error.problems) ? error.problems : [],
-    error.answer ?? null,
-    typeof error.deliveryId === 'number' ? error.deliveryId : null,
-  );
-}
+export const control = controlClient(
+  (input, init) => fetch(input, init),
+  (origin) =>
+    `The emulator at ${origin} did not answer. Is it still running? Start it with \`npm run emulator\`, then try again.`,
+);
 
 /** What to tell the user about a failed request, in one sentence. */
 export function failureMessage(error: unknown): string {
-  if (error instanceof ControlRequestError) return error.message;
-  if (error instanceof Error) return error.message;
-  return String(error);
+  return error instanceof Error ? error.message : String(error);
 }

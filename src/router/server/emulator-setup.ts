@@ -4,6 +4,7 @@
 // Only the emulator's control routes (src/wire/apps.ts), over HTTP.
 import type { AppsOverview, CreateClientResponse, StepInfo } from '../../wire/apps.ts';
 import { APPS_PATHS } from '../../wire/apps.ts';
+import { ControlRequestError, controlClient } from '../../wire/apps-control.ts';
 import type { RouterSettings } from '../settings.ts';
 import { SCOPES, STEP_MODULE_KEY } from './manifest.ts';
 
@@ -16,40 +17,31 @@ export const STARTER_SETTINGS: RouterSettings = {
   default: 'false',
 };
 
-async function call<T>(
-  base: string,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: T }> {
-  let res: Response;
+const control = controlClient(
+  (input, init) => fetch(input, init),
+  (base) => `No emulator answers at ${base}. Start it with \`npm run emulator -- --organization acme\`.`,
+);
+
+/** A control route of the emulator at `base`; a refusal names the route it came from. */
+async function call<T>(base: string, path: string, body?: unknown): Promise<T> {
   try {
-    res = await fetch(`${base}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new Error(
-      `No emulator answers at ${base}. Start it with \`npm run emulator -- --organization acme\`.`,
+    return await control<T>(base, path, { body });
+  } catch (e) {
+    if (!(e instanceof ControlRequestError) || e.status === 0) throw e;
+    throw new ControlRequestError(
+      `The emulator answered ${body === undefined ? 'GET' : 'POST'} ${path} with ${e.status}: ${e.message}`,
+      e.status,
+      e.code,
+      e.problems,
+      e.answer,
+      e.deliveryId,
     );
   }
-  const json = (await res.json().catch(() => null)) as T & { error?: { message?: string } };
-  if (!res.ok && res.status !== 404) {
-    throw new Error(
-      `The emulator answered ${method} ${path} with ${res.status}: ${json?.error?.message ?? ''}`,
-    );
-  }
-  return { status: res.status, json };
 }
 
 /** The router's OAuth app at the emulator. */
 export async function emulatorClient(base: string): Promise<CreateClientResponse> {
-  const { json } = await call<CreateClientResponse>(base, 'POST', APPS_PATHS.clients, {
-    name: 'CroQL Router',
-    scopes: SCOPES,
-  });
-  return json;
+  return call<CreateClientResponse>(base, APPS_PATHS.clients, { name: 'CroQL Router', scopes: SCOPES });
 }
 
 /**
@@ -63,21 +55,25 @@ export async function setUpInEmulator(
   identifier: string,
   log: (m: string) => void,
 ): Promise<void> {
-  const before = await call<AppsOverview>(base, 'GET', APPS_PATHS.overview);
-  if (before.status === 404) throw new Error(`${base} does not host apps: is it the emulator?`);
-  if (before.json.settings.edition !== 'crowdin-enterprise') {
+  const before = await call<AppsOverview>(base, APPS_PATHS.overview).catch((e: unknown) => {
+    if (e instanceof ControlRequestError && e.status === 404) {
+      throw new Error(`${base} does not host apps: is it the emulator?`);
+    }
+    throw e;
+  });
+  if (before.settings.edition !== 'crowdin-enterprise') {
     throw new Error(
       'Workflow steps are Crowdin Enterprise only: start the emulator with --organization acme.',
     );
   }
   // Installed from this very manifest (the router restarted on its port): keep it and its step. Installed
   // from another address: uninstall, then install from this one.
-  let current = before.json.apps.find((a) => a.manifestUrl === manifestUrl);
+  let current = before.apps.find((a) => a.manifestUrl === manifestUrl);
   if (!current) {
-    const stale = before.json.apps.find((a) => a.appId === identifier);
-    if (stale) await call(base, 'POST', APPS_PATHS.uninstall(stale.appId));
-    await call(base, 'POST', APPS_PATHS.install, { manifestUrl });
-    current = (await call<AppsOverview>(base, 'GET', APPS_PATHS.overview)).json.apps.find(
+    const stale = before.apps.find((a) => a.appId === identifier);
+    if (stale) await call(base, APPS_PATHS.uninstall(stale.appId), {});
+    await call(base, APPS_PATHS.install, { manifestUrl });
+    current = (await call<AppsOverview>(base, APPS_PATHS.overview)).apps.find(
       (a) => a.manifestUrl === manifestUrl,
     );
     if (!current) throw new Error('The emulator did not keep the installation.');
@@ -85,14 +81,10 @@ export async function setUpInEmulator(
   const appId = current.appId;
   let step: StepInfo | undefined = current.steps.find((s) => s.active && s.projectId === 1);
   if (!step) {
-    const added = await call<StepInfo>(base, 'POST', APPS_PATHS.steps(appId), {
-      projectId: 1,
-      moduleKey: STEP_MODULE_KEY,
-    });
-    step = added.json;
+    step = await call<StepInfo>(base, APPS_PATHS.steps(appId), { projectId: 1, moduleKey: STEP_MODULE_KEY });
   }
   if (step.settings === null) {
-    await call(base, 'POST', APPS_PATHS.stepSettings(appId, step.id), { settings: STARTER_SETTINGS });
+    await call(base, APPS_PATHS.stepSettings(appId, step.id), { settings: STARTER_SETTINGS });
     log(`Step ${step.id} starts with two rules: labelled "legal", or with an unresolved issue → Matched.`);
   }
   log(

@@ -2,6 +2,8 @@
 // grant), a step added, settings saved (one rule local, one through the listing), strings sent by a query
 // and flushed; the routes compared with the emulator's own listing. Then repeats, a forged delivery,
 // reconciling, and uninstall.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPS_PATHS } from '../../wire/apps.ts';
 import type {
@@ -339,6 +341,27 @@ describe('npm run router -- --emulator', () => {
     } finally {
       await router.close();
       await emulator.close();
+    }
+  });
+
+  it('says what is wrong when the address is no emulator, or a crowdin.com one', async () => {
+    await expect(emulatorClient('http://127.0.0.1:1')).rejects.toThrow(
+      'No emulator answers at http://127.0.0.1:1. Start it with `npm run emulator -- --organization acme`.',
+    );
+    const notApps = createServer((_req, res) => res.writeHead(404).end());
+    await new Promise<void>((r) => notApps.listen(0, '127.0.0.1', r));
+    const standard = await startEmulator({ apps: { batchIntervalSeconds: 0 } });
+    try {
+      const other = `http://127.0.0.1:${(notApps.address() as AddressInfo).port}`;
+      await expect(
+        setUpInEmulator(other, 'http://127.0.0.1:2/manifest.json', 'croql-router', () => {}),
+      ).rejects.toThrow(`${other} does not host apps: is it the emulator?`);
+      await expect(
+        setUpInEmulator(standard.url, 'http://127.0.0.1:2/manifest.json', 'croql-router', () => {}),
+      ).rejects.toThrow('Workflow steps are Crowdin Enterprise only');
+    } finally {
+      notApps.close();
+      await standard.close();
     }
   });
 });
