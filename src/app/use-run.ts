@@ -13,7 +13,8 @@ export interface PendingRun {
 /**
  * Run, from the editor, the builder, the Run button or "Run again": a query the editor already knows is
  * invalid is not sent silently; the user is told and asked (`pending`), and may run it anyway. The check
- * is the run's own analysis (prepareRun), which the run then carries.
+ * is the run's checked model (prepareRun: lint's own while the text and values are unchanged), which the
+ * run then carries.
  */
 export function useGuardedRun(values: LiveValues, edition: Edition) {
   const target = useTarget();

@@ -5,8 +5,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useLiveValues } from '../connection/queries.ts';
 import { keys } from '../connection/keys.ts';
-import { analyze, type Edition, type LiveValues } from '../croql/index.ts';
+import type { Edition, LiveValues } from '../croql/index.ts';
 import { analyzeOptions } from '../editor/analyze-options.ts';
+import { checkedModel } from '../editor/checked-model.ts';
 import { QueryEditor } from '../editor/QueryEditor.tsx';
 import { announce } from '../ui/announce.ts';
 import { CodeText } from '../ui/CodeText.tsx';
@@ -19,10 +20,13 @@ import { useAppsUi, useAppsUiActions } from './store.ts';
 const NO_PARAMS = [] as const;
 const noReplacedText = () => null;
 
-/** Why the query may not be sent (its first error, as lint shows it), or null when it may. */
+/**
+ * Why the query may not be sent (its first error, as lint shows it), or null when it may. The editor's
+ * own question (no template values), so lint's model answers it.
+ */
 export function sendRefusal(text: string, edition: Edition, values: LiveValues): string | null {
   if (text.trim() === '') return 'Write the query first: the strings it matches are sent.';
-  const model = analyze(text, 'strings', analyzeOptions({ edition, values }));
+  const model = checkedModel(text, 'strings', analyzeOptions({ edition, values }), NO_PARAMS, new Date());
   const errors = model.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length === 0) return null;
   const first = [...errors].sort((a, b) => a.from - b.from)[0]!;

@@ -1,9 +1,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import {
-  analyze,
   explainModel,
   sentQuery,
-  type AnalyzeOptions,
   type Edition,
   type ListingName,
   type LiveValues,
@@ -11,19 +9,21 @@ import {
 } from '../croql/index.ts';
 import { CodeText } from '../ui/CodeText.tsx';
 import { analyzeOptions } from './analyze-options.ts';
+import { checkedModel, type CheckOptions } from './checked-model.ts';
 import { problemsSummary } from './lint.ts';
 
 const withFullStop = (message: string) => (/[.?!]$/.test(message) ? message : `${message}.`);
 
 /**
  * What the line under the editor says for `text`: its meaning in plain English, or, while it has errors,
- * how many problems there are and the first error's message. One analysis with lint's options (members,
- * languages, edition), so the line never reads as valid what lint underlines.
+ * how many problems there are and the first error's message. It reads lint's own checked model (same
+ * text, listing, options and values: checked-model.ts), so it never reads as valid what lint underlines
+ * and does not analyse the text a second time.
  */
 export function explainLineText(
   template: string,
   listing: ListingName,
-  options: AnalyzeOptions = {},
+  options: CheckOptions = {},
   params: readonly TemplateParam[] = [],
   now = new Date(),
 ): string {
@@ -33,7 +33,8 @@ export function explainLineText(
   const { text, problem, replacements } = sentQuery(template, params, now);
   if (problem) return `Parameter ${problem.name}: ${problem.message}`;
   try {
-    const model = analyze(text, listing, options);
+    // The template's model: its diagnostics are placed in the template, its AST is of `text` as sent.
+    const model = checkedModel(template, listing, options, params, now);
     const errors = model.diagnostics.filter((d) => d.severity === 'error').sort((a, b) => a.from - b.from);
     const first = errors[0];
     if (first) return `${problemsSummary(model.diagnostics.length)}. ${withFullStop(first.message)}`;

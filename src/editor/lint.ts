@@ -1,5 +1,6 @@
-// Lint: the core's analyze() diagnostics, with did-you-mean suggestions as actions, plus the croql errors
-// the service returned for the last run (serverDiagnosticsField).
+// Lint: the diagnostics of the checked model (checked-model.ts, shared with the explain line and Run), with
+// did-you-mean suggestions as actions, plus the croql errors the service returned for the last run
+// (serverDiagnosticsField).
 import {
   linter,
   setDiagnostics,
@@ -11,7 +12,6 @@ import { EditorState, type Extension } from '@codemirror/state';
 import { ViewPlugin, type EditorView, type ViewUpdate } from '@codemirror/view';
 import type { Tree } from '@lezer/common';
 import type { Diagnostic } from '../croql/index.ts';
-import { analyzeTemplate } from '../croql/index.ts';
 import {
   croqlConfig,
   serverDiagnosticsField,
@@ -20,6 +20,7 @@ import {
   type CroqlConfig,
 } from './config.ts';
 import { analyzeOptions } from './analyze-options.ts';
+import { checkedModel, type CheckHow } from './checked-model.ts';
 import { treeAfter, treeOf } from './lint-tree.ts';
 import { appendCodeText } from '../ui/CodeText.tsx';
 
@@ -53,25 +54,28 @@ function diagnosticsFor(
   text: string,
   config: CroqlConfig,
   server: readonly Diagnostic[],
-  tree: Tree | undefined,
+  tree: () => Tree | undefined,
+  timed?: CheckHow['timed'],
 ): CmDiagnostic[] {
-  const { diagnostics } = analyzeTemplate(
+  const { diagnostics } = checkedModel(
     text,
     config.context,
-    { ...analyzeOptions(config), tree },
+    analyzeOptions(config),
     config.templateParams,
     new Date(),
+    { tree, timed },
   );
   return [...diagnostics, ...server].map((d) => toCm(d, text.length));
 }
 
 /** Everything the lint shows for a state: the core's diagnostics, then the service's. Pure, for tests too. */
-export function croqlDiagnostics(state: EditorState): CmDiagnostic[] {
+export function croqlDiagnostics(state: EditorState, timed?: CheckHow['timed']): CmDiagnostic[] {
   return diagnosticsFor(
     state.doc.toString(),
     state.field(croqlConfig),
     state.field(serverDiagnosticsField),
-    treeOf(state),
+    () => treeOf(state),
+    timed,
   );
 }
 
@@ -80,17 +84,21 @@ const SLOW_ANALYZE_MS = 8;
 /** The longest pause lint waits for. */
 const SLOW_DELAY_MS = 150;
 
-/** The last few analyze() times: only a query slow every time (not one GC pause) switches to waiting. */
+/**
+ * The last few analyze() times: only a query slow every time (not one GC pause) switches to waiting. Only
+ * analyses that ran are timed: a model the explain line already computed costs nothing, and says nothing
+ * about how long the next keystroke's analysis takes.
+ */
 class LintTiming {
   private recent: number[] = [];
   slow = false;
-  measure<T>(run: () => T): T {
+  readonly timed = <T>(run: () => T): T => {
     const started = performance.now();
     const result = run();
     this.recent = [...this.recent.slice(-2), performance.now() - started];
     this.slow = this.recent.length === 3 && Math.min(...this.recent) > SLOW_ANALYZE_MS;
     return result;
-  }
+  };
 
   /**
    * How long a slow query waits for a pause: half an analysis. Keys typed faster than that coalesce into
@@ -121,10 +129,8 @@ export function croqlLinter(): Extension {
     if (!config) return null;
     for (const e of tr.effects) if (e.is(setCroqlConfig)) config = { ...config, ...e.value };
     const server = tr.effects.flatMap((e) => (e.is(setServerDiagnostics) ? e.value : []));
-    const diagnostics = timing.measure(() => {
-      const text = tr.newDoc.toString();
-      return diagnosticsFor(text, config, server, treeAfter(tr, text));
-    });
+    const text = tr.newDoc.toString();
+    const diagnostics = diagnosticsFor(text, config, server, () => treeAfter(tr, text), timing.timed);
     return { effects: setDiagnosticsEffect.of(diagnostics) };
   });
 
@@ -163,7 +169,7 @@ export function croqlLinter(): Extension {
 
       private run() {
         if (this.destroyed) return;
-        const diagnostics = timing.measure(() => croqlDiagnostics(this.view.state));
+        const diagnostics = croqlDiagnostics(this.view.state, timing.timed);
         this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
       }
 

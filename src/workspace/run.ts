@@ -4,15 +4,14 @@
 import { create } from 'zustand';
 import type { Session } from '../auth/session.ts';
 import {
-  analyzeTemplate,
   paramsForText,
   sentQuery,
-  type AnalyzeOptions,
   type AnalyzeResult,
   type ListingName,
   type ParamProblem,
   type TemplateParam,
 } from '../croql/index.ts';
+import { checkedModel, type CheckOptions } from '../editor/checked-model.ts';
 import { useInspectorStore } from '../rows/requests.ts';
 import type { QuerySetup } from './setup.ts';
 import { useWorkspace, type Target } from './store.ts';
@@ -43,9 +42,10 @@ export interface RunRequest extends Omit<PreparedRun, 'problem'> {
 
 /**
  * The workspace's query as Run sends it at `now`, analysed with `options` (the editor's: members, languages,
- * edition). A relative datetime value ("7 days ago") becomes the datetime it names at that moment.
+ * edition). A relative datetime value ("7 days ago") becomes the datetime it names at that moment. The
+ * model is the one lint already computed for this text when nothing that decides it has changed.
  */
-export function prepareRun(options: AnalyzeOptions = {}, now = new Date()): PreparedRun {
+export function prepareRun(options: CheckOptions = {}, now = new Date()): PreparedRun {
   const { text, listing, params: known } = useWorkspace.getState();
   const params = paramsForText(text, known);
   const sent = sentQuery(text, params, now);
@@ -53,7 +53,7 @@ export function prepareRun(options: AnalyzeOptions = {}, now = new Date()): Prep
     text: sent.text,
     ...(sent.template ? { template: { text, params } } : {}),
     context: listing,
-    model: analyzeTemplate(text, listing, options, params, now),
+    model: checkedModel(text, listing, options, params, now),
     problem: sent.problem,
   };
 }
