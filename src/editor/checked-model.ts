@@ -54,6 +54,15 @@ const sameList = <T>(
   a === b ||
   (a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => same(x, b[i]!)));
 
+/**
+ * The options the memo keeps, and sameOptions compares: every one (the return type requires each key), so
+ * an option added to the core's AnalyzeOptions fails to compile here until the memo knows it. A forgotten
+ * one would let two different questions share a model.
+ */
+function kept(o: CheckOptions): { [K in keyof Required<CheckOptions>]: CheckOptions[K] | undefined } {
+  return { edition: o.edition, languages: o.languages, users: o.users };
+}
+
 /** By value: every caller builds its options afresh (analyzeOptions maps the members each time). */
 function sameOptions(a: CheckOptions, b: CheckOptions): boolean {
   return (
@@ -95,7 +104,7 @@ export function checkedModel(
   }
   // Only what decides the result is kept: not a tree, nor a caller's wider options object. A template's
   // substituted text is parsed afresh (its tree would be the template's), so none is built for it.
-  const { edition, languages, users } = options;
+  const { edition, languages, users } = kept(options);
   const tree = () => (sub.replacements.length === 0 ? how.tree?.() : undefined);
   const analyse = () =>
     analyzeTemplate(text, listing, { edition, languages, users, tree: tree() }, params, now);
