@@ -3,7 +3,7 @@
 // The whole flow against the real emulator is in integration.test.ts.
 import { Hono } from 'hono';
 import { sign } from 'hono/jwt';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -112,14 +112,18 @@ function fakeService() {
 }
 
 const open: RouterServer[] = [];
+const folders: string[] = [];
 afterEach(() => {
   for (const r of open.splice(0)) r.engine.stop();
+  for (const f of folders.splice(0)) rmSync(f, { recursive: true, force: true });
 });
 
 async function setup() {
   const service = fakeService();
   const logs: string[] = [];
-  const store = await RouterStore.open(join(mkdtempSync(join(tmpdir(), 'router-app-')), 'store.json'));
+  const folder = mkdtempSync(join(tmpdir(), 'router-app-'));
+  folders.push(folder);
+  const store = await RouterStore.open(join(folder, 'store.json'));
   const router = createRouter({
     config: {
       identifier: 'croql-router',

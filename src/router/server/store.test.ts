@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { organizationKey, RouterStore, type Installation } from './store.ts';
 
 const installation: Installation = {
@@ -16,7 +16,15 @@ const installation: Installation = {
   installedAt: '2025-01-01T00:00:00.000Z',
 };
 
-const folder = () => mkdtempSync(join(tmpdir(), 'router-store-'));
+const folders: string[] = [];
+const folder = () => {
+  const made = mkdtempSync(join(tmpdir(), 'router-store-'));
+  folders.push(made);
+  return made;
+};
+afterAll(() => {
+  for (const f of folders) rmSync(f, { recursive: true, force: true });
+});
 
 describe('RouterStore', () => {
   it('keeps installations and step settings across a restart, in a private file', async () => {

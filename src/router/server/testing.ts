@@ -1,7 +1,7 @@
 // CroQL Router on a real socket for tests and the bench (127.0.0.1, port 0), with a store in a fresh
 // temporary folder and its log kept in memory.
 import { serve, type ServerType } from '@hono/node-server';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +26,8 @@ export async function startRouter(options: {
   /** The router's outgoing fetch (the bench adds a network's round trip). */
   fetch?: RouterOptions['fetch'];
 }): Promise<RunningRouter> {
-  const store = await RouterStore.open(join(mkdtempSync(join(tmpdir(), 'croql-router-')), 'store.json'));
+  const folder = mkdtempSync(join(tmpdir(), 'croql-router-'));
+  const store = await RouterStore.open(join(folder, 'store.json'));
   const logs: string[] = [];
   const config = {
     identifier: 'croql-router',
@@ -60,7 +61,10 @@ export async function startRouter(options: {
       new Promise<void>((resolve) => {
         router.engine.stop();
         if ('closeAllConnections' in server) server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => {
+          rmSync(folder, { recursive: true, force: true });
+          resolve();
+        });
       }),
   };
 }
