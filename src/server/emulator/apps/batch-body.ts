@@ -71,13 +71,22 @@ export interface BatchBodyOptions {
   worker?: boolean;
   /** The worker's script: batch-hasher.mjs, or a misbehaving one in tests. */
   hasher?: URL;
+  /**
+   * How long the writer waits for the worker's digest, in ms; by default about twice what hashing the body
+   * itself would take. Tests that check the worker's digest is used wait longer, so that a loaded machine
+   * cannot make it late.
+   */
+  digestWaitMs?: (bytes: number) => number;
 }
+
+const DIGEST_WAIT_MS = (bytes: number) => 1 + bytes / 1e6;
 
 /** Writes and signs batch bodies; one per emulator, its worker started at the first batch that can use it. */
 export class BatchBodies {
   private readonly arenaBytes: number;
   private readonly useWorker: boolean;
   private readonly hasher: URL;
+  private readonly digestWaitMs: (bytes: number) => number;
   private worker: Worker | null = null;
   private ready = false;
   private broken = false;
@@ -93,6 +102,7 @@ export class BatchBodies {
     this.arenaBytes = options.arenaBytes ?? 16 * 1024 * 1024;
     this.useWorker = options.worker ?? true;
     this.hasher = options.hasher ?? new URL('./batch-hasher.mjs', import.meta.url);
+    this.digestWaitMs = options.digestWaitMs ?? DIGEST_WAIT_MS;
   }
 
   /** The body alone, written as `bodyAndSignature` writes it. */
@@ -205,7 +215,7 @@ export class BatchBodies {
    */
   private digest(seq: number, bytes: number): string | null {
     const control = this.control!;
-    const deadline = performance.now() + 1 + bytes / 1e6;
+    const deadline = performance.now() + this.digestWaitMs(bytes);
     for (;;) {
       const done = Atomics.load(control, DONE);
       if (done === seq) break;

@@ -13,15 +13,20 @@ const arena = new Uint8Array(workerData.arena);
 
 // Warm the hash up before saying ready: a first job must not be late for a cold start.
 createHmac('sha256', 'warm').update(arena.subarray(0, MIN_UPDATE)).digest();
-parentPort.postMessage('ready');
+// The job number to wait past is read before saying ready: the writer starts a job as soon as it hears
+// ready, and read after, it would be that job's own number, which the worker would then wait past.
 let last = Atomics.load(control, SEQ);
-for (;;) {
+parentPort.postMessage('ready');
+jobs: for (;;) {
   Atomics.wait(control, SEQ, last);
   const seq = Atomics.load(control, SEQ);
   last = seq;
   const hmac = createHmac('sha256', controlBytes.slice(KEY_AT, KEY_AT + control[KEY_LENGTH]));
   let hashed = 0;
   for (let idle = 0; ;) {
+    // A job the writer gave up on (its digest was late) is dropped once the next one starts: that job's
+    // END overwrites this one's, which the worker would otherwise wait for forever.
+    if (Atomics.load(control, SEQ) !== seq) continue jobs;
     // END before READY: the main thread stores READY before END, so after seeing END, READY is final.
     const end = Atomics.load(control, END) === seq;
     const ready = Atomics.load(control, READY);
