@@ -210,7 +210,10 @@ describe('files and strings by URL', () => {
     });
     const res = await call('xyz', { jobType: 'parse-file', content: 'x'.repeat(4 * 1024 * 1024) });
     expect(res.json.request.transport).toBe('url');
-    expect(res.json.problems[0]!.message).toContain("over the service's 5 MB");
+    // The size it would have had inline (4 MB base64 is 5.3 MB), not the size it had by URL.
+    expect(res.json.problems[0]!.message).toBe(
+      "The call would be 5.3 MB inline, over the service's 5 MB, so the emulator sent the file as file.contentUrl instead.",
+    );
     expect(res.json.ok).toBe(true);
   });
 

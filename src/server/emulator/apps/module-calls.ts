@@ -260,11 +260,15 @@ export class ModuleCalls {
       );
     let body = build();
     if (body.length > MODULE_PAYLOAD_LIMIT && transport === 'inline') {
+      const inlineBytes = body.length;
       transport = 'url';
       body = build();
+      const byUrl = [file ? 'the file as file.contentUrl' : '', strings ? 'the strings as stringsUrl' : '']
+        .filter(Boolean)
+        .join(' and ');
       problems.warning(
         '',
-        `The call would be ${mb(body.length)} inline, over the service's 5 MB: the file and strings went as contentUrl and stringsUrl instead.`,
+        `The call would be ${mb(inlineBytes)} inline, over the service's 5 MB, so the emulator sent ${byUrl} instead.`,
       );
     }
     if (body.length > MODULE_PAYLOAD_LIMIT) {
