@@ -51,10 +51,12 @@ async function readJson<T>(c: Context): Promise<T> {
   }
 }
 
-function intParam(c: Context, name: string): number {
+const PARAM_NAMES: Record<string, string> = { id: 'A delivery id', stepId: 'A step id' };
+
+function intParam(c: Context, name: 'id' | 'stepId'): number {
   const raw = c.req.param(name) ?? '';
   if (!/^\d{1,9}$/.test(raw))
-    throw new ControlError(404, 'notFound', `"${raw}" is not a ${name}: an integer.`);
+    throw new ControlError(404, 'notFound', `${PARAM_NAMES[name]} is an integer, not "${raw}".`);
   return Number(raw);
 }
 

@@ -286,6 +286,13 @@ describe('the log', () => {
     expect((await deliveries('?kind=installed')).data.map((x) => x.appId)).toEqual(['test-step-app']);
     expect((await control(em.url, 'GET', '/__apps/deliveries?state=lost')).status).toBe(400);
     expect((await control(em.url, 'GET', '/__apps/deliveries/999999')).status).toBe(404);
+    expect(await control(em.url, 'GET', '/__apps/deliveries/abc')).toEqual({
+      status: 404,
+      json: { error: { code: 'notFound', message: 'A delivery id is an integer, not "abc".' } },
+    });
+    expect((await control(em.url, 'POST', '/__apps/steps/x1/retrigger', {})).json).toEqual({
+      error: { code: 'notFound', message: 'A step id is an integer, not "x1".' },
+    });
   });
 
   it('a fixture is the request exactly as sent', async () => {
@@ -384,6 +391,18 @@ describe('triggered events', () => {
       control<ControlErrorBody>(em.url, 'POST', `/__apps/${s.appId}/trigger`, body);
     expect((await trigger({ event: 'project.translated' })).json.error.code).toBe('notSubscribed');
     expect((await trigger({ event: 'file.exploded' })).json.error.code).toBe('unknownEvent');
+    // No event at all says that it is missing and which ones the app takes, not `undefined is not …`.
+    expect(await trigger({})).toEqual({
+      status: 400,
+      json: {
+        error: {
+          code: 'invalidRequest',
+          message:
+            'event is required: the documented event to emit, e.g. {"event": "file.added", "fileId": 1}. ' +
+            `"${s.appId}" subscribes to file.added.`,
+        },
+      },
+    });
     expect((await trigger({ event: STEP_EVENT })).json.error.code).toBe('useSend');
     expect((await trigger({ event: 'file.added', fileId: 9999 })).json.error).toMatchObject({
       code: 'unknownSubject',

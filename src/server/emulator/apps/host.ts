@@ -267,7 +267,9 @@ export class AppsHost {
       throw new ControlError(
         400,
         'invalidRequest',
-        "manifestUrl is required: the http(s) URL of the app's manifest.json, e.g. http://127.0.0.1:3000/manifest.json.",
+        typeof manifestUrl === 'string' && manifestUrl.trim() !== ''
+          ? `manifestUrl must be the http(s) URL the app serves its manifest at, e.g. http://127.0.0.1:3000/manifest.json, not ${JSON.stringify(manifestUrl)}: the service installs an app from its URL (apps validate also reads a file).`
+          : "manifestUrl is required: the http(s) URL of the app's manifest.json, e.g. http://127.0.0.1:3000/manifest.json.",
       );
     }
     const projects = this.readProjects(request.projects);
@@ -707,6 +709,24 @@ export class AppsHost {
         400,
         'useSend',
         `${STEP_EVENT} is sent when strings reach a step: POST /__apps/steps/{stepId}/send.`,
+      );
+    }
+    if (event === undefined || event === null || event === '') {
+      const subscribed = [
+        ...new Set(
+          (app.manifest.modules?.webhook ?? [])
+            .filter((w) => moduleActive(w.environments, this.enterprise()))
+            .flatMap((w) => w.events)
+            .filter((e) => e !== STEP_EVENT && DOCUMENTED_EVENTS.includes(e)),
+        ),
+      ];
+      throw new ControlError(
+        400,
+        'invalidRequest',
+        `event is required: the documented event to emit, e.g. {"event": "file.added", "fileId": 1}. ` +
+          (subscribed.length > 0
+            ? `"${appId}" subscribes to ${subscribed.join(', ')}.`
+            : `"${appId}" has no webhook module that subscribes to an event it can be sent.`),
       );
     }
     if (typeof event !== 'string' || !DOCUMENTED_EVENTS.includes(event)) {

@@ -206,11 +206,19 @@ describe('install', () => {
     app.on('GET /manifest.json', { status: 403, body: 'Forbidden' });
     r = await install(app);
     expect([r.status, r.json.error.code]).toEqual([502, 'manifestRefused']);
-    expect(r.json.error.message).toContain('answered 403');
+    // The message shows what the app answered, as the installed event's refusal does.
+    expect(r.json.error.message).toBe(`The manifest URL ${app.url}/manifest.json answered 403: Forbidden.`);
     r = await control(em.url, 'POST', '/__apps/install', { manifestUrl: 'http://127.0.0.1:1/manifest.json' });
     expect([r.status, r.json.error.code]).toEqual([502, 'manifestUnreachable']);
     r = await control(em.url, 'POST', '/__apps/install', {});
     expect(r.status).toBe(400);
+    expect(r.json.error.message).toMatch(/^manifestUrl is required/);
+    // A path where the URL goes is not "missing": the message names it and says what to give instead.
+    r = await control(em.url, 'POST', '/__apps/install', { manifestUrl: './manifest.json' });
+    expect([r.status, r.json.error.code]).toEqual([400, 'invalidRequest']);
+    expect(r.json.error.message).toMatch(
+      /^manifestUrl must be the http\(s\) URL the app serves its manifest at, .*, not "\.\/manifest\.json"/,
+    );
   });
 
   it('refuses an invalid manifest with every problem and its pointer', async () => {

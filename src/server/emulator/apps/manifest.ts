@@ -479,9 +479,11 @@ export async function readManifest(source: string, caller: AppCaller): Promise<u
         result.status! >= 300 && result.status! < 400 && result.headers.location
           ? ` (a redirect to ${result.headers.location}, which the emulator does not follow: give the final URL)`
           : '';
+      const said = start.replace(/\s+/g, ' ').trim();
+      const answer = said ? `: ${said.length > 120 ? `${said.slice(0, 120)}…` : said}` : '';
       throw new ManifestSourceError(
         'refused',
-        `The manifest URL ${source} answered ${result.status}${where}.`,
+        `The manifest URL ${source} answered ${result.status}${where}${answer}.`,
         result.status,
         start,
       );
