@@ -1,6 +1,7 @@
 // Workflow steps and the string-status API: the edition rule, the OpenAPI shapes, sending strings by query or
 // id, every status transition, and the API's 400/403/404 answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import readme from '../../../../README.md?raw';
 import type {
   AppsOverview,
   ControlErrorBody,
@@ -55,6 +56,13 @@ const send = (body: Record<string, unknown>) =>
 const statusOf = async (stringId: number, languageId = 'uk') =>
   (await get(languageId, `?stringIds=${stringId}`)).json.data[0]!.data;
 const visibleIds = () => em.config.data.strings.filter((x) => !x.isHidden).map((x) => x.id as number);
+/** The query the README's app walkthrough sends to the step, as a developer copies it. */
+const readmeSendQuery = () => {
+  const section = readme.slice(readme.indexOf('## Develop a Crowdin app against the emulator'));
+  const body = /-d '(\{"croql": [^']*\})'/.exec(section)?.[1];
+  if (!body) throw new Error("no send example with croql in the README's app section");
+  return (JSON.parse(body) as { croql: string }).croql;
+};
 
 describe('workflow steps', () => {
   it('are Crowdin Enterprise only: on crowdin.com the app installs, but a step is refused with what to do', async () => {
@@ -121,7 +129,8 @@ describe('workflow steps', () => {
 
 describe('sending strings to a step', () => {
   it("by CroQL: exactly the strings the emulator's own listing returns for the query", async () => {
-    const croql = 'identifier contains "checkout"';
+    // The README's example query, which must match strings of the demo data (it once matched none).
+    const croql = readmeSendQuery();
     const listed: number[] = [];
     for (let offset = 0; ; offset += 500) {
       const res = await fetch(
@@ -134,6 +143,7 @@ describe('sending strings to a step', () => {
       listed.push(...page);
       if (page.length < 500) break;
     }
+    expect(listed.length).toBeGreaterThan(0);
     const r = await send({ croql, languages: ['de'] });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ strings: listed.length, languages: ['de'] });
