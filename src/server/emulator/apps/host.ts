@@ -496,6 +496,24 @@ export class AppsHost {
       );
     }
     const projectId = request.projectId;
+    const types = app.manifest.modules?.['workflow-step-type'] ?? [];
+    const example = `e.g. {"projectId": ${this.data.project.id}, "moduleKey": "${types[0]?.key ?? 'my-step'}"}`;
+    if (!Number.isInteger(projectId)) {
+      throw new ControlError(
+        400,
+        'invalidRequest',
+        projectId === undefined || projectId === null
+          ? `projectId is required: the project whose workflow gets the step, ${example}.`
+          : `projectId must be an integer, not ${JSON.stringify(projectId)}: ${example}.`,
+      );
+    }
+    if (typeof request.moduleKey !== 'string' || request.moduleKey === '') {
+      throw new ControlError(
+        400,
+        'invalidRequest',
+        `moduleKey is required: the key of the app's workflow-step-type module, ${example}.`,
+      );
+    }
     if (projectId !== this.data.project.id) {
       throw new ControlError(
         404,
@@ -510,7 +528,6 @@ export class AppsHost {
         `"${appId}" was installed for projects ${(app.projects as number[]).join(', ')} only.`,
       );
     }
-    const types = app.manifest.modules?.['workflow-step-type'] ?? [];
     const type = types.find((t) => t.key === request.moduleKey);
     if (!type) {
       throw new ControlError(

@@ -125,6 +125,30 @@ describe('workflow steps', () => {
     r = await add({ projectId: 1, moduleKey: 'review', languages: ['xx'] });
     expect([r.status, r.json.error.code]).toEqual([400, 'unknownLanguage']);
   });
+
+  it('say which field is missing or of the wrong type, not "No project undefined" or "module undefined"', async () => {
+    const add = (body: Record<string, unknown>) =>
+      control<ControlErrorBody>(em.url, 'POST', `/__apps/${s.appId}/steps`, body);
+    const example = 'e.g. {"projectId": 1, "moduleKey": "review"}.';
+    expect(await add({ moduleKey: 'review' })).toEqual({
+      status: 400,
+      json: {
+        error: {
+          code: 'invalidRequest',
+          message: `projectId is required: the project whose workflow gets the step, ${example}`,
+        },
+      },
+    });
+    // "1" is not the project 1 it names; the message said "No project 1: the emulator serves project 1".
+    expect((await add({ projectId: '1', moduleKey: 'review' })).json.error).toEqual({
+      code: 'invalidRequest',
+      message: `projectId must be an integer, not "1": ${example}`,
+    });
+    expect((await add({ projectId: 1 })).json.error).toEqual({
+      code: 'invalidRequest',
+      message: `moduleKey is required: the key of the app's workflow-step-type module, ${example}`,
+    });
+  });
 });
 
 describe('sending strings to a step', () => {
