@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type {
   AppInfo,
+  AppsOverview,
   AppsStreamEvent,
   AttemptInfo,
   ControlErrorBody,
@@ -233,12 +234,16 @@ export async function appsCommand(args: string[], out = console.log, err = conso
           );
           return 2;
         }
+        if (values.file !== undefined && !/^\d+$/.test(values.file)) {
+          err(`--file takes the id of a file of the project, e.g. --file 3, not "${values.file}".`);
+          return 2;
+        }
         const request: ModuleCallRequest = {
           ...(values.job ? { jobType: values.job as ModuleCallRequest['jobType'] } : {}),
           ...(values.file ? { fileId: Number(values.file) } : {}),
           ...(values.content
             ? {
-                contentBase64: readFileSync(values.content).toString('base64'),
+                contentBase64: readContent(values.content).toString('base64'),
                 fileName: values.content.split('/').pop()!,
               }
             : {}),
@@ -302,6 +307,23 @@ async function validate(
   }
 }
 
+/** The file `--content` names, or an error that says what is wrong with the path. */
+function readContent(path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new Error(
+      code === 'ENOENT'
+        ? `No file at ${path}: --content takes the path of the file to send.`
+        : code === 'EISDIR'
+          ? `${path} is a folder: --content takes the path of the file to send.`
+          : `Cannot read ${path} (${code ?? (e instanceof Error ? e.message : String(e))}).`,
+      { cause: e },
+    );
+  }
+}
+
 function formatProblem(p: ManifestProblem): string {
   return `  ${p.severity} ${p.pointer || '/'} [${p.rule}] ${p.message}`;
 }
@@ -353,6 +375,18 @@ async function listen(
   }
   if (!res.ok || !res.body) throw new Error(`The emulator answered ${res.status} to ${APPS_PATHS.stream}.`);
   out(`Listening to deliveries on ${base}${appId ? ` for ${appId}` : ''} (Ctrl+C to stop)…`);
+  if (appId) {
+    // Listening before the install is fine; a typo in --app would otherwise print nothing, ever.
+    const overview = (await fetch(`${base}${APPS_PATHS.overview}`)
+      .then((r) => r.json())
+      .catch(() => null)) as AppsOverview | null;
+    const installed = overview?.apps.map((a) => a.appId) ?? [];
+    if (overview && !installed.includes(appId)) {
+      out(
+        `No app "${appId}" is installed ${installed.length ? `(installed: ${installed.join(', ')})` : '(none is)'}; its attempts show here once it is.`,
+      );
+    }
+  }
   const decoder = new TextDecoder();
   let buffer = '';
   const chunks = async function* () {

@@ -438,8 +438,19 @@ it('`apps listen` prints one line per attempt', async () => {
     expect(lines.find((l) => l.includes(' try '))).toMatch(
       /^\d\d:\d\d:\d\d {2}#\d+ try 1 {2}test-step-app\/step-hook {2}string\.status_on_step\.recalculation_triggered ×1 {2}→ 503 in \d+ ms \(The app answered 503; any 2xx acknowledges a delivery\.\) {2}FAILED$/,
     );
+    // An --app no installed app has is named at once, rather than never printing anything.
+    const other: string[] = [];
+    const typo = appsCommand(['listen', '--port', new URL(own.url).port, '--app', 'test-stepp-app'], (l) =>
+      other.push(l),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    expect(other).toEqual([
+      `Listening to deliveries on ${own.url} for test-stepp-app (Ctrl+C to stop)…`,
+      'No app "test-stepp-app" is installed (installed: test-step-app); its attempts show here once it is.',
+    ]);
     await own.close();
     expect(await listening).toBe(0);
+    expect(await typo).toBe(0);
   } finally {
     await own.close();
     await t.app.close();

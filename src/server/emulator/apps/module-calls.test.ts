@@ -397,6 +397,17 @@ describe('apps call', () => {
     ).toBe(0);
     expect(lines.join('\n')).toContain('ok: a file of 5 bytes');
     expect(readFileSync(join(dir, 'out.xyz'), 'utf8')).toBe('built');
+    // A path or an id that cannot be used says so, not "ENOENT: …, open …" or "No file null".
+    lines.length = 0;
+    const missing = join(dir, 'missing.xyz');
+    expect(await run(['call', s.appId, 'xyz', '--job', 'parse-file', '--content', missing])).toBe(1);
+    expect(lines).toEqual([`emulator: No file at ${missing}: --content takes the path of the file to send.`]);
+    lines.length = 0;
+    expect(await run(['call', s.appId, 'xyz', '--job', 'parse-file', '--content', dir])).toBe(1);
+    expect(lines).toEqual([`emulator: ${dir} is a folder: --content takes the path of the file to send.`]);
+    lines.length = 0;
+    expect(await run(['call', s.appId, 'xyz', '--job', 'build-file', '--file', 'abc'])).toBe(2);
+    expect(lines).toEqual(['--file takes the id of a file of the project, e.g. --file 3, not "abc".']);
     rmSync(dir, { recursive: true, force: true });
   });
 });
