@@ -206,6 +206,12 @@ describe('a failing app', () => {
     expect(await status(c)).toBe('FAILED');
     const { json } = await control<AppsOverview>(em.url, 'GET', '/__apps');
     expect(json.apps[0]!.problems[0]).toMatchObject({ code: 'deliveryFailed', deliveryId: d.id });
+    // The route to use, with the step's id filled in (it said `/__apps/steps/{stepId}/retrigger`).
+    expect(json.apps[0]!.problems[0]!.message).toMatch(
+      new RegExp(
+        `1 string is FAILED on the step; re-trigger them with POST /__apps/steps/${step.id}/retrigger\\.$`,
+      ),
+    );
     s.app.on('POST /webhooks', { status: 200 });
     const hook = s.app.next('POST /webhooks');
     await control(em.url, 'POST', `/__apps/steps/${step.id}/retrigger`, { stringIds: [c] });

@@ -333,6 +333,8 @@ export class Deliveries {
     if (record.kind !== 'webhook') return;
     const failedNow = this.deps.steps.fail(record.stepPairs);
     const tries = record.attempts.length;
+    const stepIds = [...new Set(record.stepPairs.map((p) => p.stepId))];
+    const retrigger = stepIds.map((id) => `POST /__apps/steps/${id}/retrigger`).join(' and ');
     this.deps.installations.problem(record.appId, {
       severity: 'error',
       code: 'deliveryFailed',
@@ -340,10 +342,10 @@ export class Deliveries {
       message:
         `Delivery ${record.id} to ${record.url} failed after ${tries} attempt${tries === 1 ? '' : 's'} (${attempt.error ?? `status ${attempt.status}`}).` +
         (failedNow
-          ? ` ${failedNow} string${failedNow === 1 ? ' is' : 's are'} FAILED on the step; re-trigger them with POST /__apps/steps/{stepId}/retrigger.`
+          ? ` ${failedNow} string${failedNow === 1 ? ' is' : 's are'} FAILED on the step${stepIds.length === 1 ? '' : 's'}; re-trigger them with ${retrigger}.`
           : ''),
     });
-    for (const stepId of new Set(record.stepPairs.map((p) => p.stepId))) {
+    for (const stepId of stepIds) {
       const step = this.deps.steps.get(stepId);
       if (step) this.deps.stream.emit({ type: 'statuses', stepId, counts: this.deps.steps.counts(step) });
     }
