@@ -425,8 +425,12 @@ export class AppsHost {
 
   private readProjects(raw: InstallRequest['projects']): number[] | 'all' {
     if (raw === undefined || raw === 'all') return 'all';
-    if (!Array.isArray(raw) || raw.some((p) => !Number.isInteger(p))) {
-      throw new ControlError(400, 'invalidRequest', 'projects must be "all" or a list of project ids.');
+    if (!Array.isArray(raw) || raw.length === 0 || raw.some((p) => !Number.isInteger(p))) {
+      throw new ControlError(
+        400,
+        'invalidRequest',
+        `projects must be "all" or a non-empty list of project ids, e.g. [${this.data.project.id}]; an app installed for no project could not be used.`,
+      );
     }
     const unknown = raw.filter((p) => p !== this.data.project.id);
     if (unknown.length) {

@@ -210,6 +210,22 @@ describe('install', () => {
     expect(r.json.error.message).toBe(`The manifest URL ${app.url}/manifest.json answered 403: Forbidden.`);
     r = await control(em.url, 'POST', '/__apps/install', { manifestUrl: 'http://127.0.0.1:1/manifest.json' });
     expect([r.status, r.json.error.code]).toEqual([502, 'manifestUnreachable']);
+    // No project at all installed an app nothing could use ("installed for projects  only").
+    r = await control(em.url, 'POST', '/__apps/install', {
+      manifestUrl: `${app.url}/manifest.json`,
+      projects: [],
+    });
+    expect(r).toEqual({
+      status: 400,
+      json: {
+        error: {
+          code: 'invalidRequest',
+          message:
+            'projects must be "all" or a non-empty list of project ids, e.g. [1]; an app installed for no project could not be used.',
+        },
+      },
+    });
+    expect(em.apps.installations.list()).toEqual([]);
     r = await control(em.url, 'POST', '/__apps/install', {});
     expect(r.status).toBe(400);
     expect(r.json.error.message).toMatch(/^manifestUrl is required/);
