@@ -430,6 +430,21 @@ describe('grants crowdin_app and crowdin_agent', () => {
         error,
       ]);
     }
+    // A JSON body that does not parse says so, not "grant_type is required".
+    for (const [raw, description] of [
+      [JSON.stringify(good).slice(0, -1), 'The body is not JSON, although its Content-Type says it is.'],
+      ['[]', 'The JSON body must be an object of parameters, e.g. {"grant_type": …}.'],
+    ]) {
+      const broken = await fetch(`${em.url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: raw,
+      });
+      expect([broken.status, await broken.json()]).toEqual([
+        400,
+        { error: 'invalid_request', error_description: description },
+      ]);
+    }
     const other = await client('project', 'Another app');
     const res = await token({ ...good, client_id: other.clientId, client_secret: other.clientSecret });
     expect([res.status, ((await res.json()) as { error: string }).error]).toEqual([401, 'invalid_client']);

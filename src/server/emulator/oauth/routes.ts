@@ -18,6 +18,8 @@ type Params = Record<string, string>;
 interface Read {
   params: Params;
   duplicates: string[];
+  /** Why the body could not be read as parameters (a JSON body that is not JSON, or not an object). */
+  unreadable?: string;
 }
 
 /** The part of an authorization request that survives from the consent page to the form post. */
@@ -270,11 +272,13 @@ export function oauthRoutes(
   });
 
   app.post('/oauth/token', async (c) => {
-    const { params: body, duplicates } = await readBody(c);
+    const { params: body, duplicates, unreadable } = await readBody(c);
     c.header('Cache-Control', 'no-store');
     c.header('Pragma', 'no-cache');
     const fail: Fail = (error, description, status = 400) =>
       c.json({ error, error_description: description }, status);
+
+    if (unreadable) return fail('invalid_request', unreadable);
 
     if (duplicates.length) {
       return fail(
@@ -442,8 +446,18 @@ async function readBody(c: Context): Promise<Read> {
   const empty: Read = { params: {}, duplicates: [] };
   try {
     if (type.includes('application/json')) {
-      const json = (await c.req.json()) as unknown;
-      if (!json || typeof json !== 'object' || Array.isArray(json)) return empty;
+      let json: unknown;
+      try {
+        json = JSON.parse(await c.req.text());
+      } catch {
+        return { ...empty, unreadable: 'The body is not JSON, although its Content-Type says it is.' };
+      }
+      if (!json || typeof json !== 'object' || Array.isArray(json)) {
+        return {
+          ...empty,
+          unreadable: 'The JSON body must be an object of parameters, e.g. {"grant_type": …}.',
+        };
+      }
       const pairs: [string, string][] = [];
       for (const [k, v] of Object.entries(json))
         if (typeof v === 'string' || typeof v === 'number') pairs.push([k, String(v)]);
