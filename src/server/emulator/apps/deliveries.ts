@@ -377,7 +377,7 @@ export class Deliveries {
       throw new ControlError(
         409,
         'notRedeliverable',
-        `Delivery ${id} is ${original.kind === 'webhook' ? 'not addressed to a module' : `an ${original.kind} event`}; only webhook deliveries can be redelivered.`,
+        `Delivery ${id} is ${original.kind === 'webhook' ? 'not addressed to a module' : KIND_NAMES[original.kind]}; only webhook deliveries can be redelivered.`,
       );
     }
     const app = this.deps.installations.get(original.appId);
@@ -522,6 +522,16 @@ function attemptInfo(n: number, startedAt: number, result: OutgoingResult): Atte
 }
 
 /** Webhook modules of the app that receive `event` (step events too), active in this edition. */
+/** What a delivery of each kind is, in a sentence. */
+const KIND_NAMES: Record<DeliveryKind, string> = {
+  webhook: 'a webhook delivery',
+  installed: 'an installed event',
+  uninstall: 'an uninstall event',
+  settings: 'a settings callback (updateSettingsUrl)',
+  'delete-settings': 'a settings callback (deleteSettingsUrl)',
+  'module-call': 'a file-processing module call',
+};
+
 export function subscribedModules(app: Installation, event: string, enterprise: boolean): string[] {
   return (app.manifest.modules?.webhook ?? [])
     .filter((w) => w.events.includes(event) && moduleActive(w.environments, enterprise))

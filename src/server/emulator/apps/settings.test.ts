@@ -103,6 +103,16 @@ describe('saving settings', () => {
     );
     expect(detail.kind).toBe('settings');
     expect(JSON.parse(detail.request.body)).toMatchObject({ stepId: step.id });
+    // Only webhook deliveries are redelivered; the refusal names what this one is (it said "an settings event").
+    const again = await control<ControlErrorBody>(
+      em.url,
+      'POST',
+      `/__apps/deliveries/${json.deliveryId}/redeliver`,
+    );
+    expect([again.status, again.json.error.message]).toEqual([
+      409,
+      `Delivery ${json.deliveryId} is a settings callback (updateSettingsUrl); only webhook deliveries can be redelivered.`,
+    ]);
   });
 
   it('a 500 keeps the settings the step had, shows the problem with the answer, and keeps what was sent', async () => {
