@@ -79,6 +79,15 @@ describe('npm run emulator', () => {
     });
   }, 30_000);
 
+  it('an option it does not know is one line and exit 2, not a stack trace', async () => {
+    const typo = run(TSX, [CLI, '--port', '0', '--batch-intreval', '0'], { env: env() });
+    await expect(typo).rejects.toMatchObject({
+      code: 2,
+      stderr:
+        'emulator: Unknown option --batch-intreval. Run `npm run emulator -- --help` for the options.\n',
+    });
+  }, 30_000);
+
   it('removes its key file when stopped', async () => {
     const path = keyFilePath(port, join(dir, 'keys'));
     expect(existsSync(path)).toBe(true);

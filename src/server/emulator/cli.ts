@@ -2,7 +2,7 @@
 // personal access token for the emulator running on --port. Run with --help for the options.
 import { parseArgs } from 'node:util';
 import { createEmulator } from './app.ts';
-import { APPS_FLAGS, APPS_HELP, appsCommand, readAppsFlags } from './apps/cli.ts';
+import { APPS_FLAGS, APPS_HELP, appsCommand, argsProblem, readAppsFlags } from './apps/cli.ts';
 import { persistentAppsKey } from './apps/secrets.ts';
 import { appEnvironment, tlsHosts, tlsInfo, tlsMaterial } from './apps/tls.ts';
 import { generateDemoDataset } from './data/demo.ts';
@@ -35,12 +35,8 @@ Options:
 
 ${APPS_HELP}`;
 
-function main(): void {
-  if (process.argv[2] === 'apps') {
-    void appsCommand(process.argv.slice(3)).then((code) => process.exit(code));
-    return;
-  }
-  const { values, positionals } = parseArgs({
+function parseOptions() {
+  return parseArgs({
     allowPositionals: true,
     options: {
       port: { type: 'string', default: '8787' },
@@ -57,6 +53,22 @@ function main(): void {
       ...APPS_FLAGS,
     },
   });
+}
+
+function main(): void {
+  if (process.argv[2] === 'apps') {
+    void appsCommand(process.argv.slice(3)).then((code) => process.exit(code));
+    return;
+  }
+  let parsed: ReturnType<typeof parseOptions>;
+  try {
+    parsed = parseOptions();
+  } catch (e) {
+    const problem = argsProblem(e, 'npm run emulator -- --help');
+    if (problem) fail(problem);
+    throw e;
+  }
+  const { values, positionals } = parsed;
   if (values.help) {
     console.log(HELP);
     return;

@@ -101,9 +101,21 @@ export function readAppsFlags(
   };
 }
 
-/** Runs `apps <command> …`; resolves with the exit code. */
-export async function appsCommand(args: string[], out = console.log, err = console.error): Promise<number> {
-  const { values, positionals } = parseArgs({
+/**
+ * What node:util's parseArgs threw, as one line for the user (an unknown option, a flag without its value),
+ * or null for any other error. Its own text ends in advice about `--` that does not fit a typo.
+ */
+export function argsProblem(e: unknown, help: string): string | null {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !code.startsWith('ERR_PARSE_ARGS_')) return null;
+  const message = e instanceof Error ? e.message : String(e);
+  const unknown = /^Unknown option '([^']+)'/.exec(message);
+  const first = unknown ? `Unknown option ${unknown[1]}.` : message.split('. ')[0]!.replace(/\.?$/, '.');
+  return `${first} Run \`${help}\` for the options.`;
+}
+
+function parseAppsArgs(args: string[]) {
+  return parseArgs({
     args,
     allowPositionals: true,
     options: {
@@ -123,6 +135,20 @@ export async function appsCommand(args: string[], out = console.log, err = conso
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
+}
+
+/** Runs `apps <command> …`; resolves with the exit code. */
+export async function appsCommand(args: string[], out = console.log, err = console.error): Promise<number> {
+  let parsed: ReturnType<typeof parseAppsArgs>;
+  try {
+    parsed = parseAppsArgs(args);
+  } catch (e) {
+    const problem = argsProblem(e, 'npm run emulator -- apps --help');
+    if (!problem) throw e;
+    err(problem);
+    return 2;
+  }
+  const { values, positionals } = parsed;
   const [command, target, moduleKey] = positionals;
   if (values.help || !command) {
     out(APPS_HELP);

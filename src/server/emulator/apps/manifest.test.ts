@@ -383,4 +383,20 @@ describe('reading a manifest', () => {
     ).toBe(1);
     expect(lines.join('\n')).toContain(`error /authentication/type [step-auth] ${STEP_AUTH_ERROR}`);
   });
+
+  it('an `apps` option it does not know, or one without its value, is a line and exit 2, not a stack trace', async () => {
+    const lines: string[] = [];
+    const run = (args: string[]) =>
+      appsCommand(
+        args,
+        (l) => lines.push(l),
+        (l) => lines.push(l),
+      );
+    expect(await run(['install', 'http://127.0.0.1:3000/manifest.json', '--projects', '1'])).toBe(2);
+    expect(await run(['listen', '--port'])).toBe(2);
+    expect(lines).toEqual([
+      'Unknown option --projects. Run `npm run emulator -- apps --help` for the options.',
+      "Option '--port <value>' argument missing. Run `npm run emulator -- apps --help` for the options.",
+    ]);
+  });
 });
