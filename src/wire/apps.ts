@@ -515,6 +515,14 @@ export interface FlushResponse {
 /** What the emulator sent: a webhook batch, an app event, or (later) a settings or module call. */
 export type DeliveryKind =
   'webhook' | 'installed' | 'uninstall' | 'settings' | 'delete-settings' | 'module-call';
+export const DELIVERY_KINDS: readonly DeliveryKind[] = [
+  'webhook',
+  'installed',
+  'uninstall',
+  'settings',
+  'delete-settings',
+  'module-call',
+];
 export type DeliveryState = 'queued' | 'sending' | 'retrying' | 'delivered' | 'failed';
 export const DELIVERY_STATES: readonly DeliveryState[] = [
   'queued',

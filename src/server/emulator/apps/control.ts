@@ -22,7 +22,7 @@ import type {
   StepStringsResponse,
   TriggerRequest,
 } from '../../../wire/apps.ts';
-import { BRIDGE_PATH, DELIVERY_STATES } from '../../../wire/apps.ts';
+import { BRIDGE_PATH, DELIVERY_KINDS, DELIVERY_STATES } from '../../../wire/apps.ts';
 import { ControlError } from './errors.ts';
 import type { AppsHost } from './host.ts';
 import { MODULE_PAYLOAD_LIMIT } from './module-answer.ts';
@@ -141,6 +141,10 @@ export function controlRoutes(host: AppsHost, allowedOrigins: readonly string[])
     if (state !== undefined && !(DELIVERY_STATES as readonly string[]).includes(state)) {
       throw new ControlError(400, 'invalidRequest', `state must be one of ${DELIVERY_STATES.join(', ')}.`);
     }
+    const kind = c.req.query('kind');
+    if (kind !== undefined && !(DELIVERY_KINDS as readonly string[]).includes(kind)) {
+      throw new ControlError(400, 'invalidRequest', `kind must be one of ${DELIVERY_KINDS.join(', ')}.`);
+    }
     const appId = c.req.query('app');
     // An uninstalled app's deliveries stay in the log; a name never seen is a mistake worth a 404.
     if (appId && !host.installations.get(appId) && host.deliveries.list({ appId }).length === 0) {
@@ -150,7 +154,7 @@ export function controlRoutes(host: AppsHost, allowedOrigins: readonly string[])
       appId,
       state,
       event: c.req.query('event'),
-      kind: c.req.query('kind'),
+      kind,
     });
     const answer: DeliveriesResponse = {
       data: all.slice(offset, offset + limit).map((r) => host.deliveries.summary(r)),

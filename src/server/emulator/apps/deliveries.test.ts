@@ -291,6 +291,17 @@ describe('the log', () => {
     );
     expect((await deliveries('?kind=installed')).data.map((x) => x.appId)).toEqual(['test-step-app']);
     expect((await control(em.url, 'GET', '/__apps/deliveries?state=lost')).status).toBe(400);
+    // A kind it does not have is refused as a state is, not answered with an empty log.
+    expect(await control(em.url, 'GET', '/__apps/deliveries?kind=webhooks')).toEqual({
+      status: 400,
+      json: {
+        error: {
+          code: 'invalidRequest',
+          message:
+            'kind must be one of webhook, installed, uninstall, settings, delete-settings, module-call.',
+        },
+      },
+    });
     expect((await control(em.url, 'GET', '/__apps/deliveries/999999')).status).toBe(404);
     expect(await control(em.url, 'GET', '/__apps/deliveries/abc')).toEqual({
       status: 404,
