@@ -366,7 +366,8 @@ export function moduleCallLine(r: ModuleCallResponse): string {
 }
 
 export function formatAttempt(a: AttemptInfo): string {
-  const what = a.status === null ? 'no answer' : String(a.status);
+  // No status: no HTTP answer came (refused, timed out, or bytes that are not HTTP); the error says which.
+  const what = a.status === null ? (a.error ? 'failed' : 'no answer') : String(a.status);
   return `${what} in ${Math.round(a.durationMs)} ms${a.error ? ` (${a.error})` : ''}`;
 }
 

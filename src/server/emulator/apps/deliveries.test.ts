@@ -5,6 +5,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AppsOverview,
+  AttemptInfo,
   ControlErrorBody,
   DeliveriesResponse,
   DeliveryDetail,
@@ -14,7 +15,7 @@ import type {
 } from '../../../wire/apps.ts';
 import { STEP_EVENT } from '../../../wire/apps.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
-import { appsCommand } from './cli.ts';
+import { appsCommand, formatAttempt } from './cli.ts';
 import { addStep, control, installStepApp } from './testing.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- payloads are JSON */
@@ -472,4 +473,26 @@ it('`apps listen` prints one line per attempt', async () => {
     await own.close();
     await t.app.close();
   }
+});
+
+it('`apps listen` says an attempt without an HTTP status failed, and why, rather than "no answer" to garbage', () => {
+  const attempt = (status: number | null, error: string | null): AttemptInfo => ({
+    n: 1,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 2.4,
+    status,
+    error,
+    answerStart: '',
+    answerBytes: 0,
+    answerTruncated: false,
+    location: null,
+    ok: status !== null && status < 300,
+  });
+  expect(formatAttempt(attempt(null, "The app's answer is not HTTP (Parse Error)."))).toBe(
+    "failed in 2 ms (The app's answer is not HTTP (Parse Error).)",
+  );
+  expect(formatAttempt(attempt(null, 'No answer within 3 s.'))).toBe(
+    'failed in 2 ms (No answer within 3 s.)',
+  );
+  expect(formatAttempt(attempt(200, null))).toBe('200 in 2 ms');
 });
