@@ -8,7 +8,6 @@ import type {
   AppsOverview,
   AppsStreamEvent,
   AttemptInfo,
-  ControlErrorBody,
   CreateClientResponse,
   DeliverySummary,
   FlushResponse,
@@ -18,6 +17,7 @@ import type {
   UninstallResponse,
 } from '../../../wire/apps.ts';
 import { APPS_PATHS } from '../../../wire/apps.ts';
+import { ControlRequestError, controlClient } from '../../../wire/apps-control.ts';
 import { ManifestSourceError, readManifest, validateManifest } from './manifest.ts';
 import { defaultAppsOptions, type AppsOptions } from './options.ts';
 import { AppCaller } from './outgoing.ts';
@@ -155,32 +155,26 @@ export async function appsCommand(args: string[], out = console.log, err = conso
     return command ? 0 : 2;
   }
   const base = `http://127.0.0.1:${values.port}`;
+  const control = controlClient(
+    (input, init) => fetch(input, init),
+    () =>
+      `No emulator answers on port ${values.port}. Start it with \`npm run emulator\` (pass the same --port).`,
+  );
+  /** A control route; a refusal prints the emulator's message, then each problem and the app's answer. */
   const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
-    let res: Response;
     try {
-      res = await fetch(`${base}${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch {
-      throw new Error(
-        `No emulator answers on port ${values.port}. Start it with \`npm run emulator\` (pass the same --port).`,
-      );
-    }
-    const json = (await res.json().catch(() => null)) as (T & Partial<ControlErrorBody>) | null;
-    if (!res.ok) {
-      const problems = json?.error?.problems ?? [];
-      const answer = json?.error?.answer;
+      return await control<T>(base, path, { method, body });
+    } catch (e) {
+      if (!(e instanceof ControlRequestError)) throw e;
       throw new Error(
         [
-          json?.error?.message ?? `The emulator answered ${res.status}.`,
-          ...problems.map(formatProblem),
-          ...(answer ? [`  the app's answer: ${formatAttempt(answer)}`] : []),
+          e.message,
+          ...e.problems.map(formatProblem),
+          ...(e.answer ? [`  the app's answer: ${formatAttempt(e.answer)}`] : []),
         ].join('\n'),
+        { cause: e },
       );
     }
-    return json as T;
   };
 
   try {
