@@ -19,6 +19,7 @@ import type {
   UninstallResponse,
 } from '../../../wire/apps.ts';
 import { STEP_EVENT } from '../../../wire/apps.ts';
+import { grants } from '../../../wire/scopes.ts';
 import type { ListEnvelope, SimpleErrorBody, ValidationErrorsBody } from '../../../wire/envelope.ts';
 import type { EmulatorApi } from '../api/routes.ts';
 import type { EmulatorConfig } from '../config.ts';
@@ -378,6 +379,20 @@ export class AppsHost {
         code: 'stepsNotOffered',
         message:
           'Workflow steps are Crowdin Enterprise only: on crowdin.com the service installs the app but does not offer its step. Start the emulator with --organization DOMAIN to add the step to a workflow.',
+      });
+    }
+    // The manifest's own check (rule step-scope) sees only the scopes it lists; one that lists none gets
+    // the OAuth app's, which may lack the scope too.
+    if (
+      steps.length &&
+      !grants(app.scopes.join(' '), 'project') &&
+      !report.warnings.some((w) => w.rule === 'step-scope')
+    ) {
+      app.problems.push({
+        at: new Date(this.config.clock()).toISOString(),
+        severity: 'warning',
+        code: 'stepScopeMissing',
+        message: `Its tokens carry ${app.scopes.join(' ') || 'no scope'}, without the "project" scope the string-status API needs: every PATCH of its agent is refused (403). Register the OAuth app again with that scope (\`npm run emulator -- apps client --name "${app.client?.name ?? 'NAME'}" --scopes "project"\`) and install the app again.`,
       });
     }
     const installed = manifest.events?.installed;

@@ -309,6 +309,32 @@ describe('the string-status API', () => {
     ).toBe(true);
   });
 
+  it('warns at install when the tokens of a step app without its own scopes lack the project scope, and the PATCH is refused', async () => {
+    const narrow = await installStepApp(em.url, {
+      name: 'Narrow',
+      scopes: 'project.source',
+      extra: { identifier: 'narrow-step-app', agent: { username: 'narrow-agent' }, scopes: undefined },
+    });
+    opened.push(narrow.app);
+    const { json } = await control<AppsOverview>(em.url, 'GET', '/__apps');
+    const app = json.apps.find((a) => a.appId === 'narrow-step-app')!;
+    expect(app.problems.map((p) => [p.code, p.message])).toContainEqual([
+      'stepScopeMissing',
+      expect.stringContaining('Its tokens carry project.source, without the "project" scope'),
+    ]);
+    // Its sibling with the project scope gets no such warning.
+    expect(json.apps.find((a) => a.appId === 'test-step-app')!.problems.map((p) => p.code)).not.toContain(
+      'stepScopeMissing',
+    );
+    const refused = await patch(
+      'uk',
+      [{ op: 'replace', path: '/1/output', value: 'translated' }],
+      narrow.token,
+    );
+    expect(refused.status).toBe(403);
+    await control(em.url, 'POST', '/__apps/narrow-step-app/uninstall');
+  });
+
   it("answers 403 to any token but the step app's agent, and 404 for an unknown step or a language the step lacks", async () => {
     const user = await get('uk', '', em.personalToken('alice', 'project'));
     expect(user.status).toBe(403);
