@@ -7,6 +7,7 @@ import { keys } from '../connection/keys.ts';
 import { announce } from '../ui/announce.ts';
 import {
   APPS_PATHS,
+  DELIVERY_KINDS,
   DELIVERY_STATES,
   DOCUMENTED_EVENTS,
   type AppApiCall,
@@ -20,15 +21,6 @@ import { DeliveryDetail } from './DeliveryDetail.tsx';
 import { clock, Failure, plural } from './parts.tsx';
 import { callsQuery, deliveriesQuery } from './queries.ts';
 import { useAppsUi, useAppsUiActions } from './store.ts';
-
-const KINDS: readonly DeliveryKind[] = [
-  'webhook',
-  'installed',
-  'uninstall',
-  'settings',
-  'delete-settings',
-  'module-call',
-];
 
 /** The app's calls by the delivery that caused them; calls after no delivery under `null`. */
 export function callsByDelivery(calls: readonly AppApiCall[]): Map<number | null, AppApiCall[]> {
@@ -114,7 +106,7 @@ export function DeliveryLog(props: { origin: string; overview: AppsOverview | un
           Kind
           <select value={filters.kind} onChange={(e) => setFilter('kind', e.target.value)}>
             <option value="">Any</option>
-            {KINDS.map((k) => (
+            {DELIVERY_KINDS.map((k) => (
               <option key={k}>{k}</option>
             ))}
           </select>

@@ -512,25 +512,18 @@ export interface FlushResponse {
   retries: number;
 }
 
-/** What the emulator sent: a webhook batch, an app event, or (later) a settings or module call. */
-export type DeliveryKind =
-  'webhook' | 'installed' | 'uninstall' | 'settings' | 'delete-settings' | 'module-call';
-export const DELIVERY_KINDS: readonly DeliveryKind[] = [
+/** What the emulator sent: a webhook batch, an app event, a settings callback or a module call. */
+export const DELIVERY_KINDS = [
   'webhook',
   'installed',
   'uninstall',
   'settings',
   'delete-settings',
   'module-call',
-];
-export type DeliveryState = 'queued' | 'sending' | 'retrying' | 'delivered' | 'failed';
-export const DELIVERY_STATES: readonly DeliveryState[] = [
-  'queued',
-  'sending',
-  'retrying',
-  'delivered',
-  'failed',
-];
+] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+export const DELIVERY_STATES = ['queued', 'sending', 'retrying', 'delivered', 'failed'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /** One try of a delivery. */
 export interface AttemptInfo {
