@@ -455,9 +455,9 @@ class Checker {
   }
 
   private unknownName(id: Identifier, scopes: readonly string[]) {
-    const refused = [...scopes].reverse().find((s) => REFUSED_FIELDS[s]?.[id.name]);
+    const refused = [...scopes].reverse().find((s) => refusal(s, id.name) !== undefined);
     if (refused) {
-      this.report('undocumentedField', REFUSED_FIELDS[refused]![id.name]!, id);
+      this.report('undocumentedField', refusal(refused, id.name)!, id);
       return;
     }
     const inner = scopes[scopes.length - 1]!;
@@ -553,6 +553,12 @@ class Checker {
       })),
     );
   }
+}
+
+/** Why the service refuses the name `name` on `typeName`, if it does (own keys only: not `constructor`). */
+function refusal(typeName: string, name: string): string | undefined {
+  const table = REFUSED_FIELDS[typeName];
+  return table && Object.hasOwn(table, name) ? table[name] : undefined;
 }
 
 function sameType(a: TypeInfo, b: TypeInfo): boolean {

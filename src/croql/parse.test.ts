@@ -113,6 +113,16 @@ describe('lexical rules', () => {
     }
   });
 
+  it('words that are keys of every JavaScript object (constructor, __proto__) are names, not keywords', () => {
+    expect(tree('constructor = 1 and __proto__ > 2')).toBe('(and (= constructor 1) (> __proto__ 2))');
+    expect(lex('is constructor').map((t) => t.kind)).toEqual(['name']);
+    for (const name of ['constructor', '__proto__']) {
+      expect(analyze(`${name} = 1`, 'strings').diagnostics).toMatchObject([
+        { reason: 'unknownField', message: `\`${name}\` is not a field of a source string.` },
+      ]);
+    }
+  });
+
   it('is and has are words of names, not keywords', () => {
     expect(tree('has qa issues or is hidden')).toBe('(or has qa issues is hidden)');
   });

@@ -23,7 +23,8 @@ import {
 import { FOREIGN_OPERATOR_WORDS } from './operators.ts';
 import { allFieldNames } from './schema.ts';
 
-export const KEYWORDS: Readonly<Record<string, number>> = {
+/** Keyword → term. Without a prototype, so `constructor` and `__proto__` are not keywords. */
+export const KEYWORDS: Readonly<Record<string, number>> = Object.assign(Object.create(null) as object, {
   and: And,
   or: Or,
   xor: Xor,
@@ -36,7 +37,7 @@ export const KEYWORDS: Readonly<Record<string, number>> = {
   if: If,
   then: Then,
   else: Else,
-};
+});
 
 /** Words that are operators in other query languages (the operator table's): never part of a name. */
 export const UNKNOWN_OPERATOR_WORDS: ReadonlySet<string> = FOREIGN_OPERATOR_WORDS;
