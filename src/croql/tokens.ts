@@ -3,7 +3,7 @@
 // it also starts with a known name (`is hidden is duplicate`), it is split there, so a missing operator is
 // reported where it is missing; otherwise the whole run is one name, so a misspelling (`is hiden`,
 // `type is plainn`) stays one identifier that the checker can suggest a correction for.
-import { ExternalTokenizer } from '@lezer/lr';
+import { ExternalTokenizer, type InputStream } from '@lezer/lr';
 import {
   And,
   Between,
@@ -58,42 +58,90 @@ export const isSpace = (c: number) =>
   c === 0x205f ||
   c === 0x3000;
 
-interface Word {
-  text: string;
-  /** Offset just after the word, relative to the token start. */
-  end: number;
+/**
+ * The keywords and foreign operator words as a trie over lowercase letters, so that a word is classified as
+ * it is read, without building its text: most words are names of one word, whose text the tokenizer never
+ * needs. A node's `term` is the keyword's term, UnknownWordOp, or 0 where no such word ends.
+ */
+interface TrieNode {
+  next: (TrieNode | null)[];
+  term: number;
 }
+
+const trieNode = (): TrieNode => ({ next: new Array<TrieNode | null>(26).fill(null), term: 0 });
+const TRIE = trieNode();
+for (const [word, term] of [
+  ...[...UNKNOWN_OPERATOR_WORDS].map((w): [string, number] => [w, UnknownWordOp]),
+  // Keywords last: a keyword wins over a foreign word of the same spelling, as in the lookups before.
+  ...Object.entries(KEYWORDS),
+]) {
+  let node = TRIE;
+  for (let i = 0; i < word.length; i++) {
+    const k = word.charCodeAt(i) - 97;
+    if (k < 0 || k >= 26) throw new Error(`keyword ${word} is not lowercase letters`);
+    node = node.next[k] ??= trieNode();
+  }
+  node.term = term;
+}
+
+/** The term of the word scanWord read last (set there instead of returning a pair, which would allocate). */
+let scannedTerm = 0;
+
+/**
+ * The end of the word at `start` (relative to the token start); sets scannedTerm to its keyword's term,
+ * UnknownWordOp for a foreign operator word, or 0 for a word of a name. Case-insensitive.
+ */
+function scanWord(input: InputStream, start: number): number {
+  let node: TrieNode | null = TRIE;
+  let end = start;
+  for (let c = input.peek(end); isWordChar(c); c = input.peek(++end)) {
+    if (node === null) continue;
+    const k = (c | 0x20) - 97; // ASCII letters lowercased; digits and `_` fall outside 0–25
+    node = k >= 0 && k < 26 ? node.next[k]! : null;
+  }
+  scannedTerm = node === null ? 0 : node.term;
+  return end;
+}
+
+/** Where the words of the current run start and end (relative to the token start); reused by every call. */
+const runStarts: number[] = [];
+const runEnds: number[] = [];
 
 export const words = new ExternalTokenizer((input) => {
   if (!isWordStart(input.next)) return;
-  const first = readWord(input, 0);
-  const keyword = KEYWORDS[first.text];
-  if (keyword !== undefined) return input.acceptToken(keyword, first.end);
-  if (UNKNOWN_OPERATOR_WORDS.has(first.text)) return input.acceptToken(UnknownWordOp, first.end);
+  const firstEnd = scanWord(input, 0);
+  if (scannedTerm !== 0) return input.acceptToken(scannedTerm, firstEnd);
 
-  const run: Word[] = [first];
-  let offset = first.end;
+  let count = 1;
+  runStarts[0] = 0;
+  runEnds[0] = firstEnd;
+  let offset = firstEnd;
   for (;;) {
     let next = offset;
     while (isSpace(input.peek(next))) next++;
     if (next === offset || !isWordStart(input.peek(next))) break;
-    const word = readWord(input, next);
-    if (KEYWORDS[word.text] !== undefined || UNKNOWN_OPERATOR_WORDS.has(word.text)) break;
-    run.push(word);
-    offset = word.end;
+    const end = scanWord(input, next);
+    if (scannedTerm !== 0) break;
+    runStarts[count] = next;
+    runEnds[count] = end;
+    count++;
+    offset = end;
   }
-  input.acceptToken(Identifier, run[splitPoint(run) - 1]!.end);
+  if (count === 1) return input.acceptToken(Identifier, firstEnd);
+  const run: string[] = [];
+  for (let i = 0; i < count; i++) run.push(wordText(input, runStarts[i]!, runEnds[i]!));
+  input.acceptToken(Identifier, runEnds[splitPoint(run) - 1]!);
 });
 
-function readWord(input: { peek(offset: number): number }, start: number): Word {
-  let end = start;
+/** The lowercased text of the word at [start, end) relative to the token start. */
+function wordText(input: InputStream, start: number, end: number): string {
   let text = '';
-  for (let c = input.peek(end); isWordChar(c); c = input.peek(++end)) text += String.fromCharCode(c);
-  return { text: text.toLowerCase(), end };
+  for (let i = start; i < end; i++) text += String.fromCharCode(input.peek(i));
+  return text.toLowerCase();
 }
 
 /** How many words of the run form the name. */
-function splitPoint(run: Word[]): number {
+function splitPoint(run: string[]): number {
   if (run.length === 1) return 1;
   const known = allFieldNames();
   if (known.has(joined(run, 0, run.length))) return run.length;
@@ -105,8 +153,8 @@ function splitPoint(run: Word[]): number {
 }
 
 /** Words `from` to `to` of the run, one space apart. (A function of its own, not a closure made per token.) */
-function joined(run: Word[], from: number, to: number): string {
-  let text = run[from]!.text;
-  for (let i = from + 1; i < to; i++) text += ' ' + run[i]!.text;
+function joined(run: string[], from: number, to: number): string {
+  let text = run[from]!;
+  for (let i = from + 1; i < to; i++) text += ' ' + run[i]!;
   return text;
 }
