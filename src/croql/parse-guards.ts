@@ -51,40 +51,44 @@ const isBlank = (c: number) => c === 32 || (c >= 9 && c <= 13) || c > 127;
 
 /**
  * Parentheses outside string and datetime literals (too deep, never closed, or closing nothing), and runs
- * of prefix operators.
+ * of prefix operators. One pass, no closures: it runs before every parse.
  */
 function scan(text: string): GuardResult {
   const open: number[] = [];
   const diagnostics: Diagnostic[] = [];
+  /** The length of the current run of prefix operators, and where its (MAX_NESTING + 1)th one is. */
   let run = 0;
-  let pastLimit: { from: number; to: number } | null = null;
-  const prefix = (from: number, to: number): GuardResult | null => {
-    if (++run === MAX_NESTING + 1) pastLimit = { from, to };
-    if (run <= MAX_PREFIX_RUN) return null;
-    return { refused: operatorsTooDeep(pastLimit!.from, pastLimit!.to), diagnostics };
-  };
-  for (let i = 0; i < text.length; i++) {
+  let pastFrom = 0;
+  let pastTo = 0;
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 45 /* - */ || (c === 33 /* ! */ && text.charCodeAt(i + 1) !== 61) /* not != */) {
-      const refused = prefix(i, i + 1);
-      if (refused) return refused;
-      continue;
-    }
     if (isWordCode(c)) {
       const from = i;
-      while (i + 1 < text.length && isWordCode(text.charCodeAt(i + 1))) i++;
-      if (i - from === 2 && text.slice(from, i + 1).toLowerCase() === 'not') {
-        const refused = prefix(from, i + 1);
-        if (refused) return refused;
+      while (i + 1 < length && isWordCode(text.charCodeAt(i + 1))) i++;
+      if (i - from === 2 && isNot(text, from)) {
+        if (++run === MAX_NESTING + 1) {
+          pastFrom = from;
+          pastTo = i + 1;
+        }
+        if (run > MAX_PREFIX_RUN) return { refused: operatorsTooDeep(pastFrom, pastTo), diagnostics };
       } else run = 0;
+      continue;
+    }
+    if (c === 45 /* - */ || (c === 33 /* ! */ && text.charCodeAt(i + 1) !== 61) /* not != */) {
+      if (++run === MAX_NESTING + 1) {
+        pastFrom = i;
+        pastTo = i + 1;
+      }
+      if (run > MAX_PREFIX_RUN) return { refused: operatorsTooDeep(pastFrom, pastTo), diagnostics };
       continue;
     }
     if (isBlank(c)) continue;
     run = 0;
     if (c === 34 /* " */) {
-      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+      for (i++; i < length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
     } else if (c === 39 /* ' */) {
-      for (i++; i < text.length && text.charCodeAt(i) !== 39; i++);
+      for (i++; i < length && text.charCodeAt(i) !== 39; i++);
     } else if (c === 40 /* ( */) {
       open.push(i);
       if (open.length > MAX_NESTING) {
@@ -112,4 +116,13 @@ function scan(text: string): GuardResult {
     );
   }
   return { refused: null, diagnostics };
+}
+
+/** Whether the three characters at `at` spell `not`, in any case. */
+function isNot(text: string, at: number): boolean {
+  return (
+    (text.charCodeAt(at) | 0x20) === 110 &&
+    (text.charCodeAt(at + 1) | 0x20) === 111 &&
+    (text.charCodeAt(at + 2) | 0x20) === 116
+  );
 }
