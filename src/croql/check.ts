@@ -121,10 +121,12 @@ const UNKNOWN: TypeInfo = { kind: 'unknown' };
 const scalar = (type: ScalarType): TypeInfo => ({ kind: 'scalar', type });
 const BOOLEAN = scalar('boolean');
 
-function isScalar(t: TypeInfo, ...types: ScalarType[]): boolean {
-  return t.kind === 'scalar' && types.includes(t.type);
+function isScalar(t: TypeInfo, type: ScalarType): boolean {
+  return t.kind === 'scalar' && t.type === type;
 }
-const isNumber = (t: TypeInfo) => isScalar(t, 'integer', 'float');
+function isNumber(t: TypeInfo): boolean {
+  return t.kind === 'scalar' && (t.type === 'integer' || t.type === 'float');
+}
 
 function describe(t: TypeInfo): string {
   if (t.kind === 'unknown') return 'unknown';
@@ -217,8 +219,14 @@ class Checker {
       }
       case 'arithmetic': {
         // Left to right: `a - b + c` is `(a - b) + c`.
-        const types = expr.operands.map((operand) => this.check(operand, scopes));
-        if (types.some((t) => t.kind === 'unknown')) return UNKNOWN;
+        const types: TypeInfo[] = [];
+        let anyUnknown = false;
+        for (const operand of expr.operands) {
+          const t = this.check(operand, scopes);
+          if (t.kind === 'unknown') anyUnknown = true;
+          types.push(t);
+        }
+        if (anyUnknown) return UNKNOWN;
         let result: TypeInfo = types[0]!;
         for (let i = 0; i < expr.ops.length; i++) {
           const next = types[i + 1]!;
@@ -243,8 +251,12 @@ class Checker {
       case 'comparison':
         return this.comparison(expr, scopes);
       case 'between': {
-        const types = [expr.subject, expr.low, expr.high].map((e) => this.check(e, scopes));
-        if (types.some((t) => t.kind === 'unknown')) return BOOLEAN;
+        const types = [
+          this.check(expr.subject, scopes),
+          this.check(expr.low, scopes),
+          this.check(expr.high, scopes),
+        ];
+        if (types.some(isUnknown)) return BOOLEAN;
         if (!this.accepts('between', types)) {
           this.report(
             'typeMismatch',
@@ -303,22 +315,24 @@ class Checker {
     const l = this.check(expr.left, scopes);
     const r = this.check(expr.right, scopes);
     if (l.kind === 'unknown' || r.kind === 'unknown') return BOOLEAN;
-    const mismatch = (why: string) => this.report('typeMismatch', why, expr);
     if (l.kind !== 'scalar' || r.kind !== 'scalar') {
       const bad = l.kind !== 'scalar' ? l : r;
       const hint =
         bad.kind === 'collection'
           ? ' Compare its size with `count of …`.'
           : ' Compare one of its fields (`id of …`).';
-      mismatch(`\`${expr.op}\` cannot compare ${article(describe(bad))}.${hint}`);
+      this.report('typeMismatch', `\`${expr.op}\` cannot compare ${article(describe(bad))}.${hint}`, expr);
       return BOOLEAN;
     }
-    if (!this.accepts(expr.op, [l, r])) {
+    if (resultType(expr.op, [l.type, r.type]) === null) {
       const pair = `${article(describe(l))} and ${article(describe(r))}`;
-      if (expr.op === 'contains') mismatch(`\`contains\` needs text on both sides; here it has ${pair}.`);
-      else if (operator(expr.op).negation && expr.op !== '=' && expr.op !== '!=')
-        mismatch(`\`${expr.op}\` compares numbers, datetimes or texts of one kind; here it has ${pair}.`);
-      else mismatch(`Cannot compare ${article(describe(l))} with ${article(describe(r))}.`);
+      const why =
+        expr.op === 'contains'
+          ? `\`contains\` needs text on both sides; here it has ${pair}.`
+          : operator(expr.op).negation && expr.op !== '=' && expr.op !== '!='
+            ? `\`${expr.op}\` compares numbers, datetimes or texts of one kind; here it has ${pair}.`
+            : `Cannot compare ${article(describe(l))} with ${article(describe(r))}.`;
+      this.report('typeMismatch', why, expr);
       return BOOLEAN;
     }
     // A language field compared with a plain code: validate the code like a mention. (A user compared with a
@@ -512,7 +526,7 @@ class Checker {
       const users = this.options.users;
       if (!users) return;
       const wanted = value.toLowerCase();
-      if (users.some((u) => u.username.toLowerCase() === wanted)) return;
+      for (const u of users) if (u.username.toLowerCase() === wanted) return;
       const near = closestStrings(
         value,
         users.map((u) => u.username),
@@ -537,7 +551,7 @@ class Checker {
     const languages = this.options.languages;
     if (!languages) return;
     const wanted = value.toLowerCase();
-    if (languages.some((l) => l.toLowerCase() === wanted)) return;
+    for (const l of languages) if (l.toLowerCase() === wanted) return;
     const near = closestStrings(value, languages);
     this.report(
       'unknownLanguage',
@@ -560,6 +574,8 @@ function refusal(typeName: string, name: string): string | undefined {
   const table = REFUSED_FIELDS[typeName];
   return table && Object.hasOwn(table, name) ? table[name] : undefined;
 }
+
+const isUnknown = (t: TypeInfo) => t.kind === 'unknown';
 
 function sameType(a: TypeInfo, b: TypeInfo): boolean {
   if (a.kind === 'scalar' && b.kind === 'scalar') return a.type === b.type;

@@ -399,11 +399,14 @@ export const CANONICAL_SPELLING: ReadonlyMap<string, string> = new Map(
 export function resultType(name: OperatorName, operands: readonly ScalarType[]): ScalarType | null {
   const def = BY_NAME.get(name);
   if (!def) return null;
-  for (const s of def.signatures) {
-    if (s.operands.length === operands.length && s.operands.every((t, i) => t === operands[i]))
-      return s.result;
-  }
+  for (const s of def.signatures) if (sameOperands(s.operands, operands)) return s.result;
   return null;
+}
+
+function sameOperands(a: readonly ScalarType[], b: readonly ScalarType[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Binary operators (comparisons, `between`, arithmetic) accepting a left operand of type `left`. */

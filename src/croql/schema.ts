@@ -482,9 +482,20 @@ for (const t of allTypes) {
   lookupTables.set(t.name, table);
 }
 
+/**
+ * Whether every key of the tables is its own normalised form (as every name and lowercased key is today):
+ * then a name found as given is the one its normalised form finds, and the normalising can be skipped.
+ */
+const keysNormalised = [...lookupTables.values()].every((table) =>
+  [...table.keys()].every((key) => normalizeName(key) === key),
+);
+
 /** The field `name` of object type `typeName`, matching its name, its camelCase key or an alias. */
 export function lookupField(typeName: string, name: string): FieldDef | undefined {
-  return lookupTables.get(typeName)?.get(normalizeName(name));
+  const table = lookupTables.get(typeName);
+  if (!table) return undefined;
+  // Most names arrive normalised (the checker's come from the AST): try the name as given first.
+  return (keysNormalised ? table.get(name) : undefined) ?? table.get(normalizeName(name));
 }
 
 export function fieldsOf(typeName: string): readonly FieldDef[] {
