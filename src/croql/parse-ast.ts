@@ -8,6 +8,7 @@ import { FOREIGN_OPERATORS } from './operators.ts';
 import type { SyntaxNode } from '@lezer/common';
 import { MAX_NESTING, operatorsTooDeep } from './parse-guards.ts';
 import { clip, syntax } from './parse-diagnostic.ts';
+import { parser } from './parser.ts';
 import { normalizeName } from './schema.ts';
 import type {
   ArithmeticOp,
@@ -166,7 +167,7 @@ export class AstBuilder {
     let wantOperand = true;
     for (let child = node.firstChild; child; child = child.nextSibling) {
       if (child.type.isError) continue;
-      if (child.type.is('Expression')) {
+      if (isExpression(child)) {
         operands.push(this.build(child, depth));
         wantOperand = false;
         continue;
@@ -210,7 +211,7 @@ export class AstBuilder {
     const ops: SyntaxNode[] = [];
     const kids: SyntaxNode[] = [];
     for (let child = node.firstChild; child; child = child.nextSibling) {
-      if (child.type.is('Expression')) kids.push(child);
+      if (isExpression(child)) kids.push(child);
       else if (!child.type.isError) ops.push(child);
     }
     const left = kids[0];
@@ -253,7 +254,7 @@ export class AstBuilder {
     for (let child = node.firstChild; child; child = child.nextSibling) {
       if (child.type.isError) continue;
       if (child.name === 'Where' || child.name === 'With') parts.push({ keyword: child, predicate: null });
-      else if (child.type.is('Expression')) {
+      else if (isExpression(child)) {
         const last = parts[parts.length - 1];
         if (last) last.predicate = child;
         else subjectNode = child;
@@ -448,12 +449,19 @@ export class AstBuilder {
 function childExprs(node: SyntaxNode): SyntaxNode[] {
   const out: SyntaxNode[] = [];
   for (let child = node.firstChild; child; child = child.nextSibling)
-    if (child.type.is('Expression')) out.push(child);
+    if (isExpression(child)) out.push(child);
   return out;
 }
 
 /** Nodes that nest nothing (parentheses start their own count). */
 const LEAVES = new Set(['Number', 'String', 'Datetime', 'Mention', 'Identifier', 'ParenExpr']);
+
+/**
+ * Whether a node is in the grammar's Expression group, by node type id (`type.is('Expression')` compares
+ * the name and searches the group list on each call; the builder asks it of every child).
+ */
+const EXPRESSION_IDS: readonly boolean[] = parser.nodeSet.types.map((t) => t.is('Expression'));
+const isExpression = (node: SyntaxNode) => EXPRESSION_IDS[node.type.id] === true;
 
 const ARITHMETIC_OPS: Record<string, ArithmeticOp> = { Plus: '+', Minus: '-', Times: '*', Divide: '/' };
 
