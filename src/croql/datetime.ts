@@ -24,16 +24,26 @@ export function isValidDatetime(value: string): boolean {
   if (value.toLowerCase() === 'today') return true;
   const m = DATE_TIME.exec(value);
   if (!m) return false;
-  const [y, mo, d, h, mi, sec] = m.slice(1).map((part) => Number(part ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const daysInMonth = new Date(Date.UTC(y, mo, 0)).getUTCDate();
-  return mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth && h < 24 && mi < 60 && sec < 60;
+  // The groups one by one rather than mapped over a slice: this runs for every datetime literal parsed.
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  const h = Number(m[4] ?? 0);
+  const mi = Number(m[5] ?? 0);
+  const sec = Number(m[6] ?? 0);
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo) && h < 24 && mi < 60 && sec < 60;
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * The days in month `mo` (1–12) of year `y`, as `new Date(Date.UTC(y, mo, 0)).getUTCDate()` gives them
+ * without making a Date: proleptic Gregorian, and years 0–99 read as 1900–1999, as Date.UTC reads them.
+ */
+function daysInMonth(y: number, mo: number): number {
+  if (mo !== 2) return MONTH_DAYS[mo - 1]!;
+  const year = y >= 0 && y <= 99 ? 1900 + y : y;
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
 }
 
 const ISO = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?$/i;
