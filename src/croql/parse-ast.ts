@@ -283,18 +283,20 @@ export class AstBuilder {
     const thenAt = node.getChild('Then')?.from ?? Infinity;
     const elseAt = node.getChild('Else')?.from ?? Infinity;
     const parts = childExprs(node);
-    const part = (lo: number, hi: number) => {
-      const found = parts.find((p) => p.from >= lo && p.to <= hi);
-      return found ? this.build(found, depth) : errorNode(this.text, node.to, node.to);
-    };
     return {
       kind: 'if',
-      condition: part(node.from, thenAt),
-      then: part(thenAt, elseAt),
-      else: part(elseAt, node.to),
+      condition: this.part(node, parts, node.from, thenAt, depth),
+      then: this.part(node, parts, thenAt, elseAt, depth),
+      else: this.part(node, parts, elseAt, node.to, depth),
       from: node.from,
       to: node.to,
     };
+  }
+
+  /** The first of `parts` within [lo, hi], built, or an error node at the end of `node` (no closure per call). */
+  private part(node: SyntaxNode, parts: SyntaxNode[], lo: number, hi: number, depth: number): Expr {
+    for (const p of parts) if (p.from >= lo && p.to <= hi) return this.build(p, depth);
+    return errorNode(this.text, node.to, node.to);
   }
 
   private chained(opNode: SyntaxNode) {
