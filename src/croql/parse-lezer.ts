@@ -24,14 +24,12 @@ function isCleanTreeOf(tree: Tree, text: string): boolean {
     tree.type.name !== parser.topNode.name
   )
     return false;
-  let clean = true;
-  tree.iterate({
-    enter: (node) => {
-      if (node.type.isError) clean = false;
-      return clean;
-    },
-  });
-  return clean;
+  // A cursor rather than tree.iterate: no callback made for every call (the editor supplies its tree on
+  // every check).
+  const cursor = tree.cursor();
+  do if (cursor.type.isError) return false;
+  while (cursor.next());
+  return true;
 }
 
 /** Lezer's error recovery is costly; after this many errors, or steps spent recovering, the parse stops. */
