@@ -170,3 +170,46 @@ test('install a step app, send strings by a query, check the signed delivery, re
   await expect(card).toHaveCount(0);
   await expect(redelivery).toBeVisible();
 });
+
+test('what waits for the next batch shows above the log, live, and goes with Send queued now', async ({
+  page,
+}) => {
+  const view = await openAppsView(page);
+  const identifier = `e2e-queued-${test.info().workerIndex}-${Date.now()}`;
+  app = await startStepApp(view, identifier);
+  try {
+    const card = await install(view, app.manifestUrl, identifier);
+    // Filtered to this app, what waits and what Send queued now sends are its own: other specs queue and
+    // flush on the same emulator, whose batches go every minute.
+    await view.getByRole('combobox', { name: 'App', exact: true }).selectOption(identifier);
+    await card.getByRole('button', { name: 'Add to the workflow' }).click();
+    const step = card.getByTestId('workflow-step');
+    await expect(step).toBeVisible();
+    const waiting = view.getByTestId('queued-batch');
+    await expect(waiting).toHaveCount(0);
+
+    await sendToStep(step, QUERY, 'uk');
+    const matched = Number(
+      /matched (\d+) string/.exec(await step.getByTestId('send-result').innerText())?.[1],
+    );
+    expect(matched).toBeGreaterThan(1);
+    // Announced politely, once: the line sits in a status region.
+    await expect(view.getByRole('status').filter({ has: page.getByTestId('queued-batch') })).toHaveCount(1);
+    await expect(waiting).toHaveText(
+      new RegExp(
+        `^${matched} events wait for the next batch to E2E ${identifier} \\(hook\\), at \\d\\d:\\d\\d:\\d\\d — or Send queued now$`,
+      ),
+    );
+    const batch = view.getByTestId('delivery').filter({ hasText: 'recalculation_triggered' });
+    await expect(batch).toHaveCount(0);
+
+    await view.getByRole('button', { name: 'Send queued now' }).click();
+    await expect(waiting).toHaveCount(0);
+    await expect(batch).toHaveAttribute('data-state', 'delivered');
+    await expect(batch).toContainText(`×${matched}`);
+    expect(app.deliveries).toEqual([{ signatureValid: true, events: matched, redelivery: false }]);
+  } finally {
+    // Other specs share this emulator: leave no app behind.
+    await fetch(`${APPS_EMULATOR_URL}/__apps/${identifier}/uninstall`, { method: 'POST' });
+  }
+});

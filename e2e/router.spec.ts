@@ -53,6 +53,8 @@ test('install CroQL Router, save two rules in its settings page, send strings by
 
   // Installed from its manifest (the router takes its agent's token), and its step added.
   const card = await install(view, router.manifestUrl, identifier);
+  // The log (and Send queued now) for this app only: other specs' batches wait on the same emulator.
+  await view.getByRole('combobox', { name: 'App', exact: true }).selectOption(identifier);
   await card.getByRole('button', { name: 'Add to the workflow' }).click();
   const step = card.getByTestId('workflow-step');
   await expect(step).toBeVisible();

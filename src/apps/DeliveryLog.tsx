@@ -19,6 +19,7 @@ import {
 import { control } from './client.ts';
 import { DeliveryDetail } from './DeliveryDetail.tsx';
 import { clock, Failure, plural } from './parts.tsx';
+import { QueuedBatches } from './QueuedBatches.tsx';
 import { callsQuery, deliveriesQuery } from './queries.ts';
 import { useAppsUi, useAppsUiActions } from './store.ts';
 
@@ -47,7 +48,11 @@ export function DeliveryLog(props: { origin: string; overview: AppsOverview | un
   const queryClient = useQueryClient();
   const id = useId();
   const flush = useMutation({
-    mutationFn: () => control<FlushResponse>(origin, APPS_PATHS.flush, { body: {} }),
+    // Filtered to an installed app, the log (and what waits, above it) is that app's: so is what goes now.
+    mutationFn: () =>
+      control<FlushResponse>(origin, APPS_PATHS.flush, {
+        body: overview?.apps.some((a) => a.appId === filters.app) ? { app: filters.app } : {},
+      }),
     onSuccess: (r) =>
       announce(
         r.deliveries + r.retries === 0
@@ -77,6 +82,7 @@ export function DeliveryLog(props: { origin: string; overview: AppsOverview | un
           Send queued now
         </button>
       </div>
+      <QueuedBatches overview={overview} app={filters.app} />
       {flush.isError && <Failure error={flush.error} />}
       <div className="apps-filters" role="group" aria-label="Filter the deliveries">
         <label>

@@ -1,5 +1,5 @@
 // The Apps view's own logic: what the stream makes stale, the calls beside their delivery, the check before
-// sending a query, and which window messages are the settings page's bridge.
+// sending a query, what waits for the next batch, and which window messages are the settings page's bridge.
 import { describe, expect, it } from 'vitest';
 import { keys } from '../connection/keys.ts';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../wire/apps.ts';
 import { callsByDelivery, deliveryTitle } from './DeliveryLog.tsx';
 import { choicesOf } from './EmulatorChoices.tsx';
+import { queuedLine } from './QueuedBatches.tsx';
 import { sendRefusal } from './SendForm.tsx';
 import { bridgeMessage, unsaved } from './SettingsPanel.tsx';
 import { staleKeys, withStepCounts } from './stream.ts';
@@ -123,5 +124,16 @@ describe("the emulator's choices", () => {
       ours: expect.any(String),
     });
     expect(faster.find((c) => c.what === 'Retries')!.value).toMatch(/^none/);
+  });
+});
+
+describe('what waits for the next batch', () => {
+  it('says how many events, to which app and module, and when they go', () => {
+    const at = new Date(2026, 10, 28, 8, 51, 3).toISOString();
+    const batch = { appId: 'step-app', moduleKey: 'step-hook', events: 1780, sendsAt: at };
+    expect(queuedLine(batch, 'Test Step App')).toBe(
+      '1,780 events wait for the next batch to Test Step App (step-hook), at 08:51:03',
+    );
+    expect(queuedLine({ ...batch, events: 1 }, 'Test Step App')).toMatch(/^1 event waits for/);
   });
 });

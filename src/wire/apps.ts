@@ -266,6 +266,22 @@ export interface AppsOverview {
   apps: AppInfo[];
   /** Problems not tied to an installed app, e.g. refused installs (newest first). */
   problems: AppProblem[];
+  /**
+   * Webhook events waiting for their batch, per app and webhook module (nothing when nothing waits): they
+   * are not in the delivery log until the batch goes. The stream sends `apps` whenever this changes (events
+   * queued, a batch sent, a flush). Failed deliveries waiting to retry are in the log (`retrying`).
+   */
+  queued: QueuedBatch[];
+}
+
+/** The events queued for one webhook module of an installed app, and when they go. */
+export interface QueuedBatch {
+  appId: string;
+  moduleKey: string;
+  /** Events waiting (a batch holds at most `batchMaxEvents`; a full one goes at once). */
+  events: number;
+  /** When the batch interval ends and they are sent, unless flushed first. */
+  sendsAt: string;
 }
 
 /** `POST /__apps/install`; answered with the AppInfo (201). */
@@ -506,7 +522,11 @@ export interface TriggerResponse {
   modules: string[];
 }
 
-/** `POST /__apps/flush`: queued batches and waiting retries, sent now. */
+/** `POST /__apps/flush`: queued batches and waiting retries, sent now; all apps', or one app's. */
+export interface FlushRequest {
+  app?: string;
+}
+
 export interface FlushResponse {
   deliveries: number;
   retries: number;

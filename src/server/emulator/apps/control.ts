@@ -13,6 +13,7 @@ import type {
   CreateClientRequest,
   CreateClientResponse,
   DeliveriesResponse,
+  FlushRequest,
   FlushResponse,
   InstallRequest,
   ModuleCallRequest,
@@ -130,8 +131,14 @@ export function controlRoutes(host: AppsHost, allowedOrigins: readonly string[])
     return c.json(answer, 201);
   });
 
-  app.post('/__apps/flush', (c) => {
-    const answer: FlushResponse = host.deliveries.flush();
+  app.post('/__apps/flush', async (c) => {
+    const body = await readJson<FlushRequest>(c);
+    if (body.app !== undefined) {
+      if (typeof body.app !== 'string')
+        throw new ControlError(400, 'invalidRequest', 'app must be an app id.');
+      host.installations.require(body.app);
+    }
+    const answer: FlushResponse = host.deliveries.flush(body.app);
     return c.json(answer);
   });
 

@@ -190,6 +190,55 @@ describe('a step event batch', () => {
     expect(list.total).toBe(before + 2);
     expect(list.data.slice(0, 2).map((d) => d.eventCount)).toEqual([100, 500]);
   });
+
+  it('shows what waits in the overview, says so on the stream, and empties on flush or when the batch goes', async () => {
+    const overview = async () => (await control<AppsOverview>(em.url, 'GET', '/__apps')).json;
+    const changes: string[] = [];
+    const stop = em.apps.stream.subscribe((e) => {
+      if (e.type === 'apps') changes.push(JSON.stringify(em.apps.deliveries.waiting()));
+    });
+    try {
+      em.config.apps.batchIntervalSeconds = 3600;
+      expect((await overview()).queued).toEqual([]);
+      const before = (await deliveries('?kind=webhook')).total;
+      const t0 = Date.now();
+      await send(ids(200, 3), ['uk', 'de']);
+      const first = (await overview()).queued;
+      expect(first).toEqual([
+        { appId: s.appId, moduleKey: 'step-hook', events: 6, sendsAt: expect.any(String) },
+      ]);
+      const sendsAt = Date.parse(first[0]!.sendsAt);
+      expect(sendsAt).toBeGreaterThanOrEqual(t0 + 3600_000);
+      expect(sendsAt).toBeLessThanOrEqual(Date.now() + 3600_000);
+      // More events join the same batch: its time stays.
+      await send(ids(203, 2));
+      expect((await overview()).queued).toEqual([{ ...first[0], events: 8 }]);
+      expect(changes.map((c) => JSON.parse(c) as unknown[])).toEqual([
+        [{ ...first[0], events: 6 }],
+        [{ ...first[0], events: 8 }],
+      ]);
+      expect((await deliveries('?kind=webhook')).total).toBe(before);
+
+      // Sent now for this app only: nothing waits, the stream said so, and the batch is in the log.
+      expect((await control(em.url, 'POST', '/__apps/flush', { app: 'no-such-app' })).status).toBe(404);
+      const flushed = await control(em.url, 'POST', '/__apps/flush', { app: s.appId });
+      expect(flushed.json).toEqual({ deliveries: 1, retries: 0 });
+      expect((await overview()).queued).toEqual([]);
+      expect(changes.at(-1)).toBe('[]');
+      expect((await newest()).eventCount).toBe(8);
+
+      // Sent when the interval ends.
+      em.config.apps.batchIntervalSeconds = 0.5;
+      changes.length = 0;
+      await send(ids(205, 1));
+      expect((await overview()).queued).toMatchObject([{ appId: s.appId, events: 1 }]);
+      expect((await newest()).eventCount).toBe(1);
+      expect((await overview()).queued).toEqual([]);
+      expect(changes.at(-1)).toBe('[]');
+    } finally {
+      stop();
+    }
+  });
 });
 
 describe('a failing app', () => {

@@ -1,6 +1,7 @@
 // Everything the emulator sends to apps, and its log. Webhook events are queued per installation and webhook
 // module and sent in batches (`{"events": […]}`, serialised once, signed over those exact bytes by
-// src/server/emulator/apps/batch-body.ts); a failed
+// src/server/emulator/apps/batch-body.ts); what waits for its batch is reported (`waiting`, the overview's
+// `queued`), each change with an `apps` event on the stream. A failed
 // delivery is retried on the schedule, then its step strings become FAILED. App events (installed,
 // uninstall) and, later, settings and module calls go through `sendOnce`: one recorded attempt. Every
 // request, its attempts and the start of each answer stay in the log for the control routes.
@@ -11,6 +12,7 @@ import {
   type DeliveryKind,
   type DeliverySummary,
   type Fixture,
+  type QueuedBatch,
 } from '../../../wire/apps.ts';
 import { BatchBodies, signBody } from './batch-body.ts';
 import { ControlError } from './errors.ts';
@@ -77,6 +79,8 @@ interface Queue {
   appId: string;
   moduleKey: string;
   items: PendingEvent[];
+  /** When the batch interval ends and everything queued goes (epoch ms). */
+  sendsAt: number;
   /** Cancels the end of the batch interval (when everything queued goes). */
   cancel: (() => void) | null;
   /** Cancels sending the full batches now (the rest waits for the interval). */
@@ -112,22 +116,36 @@ export class Deliveries {
     const key = `${app.appId}\0${moduleKey}`;
     let queue = this.queues.get(key);
     if (!queue) {
-      queue = { appId: app.appId, moduleKey, items: [], cancel: null, cancelFull: null };
+      const { batchIntervalSeconds } = this.deps.options();
+      queue = {
+        appId: app.appId,
+        moduleKey,
+        items: [],
+        sendsAt: this.deps.clock() + batchIntervalSeconds * 1000,
+        cancel: null,
+        cancelFull: null,
+      };
       this.queues.set(key, queue);
+      // Events queued in the same turn go in one batch: "at once" is right after this turn.
+      queue.cancel = later(batchIntervalSeconds, () => this.flushQueue(key));
     }
     queue.items.push(...items);
-    const { batchIntervalSeconds, batchMaxEvents } = this.deps.options();
-    // Events queued in the same turn go in one batch: "at once" is right after this turn.
-    queue.cancel ??= later(batchIntervalSeconds, () => this.flushQueue(key));
-    if (queue.items.length >= batchMaxEvents) queue.cancelFull ??= later(0, () => this.flushQueue(key, true));
+    if (queue.items.length >= this.deps.options().batchMaxEvents) {
+      queue.cancelFull ??= later(0, () => this.flushQueue(key, true));
+    }
+    // What waits (the overview's `queued`) changed.
+    this.deps.stream.emit({ type: 'apps' });
   }
 
-  /** Sends every queued batch and every waiting retry now. */
-  flush(): { deliveries: number; retries: number } {
+  /** Sends every queued batch and every waiting retry now (all apps', or one app's). */
+  flush(appId?: string): { deliveries: number; retries: number } {
     let deliveries = 0;
-    for (const key of [...this.queues.keys()]) deliveries += this.flushQueue(key);
+    for (const [key, queue] of [...this.queues]) {
+      if (appId === undefined || queue.appId === appId) deliveries += this.flushQueue(key);
+    }
     let retries = 0;
     for (const record of this.log) {
+      if (appId !== undefined && record.appId !== appId) continue;
       if (record.state === 'retrying' && record.timer) {
         clearTimeout(record.timer);
         record.timer = null;
@@ -145,6 +163,16 @@ export class Deliveries {
     return n;
   }
 
+  /** What waits for the next batch, per app and webhook module, in the order it was first queued. */
+  waiting(): QueuedBatch[] {
+    return [...this.queues.values()].map((q) => ({
+      appId: q.appId,
+      moduleKey: q.moduleKey,
+      events: q.items.length,
+      sendsAt: new Date(q.sendsAt).toISOString(),
+    }));
+  }
+
   /** Sends a queue's batches: all of them, or (`onlyFull`) the full ones, the rest waiting for the interval. */
   private flushQueue(key: string, onlyFull = false): number {
     const queue = this.queues.get(key);
@@ -158,6 +186,7 @@ export class Deliveries {
       queue.cancel?.();
       this.queues.delete(key);
     }
+    if (items.length > 0) this.deps.stream.emit({ type: 'apps' });
     const app = this.deps.installations.get(queue.appId);
     if (!app || app.state !== 'installed' || this.closed) return 0;
     let sent = 0;

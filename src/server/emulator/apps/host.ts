@@ -201,6 +201,7 @@ export class AppsHost {
       clients: this.installations.clientList(),
       apps: this.installations.list().map((a) => this.appInfo(a)),
       problems: this.installations.problems,
+      queued: this.deliveries.waiting(),
     };
   }
 
