@@ -206,7 +206,12 @@ export function deliveryTitle(d: Pick<DeliverySummary, 'kind' | 'events' | 'even
 /** The last answer, or what is going on now. */
 export function deliveryStatus(d: DeliverySummary): string {
   const last = d.lastAttempt;
-  const answer = last ? (last.status !== null ? String(last.status) : (last.error ?? 'no answer')) : '';
+  // Without a status, the error is a sentence; its full stop would end the line before "; retry at".
+  const answer = last
+    ? last.status !== null
+      ? String(last.status)
+      : (last.error ?? 'no answer').replace(/\.$/, '')
+    : '';
   switch (d.state) {
     case 'queued':
       return d.nextAttemptAt ? `queued until ${clock(d.nextAttemptAt)}` : 'queued';

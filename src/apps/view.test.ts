@@ -9,7 +9,7 @@ import {
   type AppsOverview,
   type AppsSettings,
 } from '../wire/apps.ts';
-import { callsByDelivery, deliveryTitle } from './DeliveryLog.tsx';
+import { callsByDelivery, deliveryStatus, deliveryTitle } from './DeliveryLog.tsx';
 import { choicesOf } from './EmulatorChoices.tsx';
 import { queuedLine } from './QueuedBatches.tsx';
 import { sendRefusal } from './SendForm.tsx';
@@ -135,5 +135,18 @@ describe('what waits for the next batch', () => {
       '1,780 events wait for the next batch to Test Step App (step-hook), at 08:51:03',
     );
     expect(queuedLine({ ...batch, events: 1 }, 'Test Step App')).toMatch(/^1 event waits for/);
+  });
+});
+
+describe('a delivery row', () => {
+  it('says why an attempt got no answer, and when the retry goes, in one sentence', () => {
+    const retrying = {
+      state: 'retrying',
+      nextAttemptAt: '2026-01-01T10:00:30.000Z',
+      lastAttempt: { status: null, error: 'No answer within 30 s.' },
+    } as never;
+    expect(deliveryStatus(retrying)).toMatch(/^No answer within 30 s; retry at \d\d:\d\d:30$/);
+    const failed = { state: 'failed', lastAttempt: { status: 500, error: 'Only a 2xx…' } } as never;
+    expect(deliveryStatus(failed)).toBe('500');
   });
 });

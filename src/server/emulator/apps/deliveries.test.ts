@@ -13,9 +13,10 @@ import type {
   Fixture,
   StepInfo,
 } from '../../../wire/apps.ts';
-import { STEP_EVENT } from '../../../wire/apps.ts';
+import { DELIVERY_KINDS, STEP_EVENT } from '../../../wire/apps.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
 import { appsCommand, formatAttempt } from './cli.ts';
+import { attemptInfo, outcomeWords } from './deliveries.ts';
 import { addStep, control, installStepApp } from './testing.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- payloads are JSON */
@@ -503,7 +504,7 @@ it('`apps listen` prints one line per attempt', async () => {
     await control(own.url, 'POST', `/__apps/steps/${stepId}/send`, { stringIds: [1], languages: ['uk'] });
     await line;
     expect(lines.find((l) => l.includes(' try '))).toMatch(
-      /^\d\d:\d\d:\d\d {2}#\d+ try 1 {2}test-step-app\/step-hook {2}string\.status_on_step\.recalculation_triggered ×1 {2}→ 503 in \d+ ms \(The app answered 503; any 2xx acknowledges a delivery\.\) {2}FAILED$/,
+      /^\d\d:\d\d:\d\d {2}#\d+ try 1 {2}test-step-app\/step-hook {2}string\.status_on_step\.recalculation_triggered ×1 {2}→ 503 in \d+ ms \(Only a 2xx acknowledges a delivery\.\) {2}FAILED$/,
     );
     // An --app no installed app has is named at once, rather than never printing anything.
     const other: string[] = [];
@@ -544,4 +545,30 @@ it('`apps listen` says an attempt without an HTTP status failed, and why, rather
     'failed in 2 ms (No answer within 3 s.)',
   );
   expect(formatAttempt(attempt(200, null))).toBe('200 in 2 ms');
+});
+
+it('a non-2xx answer is explained for its kind of call, without repeating the status shown beside it', () => {
+  const answered = (status: number, headers: Record<string, string> = {}) => ({
+    status,
+    headers,
+    body: Buffer.from('boom'),
+    bodyBytes: 4,
+    truncated: false,
+    durationMs: 3,
+    error: null,
+  });
+  const install = attemptInfo('installed', 1, 0, answered(500));
+  expect(install).toMatchObject({ status: 500, ok: false, error: 'Only a 2xx completes an install.' });
+  expect(formatAttempt(install)).toBe('500 in 3 ms (Only a 2xx completes an install.)');
+  expect(attemptInfo('webhook', 1, 0, answered(503)).error).toBe('Only a 2xx acknowledges a delivery.');
+  expect(attemptInfo('settings', 1, 0, answered(403)).error).toBe('Only a 2xx saves the settings.');
+  expect(attemptInfo('settings', 1, 0, answered(302, { location: '/x' })).error).toBe(
+    'A redirect to /x: the service does not follow redirects.',
+  );
+  for (const kind of DELIVERY_KINDS) {
+    expect(attemptInfo(kind, 1, 0, answered(500)).error).not.toContain('500');
+    expect(attemptInfo(kind, 1, 0, answered(204)).error).toBeNull();
+  }
+  expect(outcomeWords(install)).toBe('the app answered 500');
+  expect(outcomeWords({ status: null, error: 'No answer within 30 s.' })).toBe('No answer within 30 s.');
 });

@@ -331,7 +331,7 @@ export class Deliveries {
       timeoutMs: record.timeoutMs,
       maxAnswerBytes: record.maxAnswerBytes,
     });
-    const attempt = attemptInfo(record.attempts.length + 1, startedAt, result);
+    const attempt = attemptInfo(record.kind, record.attempts.length + 1, startedAt, result);
     record.attempts.push(attempt);
     const schedule = this.deps.options().retryScheduleSeconds;
     const retryIndex = record.attempts.length - 1;
@@ -369,7 +369,7 @@ export class Deliveries {
       code: 'deliveryFailed',
       deliveryId: record.id,
       message:
-        `Delivery ${record.id} to ${record.url} failed after ${tries} attempt${tries === 1 ? '' : 's'} (${attempt.error ?? `status ${attempt.status}`}).` +
+        `Delivery ${record.id} to ${record.url} failed after ${tries} attempt${tries === 1 ? '' : 's'} (${outcomeWords(attempt)}).` +
         (failedNow
           ? ` ${failedNow} string${failedNow === 1 ? ' is' : 's are'} FAILED on the step${stepIds.length === 1 ? '' : 's'}; re-trigger them with ${retrigger}.`
           : ''),
@@ -524,7 +524,30 @@ export function fixture(r: Pick<DeliveryRecord, 'method' | 'url' | 'headers' | '
   return { method: r.method, url: r.url, headers: { ...r.headers }, body: r.body.toString('utf8') };
 }
 
-function attemptInfo(n: number, startedAt: number, result: OutgoingResult): AttemptInfo {
+/**
+ * Why an HTTP answer that is not a 2xx failed, for each kind of call. The status stands beside it wherever
+ * an attempt is shown (the log, the CLI, an install's refusal), so the words do not repeat it.
+ */
+const NOT_2XX: Record<DeliveryKind, string> = {
+  webhook: 'Only a 2xx acknowledges a delivery.',
+  installed: 'Only a 2xx completes an install.',
+  uninstall: 'Not a 2xx; the app is removed whatever it answers.',
+  settings: 'Only a 2xx saves the settings.',
+  'delete-settings': 'Not a 2xx; the step is deleted whatever the app answers.',
+  'module-call': 'Only a 2xx answers a module call.',
+};
+
+/** What came back, in a few words for a sentence: `the app answered 500`, or why nothing did. */
+export function outcomeWords(a: Pick<AttemptInfo, 'status' | 'error'>): string {
+  return a.status !== null ? `the app answered ${a.status}` : (a.error ?? 'no answer');
+}
+
+export function attemptInfo(
+  kind: DeliveryKind,
+  n: number,
+  startedAt: number,
+  result: OutgoingResult,
+): AttemptInfo {
   const status = result.status;
   const ok = result.error === null && status !== null && status >= 200 && status <= 299;
   const location =
@@ -533,8 +556,8 @@ function attemptInfo(n: number, startedAt: number, result: OutgoingResult): Atte
   if (!ok && !error && status !== null) {
     error =
       status >= 300 && status < 400
-        ? `The app answered ${status}, a redirect${location ? ` to ${location}` : ''}: the service does not follow redirects.`
-        : `The app answered ${status}; any 2xx acknowledges a delivery.`;
+        ? `A redirect${location ? ` to ${location}` : ''}: the service does not follow redirects.`
+        : NOT_2XX[kind];
   }
   return {
     n,
@@ -550,7 +573,6 @@ function attemptInfo(n: number, startedAt: number, result: OutgoingResult): Atte
   };
 }
 
-/** Webhook modules of the app that receive `event` (step events too), active in this edition. */
 /** What a delivery of each kind is, in a sentence. */
 const KIND_NAMES: Record<DeliveryKind, string> = {
   webhook: 'a webhook delivery',
@@ -561,6 +583,7 @@ const KIND_NAMES: Record<DeliveryKind, string> = {
   'module-call': 'a file-processing module call',
 };
 
+/** Webhook modules of the app that receive `event` (step events too), active in this edition. */
 export function subscribedModules(app: Installation, event: string, enterprise: boolean): string[] {
   return (app.manifest.modules?.webhook ?? [])
     .filter((w) => w.events.includes(event) && moduleActive(w.environments, enterprise))

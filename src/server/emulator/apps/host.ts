@@ -28,7 +28,13 @@ import { verifyJwt } from '../oauth/jwt.ts';
 import type { ExtraGrant } from '../oauth/routes.ts';
 import { personalAccessToken, type OAuthStore } from '../oauth/store.ts';
 import { CallLog } from './calls.ts';
-import { Deliveries, moduleActive, subscribedModules, type PendingEvent } from './deliveries.ts';
+import {
+  Deliveries,
+  moduleActive,
+  outcomeWords,
+  subscribedModules,
+  type PendingEvent,
+} from './deliveries.ts';
 import { ControlError } from './errors.ts';
 import {
   DOCUMENTED_EVENTS,
@@ -496,7 +502,7 @@ export class AppsHost {
           severity: 'warning',
           code: 'uninstallRefused',
           deliveryId: record.id,
-          message: `"${appId}" did not accept the uninstall event (${answer.error}); it was uninstalled anyway.`,
+          message: `"${appId}" did not accept the uninstall event (${outcomeWords(answer)}); it was uninstalled anyway.`,
         });
       }
     }

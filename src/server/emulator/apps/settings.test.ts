@@ -120,7 +120,8 @@ describe('saving settings', () => {
     const { status, json } = await save(step.id, { rules: [] });
     expect(status).toBe(502);
     expect(json.error.code).toBe('settingsRefused');
-    expect(json.error.message).toContain('answered 500');
+    expect(json.error.message).toContain('It answered 500. Only a 2xx saves the settings.');
+    expect(json.error.message).not.toContain('delivery.');
     expect(json.error.message).toContain('keeps the settings it had');
     expect(json.error.answer?.answerStart).toBe('database is locked');
     expect((await stepInfo(step.id))?.settings).toEqual({

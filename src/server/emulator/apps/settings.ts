@@ -231,7 +231,11 @@ export class StepSettings {
 
 /** Why a settings callback did not succeed, in words, or null: any 2xx, unless its body reports an error. */
 function callbackProblem(attempt: AttemptInfo, result: OutgoingResult): string | null {
-  if (!attempt.ok) return attempt.error ?? `It answered ${attempt.status}.`;
+  if (!attempt.ok) {
+    return attempt.status === null
+      ? (attempt.error ?? 'No answer.')
+      : `It answered ${attempt.status}.${attempt.error ? ` ${attempt.error}` : ''}`;
+  }
   // The official framework answers a failed save with 200 {"error": {"message"}}.
   const reported = reportedError(result.body);
   return reported === null ? null : `It answered ${attempt.status} with the error "${reported}".`;
