@@ -4,17 +4,18 @@
 // strings to DONE.
 import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import {
   APPS_EMULATOR_URL,
   countCell,
   install,
   openAppsView,
+  registerOAuthApp,
   sendToStep,
   startStepApp,
 } from './support/apps.ts';
 import { authorizationOf, emulatorQuery } from './support/emulator-data.ts';
-import type { StepApp } from './support/test-app.ts';
+import { StepApp } from './support/test-app.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -212,4 +213,63 @@ test('what waits for the next batch shows above the log, live, and goes with Sen
     // Other specs share this emulator: leave no app behind.
     await fetch(`${APPS_EMULATOR_URL}/__apps/${identifier}/uninstall`, { method: 'POST' });
   }
+/** Text directly in a flex notice: each bare run is a separate flex item, gapped and wrapped apart. */
+const bareText = (notice: Locator) =>
+  notice.evaluate((el) =>
+    [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim()).length,
+  );
+
+test('each fault says what happened in its own words, and what was typed stays', async ({ page }) => {
+  const view = await openAppsView(page);
+  const identifier = `e2e-faults-${test.info().workerIndex}-${Date.now()}`;
+  const oauthName = `OAuth ${identifier}`;
+  const { clientId, clientSecret } = await registerOAuthApp(view, oauthName);
+
+  // Registering the same name again gives the same credentials: the view says so rather than nothing.
+  const oauth = view.getByRole('region', { name: /^OAuth apps/ });
+  await oauth.getByLabel('Name', { exact: true }).fill(oauthName);
+  await oauth.getByLabel('Scopes').fill('project tm');
+  await oauth.getByRole('button', { name: 'Register OAuth app' }).click();
+  await expect(oauth.getByTestId('oauth-registered')).toHaveText(
+    `${oauthName} was registered already: the same client id and secret, its scopes now project tm.`,
+  );
+  await expect(oauth.getByTestId('oauth-app').filter({ hasText: oauthName })).toHaveCount(1);
+
+  // An app that answers the installed event with a 500: the answer, once, in words for an install.
+  app = await StepApp.start({ identifier, emulatorUrl: APPS_EMULATOR_URL, clientId, clientSecret });
+  app.installedAnswer = { status: 500, body: 'database is locked' };
+  await view.getByLabel('Manifest URL').fill(app.manifestUrl);
+  await view.getByRole('button', { name: 'Install', exact: true }).click();
+  const refused = view.getByRole('alert').filter({ hasText: 'did not accept the installed event' });
+  await expect(refused).toContainText(/The app answered 500 \(Only a 2xx completes an install\.\) after/);
+  await expect(refused).toContainText('database is locked');
+  await expect(refused).not.toContainText('delivery');
+  await expect(view.getByLabel('Manifest URL')).toHaveValue(app.manifestUrl);
+
+  // Fixed, it installs; the result reads as one sentence.
+  app.installedAnswer = null;
+  await view.getByRole('button', { name: 'Install', exact: true }).click();
+  const result = view.getByTestId('install-result');
+  await expect(result).toContainText(`Installed E2E ${identifier} (${identifier})`);
+  expect(await bareText(result)).toBe(0);
+  const card = view.getByTestId('installed-app').filter({ hasText: identifier });
+  // The refusals are listed below the apps, so they never push the app being fixed out of sight.
+  const problems = view.getByTestId('other-problems');
+  await expect(problems).toContainText(`Install of ${app.manifestUrl}`);
+  expect((await card.boundingBox())!.y).toBeLessThan((await problems.boundingBox())!.y);
+
+  // The send form: an empty editor says it is not sent (not "lists everything"), then a broken query.
+  await card.getByRole('button', { name: 'Add to the workflow' }).click();
+  const step = card.getByTestId('workflow-step');
+  await expect(step.getByTestId('explain-line')).toContainText('an empty one is not sent');
+  await step.getByRole('button', { name: 'Send to the step' }).click();
+  await expect(step.getByRole('alert')).toHaveText('Write the query first: the strings it matches are sent.');
+  await step.getByRole('textbox', { name: /^Query for step/ }).click();
+  await page.keyboard.insertText('identifier contans "paypal"');
+  await page.keyboard.press('Escape');
+  await step.getByRole('button', { name: 'Send to the step' }).click();
+  const refusal = step.getByRole('alert').filter({ hasText: 'so nothing was sent' });
+  await expect(refusal.locator('code')).toHaveText('identifier contans');
+  expect(await bareText(refusal)).toBe(0);
+  await expect(step.getByRole('textbox', { name: /^Query for step/ })).toHaveText('identifier contans "paypal"');
 });

@@ -41,6 +41,8 @@ export class StepApp {
   readonly settingsCalls: { method: string; stepId: number; settings?: unknown }[] = [];
   /** Route the strings of the next deliveries (until then it only acknowledges them). */
   routing = false;
+  /** What the app answers the installed event instead of taking its token (an app with a fault). */
+  installedAnswer: { status: number; body: string } | null = null;
   private installed: Installed | null = null;
   private token: string | null = null;
   private server: Server;
@@ -132,6 +134,7 @@ export class StepApp {
         return { status: 200, body: JSON.stringify(refused), type: 'application/json' };
       }
       case 'POST /installed':
+        if (this.installedAnswer) return this.installedAnswer;
         return this.onInstalled(JSON.parse(raw.toString('utf8')) as Installed);
       case 'POST /uninstall':
         this.installed = null;

@@ -3,8 +3,9 @@
 // emulator's own choices above. Shown only while the playground is connected to the emulator; the shell
 // loads it on first use (src/app/side-panels.tsx).
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useSession, type Session } from '../auth/session.ts';
+import type { AppProblem } from '../wire/apps.ts';
 import type { Edition } from '../croql/index.ts';
 import { AppCard } from './AppCard.tsx';
 import { DeliveryLog } from './DeliveryLog.tsx';
@@ -67,21 +68,43 @@ export default function AppsView(props: { onClose: () => void; edition: Edition 
           <div className="apps-column">
             <InstallForm origin={origin} installTimeoutSeconds={data?.settings.installTimeoutSeconds ?? 30} />
             {data && <OAuthApps origin={origin} clients={data.clients} />}
-            {data && data.problems.length > 0 && (
-              <section className="apps-card" aria-label="Other problems">
-                <h3>Refused installs and other problems</h3>
-                <AppProblems problems={data.problems} onShowDelivery={selectDelivery} />
-              </section>
-            )}
             {data?.apps.length === 0 && <p className="hint">No app is installed.</p>}
             {data?.apps.map((app) => (
               <AppCard key={app.appId} origin={origin} app={app} edition={props.edition} />
             ))}
+            {/* Below the apps: a manifest refused ten times while being fixed must not push the app down. */}
+            {data && data.problems.length > 0 && (
+              <OtherProblems problems={data.problems} onShowDelivery={selectDelivery} />
+            )}
           </div>
           <div className="apps-column apps-log-column">
             <DeliveryLog origin={origin} overview={data} />
           </div>
         </div>
+      )}
+    </section>
+  );
+}
+
+/** Problems shown at first; the older ones are a click away, never dropped. */
+export const PROBLEMS_SHOWN = 3;
+
+/** Refused installs and problems of no app, newest first: the newest few, then the rest on demand. */
+function OtherProblems(props: { problems: readonly AppProblem[]; onShowDelivery: (id: number) => void }) {
+  const [all, setAll] = useState(false);
+  const { problems } = props;
+  const hidden = all ? 0 : Math.max(0, problems.length - PROBLEMS_SHOWN);
+  return (
+    <section className="apps-card" aria-label="Other problems" data-testid="other-problems">
+      <h3>Refused installs and other problems ({problems.length})</h3>
+      <AppProblems
+        problems={hidden ? problems.slice(0, PROBLEMS_SHOWN) : problems}
+        onShowDelivery={props.onShowDelivery}
+      />
+      {(hidden > 0 || all) && problems.length > PROBLEMS_SHOWN && (
+        <button type="button" className="link-button" onClick={() => setAll(!all)} aria-expanded={all}>
+          {all ? `Show the newest ${PROBLEMS_SHOWN} only` : `Show ${hidden} older`}
+        </button>
       )}
     </section>
   );

@@ -54,9 +54,12 @@ export function InstallForm(props: { origin: string; installTimeoutSeconds: numb
       )}
       {install.isError && <Failure error={install.error} />}
       {install.isSuccess && (
-        <p role="status" className="notice notice-info">
-          Installed {install.data.name} (<code>{install.data.appId}</code>)
-          {install.data.warnings.length > 0 && `, with ${plural(install.data.warnings.length, 'warning')}`}.
+        <p role="status" className="notice notice-info" data-testid="install-result">
+          {/* One span: in the notice's flex row, bare text beside the code would be separate, gapped items. */}
+          <span>
+            Installed {install.data.name} (<code>{install.data.appId}</code>)
+            {install.data.warnings.length > 0 && `, with ${plural(install.data.warnings.length, 'warning')}`}.
+          </span>
         </p>
       )}
     </section>
@@ -75,10 +78,15 @@ export function OAuthApps(props: { origin: string; clients: readonly OAuthAppInf
   const [scopes, setScopes] = useState('project');
   // Open at first when there is none yet: installing a step app starts here.
   const [open, setOpen] = useState(props.clients.length === 0);
+  // What the last Register did, shown until the next: the same name gives the same credentials, which
+  // would otherwise look as if nothing happened.
+  const [registered, setRegistered] = useState<string | null>(null);
   const register = useMutation({
     mutationFn: () => control<{ clientId: string }>(origin, APPS_PATHS.clients, { body: { name, scopes } }),
-    onSuccess: () => {
-      announce(`OAuth app ${name} registered.`);
+    onSuccess: ({ clientId }) => {
+      const message = registeredMessage(name.trim(), scopes, props.clients, clientId);
+      setRegistered(message);
+      announce(message);
       setName('');
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.appsOverview(origin) }),
@@ -115,6 +123,7 @@ export function OAuthApps(props: { origin: string; clients: readonly OAuthAppInf
           className="apps-form-row"
           onSubmit={(e) => {
             e.preventDefault();
+            setRegistered(null);
             if (name.trim()) register.mutate();
           }}
         >
@@ -126,8 +135,30 @@ export function OAuthApps(props: { origin: string; clients: readonly OAuthAppInf
             Register OAuth app
           </button>
         </form>
+        {registered && register.isSuccess && (
+          <p role="status" className="hint" data-testid="oauth-registered">
+            {registered}
+          </p>
+        )}
         {register.isError && <Failure error={register.error} />}
       </details>
     </section>
   );
+}
+
+/**
+ * What registering did: a new OAuth app, or the one of that name again (the emulator gives a name the
+ * same credentials, so an app keeps working across restarts), with the scopes it has now.
+ */
+export function registeredMessage(
+  name: string,
+  scopes: string,
+  before: readonly OAuthAppInfo[],
+  clientId: string,
+): string {
+  const now = scopes.split(/[\s,]+/).filter(Boolean).join(' ');
+  const earlier = before.find((c) => c.clientId === clientId);
+  if (!earlier) return `Registered ${name}: its client id and secret are above.`;
+  const same = earlier.scopes.join(' ') === now;
+  return `${name} was registered already: the same client id and secret${same ? '' : `, its scopes now ${now}`}.`;
 }

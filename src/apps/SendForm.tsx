@@ -20,12 +20,17 @@ import { useAppsUi, useAppsUiActions } from './store.ts';
 const NO_PARAMS = [] as const;
 const noReplacedText = () => null;
 
+/** An empty query would send every string of the project: the form asks for one instead. */
+const EMPTY_REFUSAL = 'Write the query first: the strings it matches are sent.';
+export const EMPTY_HINT =
+  'Write a query: the strings it matches are sent to the step (an empty one is not sent, it would match every string).';
+
 /**
  * Why the query may not be sent (its first error, as lint shows it), or null when it may. The editor's
  * own question (no template values), so lint's model answers it.
  */
 export function sendRefusal(text: string, edition: Edition, values: LiveValues): string | null {
-  if (text.trim() === '') return 'Write the query first: the strings it matches are sent.';
+  if (text.trim() === '') return EMPTY_REFUSAL;
   const model = checkedModel(text, 'strings', analyzeOptions({ edition, values }), NO_PARAMS, new Date());
   const errors = model.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length === 0) return null;
@@ -88,6 +93,7 @@ export function SendForm(props: { origin: string; step: StepInfo; edition: Editi
         values={values}
         edition={edition}
         onRun={submit}
+        emptyHint={EMPTY_HINT}
       />
       <div className="apps-form-row">
         <fieldset className="apps-languages">
@@ -116,7 +122,10 @@ export function SendForm(props: { origin: string; step: StepInfo; edition: Editi
       </div>
       {refusal && (
         <p role="alert" className="notice notice-warning">
-          <CodeText text={refusal} />
+          {/* One span: in the notice's flex row, bare text beside the code would be separate, gapped items. */}
+          <span>
+            <CodeText text={refusal} />
+          </span>
         </p>
       )}
       {send.isError && <Failure error={send.error} />}

@@ -11,8 +11,9 @@ import {
 } from '../wire/apps.ts';
 import { callsByDelivery, deliveryStatus, deliveryTitle } from './DeliveryLog.tsx';
 import { choicesOf } from './EmulatorChoices.tsx';
+import { registeredMessage } from './InstallForm.tsx';
 import { queuedLine } from './QueuedBatches.tsx';
-import { sendRefusal } from './SendForm.tsx';
+import { EMPTY_HINT, sendRefusal } from './SendForm.tsx';
 import { bridgeMessage, unsaved } from './SettingsPanel.tsx';
 import { staleKeys, withStepCounts } from './stream.ts';
 
@@ -148,5 +149,28 @@ describe('a delivery row', () => {
     expect(deliveryStatus(retrying)).toMatch(/^No answer within 30 s; retry at \d\d:\d\d:30$/);
     const failed = { state: 'failed', lastAttempt: { status: 500, error: 'Only a 2xx…' } } as never;
     expect(deliveryStatus(failed)).toBe('500');
+  });
+});
+
+describe('registering an OAuth app', () => {
+  const mine = { clientId: 'abc', clientSecret: 's', name: 'My step', scopes: ['project'] };
+  it('says whether the name was new, or gave the credentials it had (and its scopes now)', () => {
+    expect(registeredMessage('My step', 'project', [], 'abc')).toBe(
+      'Registered My step: its client id and secret are above.',
+    );
+    expect(registeredMessage('My step', 'project', [mine], 'abc')).toBe(
+      'My step was registered already: the same client id and secret.',
+    );
+    expect(registeredMessage('My step', 'project tm', [mine], 'abc')).toBe(
+      'My step was registered already: the same client id and secret, its scopes now project tm.',
+    );
+  });
+});
+
+describe('the send form', () => {
+  it('says under an empty editor that an empty query is not sent, as Send refuses it', () => {
+    expect(EMPTY_HINT).not.toContain('lists everything');
+    expect(EMPTY_HINT).toContain('an empty one is not sent');
+    expect(sendRefusal('', 'enterprise', {})).not.toBeNull();
   });
 });

@@ -43,6 +43,8 @@ export interface QueryEditorProps {
   onRun: () => void;
   /** Names the editor when a page has several (its region and its text box); one editor needs none. */
   label?: string;
+  /** The line under an empty editor, where an empty query does not list everything (it is refused). */
+  emptyHint?: string;
 }
 
 /** Announce the problem count only once typing has paused, so a screen reader is not flooded. */
@@ -196,6 +198,7 @@ export function QueryEditor(props: QueryEditorProps) {
           edition={props.edition}
           values={props.values}
           params={templateParams}
+          emptyHint={props.emptyHint}
         />
         <button
           type="button"

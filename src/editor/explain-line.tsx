@@ -74,13 +74,18 @@ export function ExplainLine(props: {
   edition: Edition;
   values: LiveValues;
   params?: readonly TemplateParam[];
+  /** Said for an empty text instead of "An empty query lists everything." */
+  emptyHint?: string;
 }) {
   const text = useDeferredValue(props.text);
-  const { edition, values, context, params } = props;
+  const { edition, values, context, params, emptyHint } = props;
   const options = useMemo(() => analyzeOptions({ edition, values }), [edition, values]);
   const sentence = useMemo(
-    () => explainLineText(text, context, options, params),
-    [text, context, options, params],
+    () =>
+      emptyHint !== undefined && text.trim() === ''
+        ? emptyHint
+        : explainLineText(text, context, options, params),
+    [text, context, options, params, emptyHint],
   );
   const [expanded, setExpanded] = useState<string | null>(null);
   const start = clampedLine(sentence);
