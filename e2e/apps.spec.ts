@@ -215,8 +215,8 @@ test('what waits for the next batch shows above the log, live, and goes with Sen
   }
 /** Text directly in a flex notice: each bare run is a separate flex item, gapped and wrapped apart. */
 const bareText = (notice: Locator) =>
-  notice.evaluate((el) =>
-    [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim()).length,
+  notice.evaluate(
+    (el) => [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim()).length,
   );
 
 test('each fault says what happened in its own words, and what was typed stays', async ({ page }) => {
@@ -271,5 +271,7 @@ test('each fault says what happened in its own words, and what was typed stays',
   const refusal = step.getByRole('alert').filter({ hasText: 'so nothing was sent' });
   await expect(refusal.locator('code')).toHaveText('identifier contans');
   expect(await bareText(refusal)).toBe(0);
-  await expect(step.getByRole('textbox', { name: /^Query for step/ })).toHaveText('identifier contans "paypal"');
+  await expect(step.getByRole('textbox', { name: /^Query for step/ })).toHaveText(
+    'identifier contans "paypal"',
+  );
 });

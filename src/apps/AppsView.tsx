@@ -2,18 +2,19 @@
 // their secrets, problems and workflow steps on one side, the live delivery log on the other, the
 // emulator's own choices above. Shown only while the playground is connected to the emulator; the shell
 // loads it on first use (src/app/side-panels.tsx).
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { useSession, type Session } from '../auth/session.ts';
+import { keys } from '../connection/keys.ts';
 import type { AppProblem } from '../wire/apps.ts';
 import type { Edition } from '../croql/index.ts';
 import { AppCard } from './AppCard.tsx';
 import { DeliveryLog } from './DeliveryLog.tsx';
 import { EmulatorChoices } from './EmulatorChoices.tsx';
 import { InstallForm, OAuthApps } from './InstallForm.tsx';
-import { AppProblems, Failure } from './parts.tsx';
+import { AppProblems, clock, Failure } from './parts.tsx';
 import { overviewQuery } from './queries.ts';
-import { useAppsUiActions } from './store.ts';
+import { useAppsUi, useAppsUiActions } from './store.ts';
 import { useAppsStream, type StreamState } from './stream.ts';
 import './apps.css';
 
@@ -37,9 +38,15 @@ export default function AppsView(props: { onClose: () => void; edition: Edition 
   const origin = emulatorOrigin(useSession());
   const overview = useQuery(overviewQuery(origin));
   const stream = useAppsStream(origin);
-  const { selectDelivery } = useAppsUiActions();
+  const { selectDelivery, sawRun, dismissRestart } = useAppsUiActions();
+  const restartedAt = useAppsUi((s) => s.restartedAt);
+  const queryClient = useQueryClient();
   const id = useId();
   const data = overview.data;
+  const startedAt = data?.settings.startedAt;
+  useEffect(() => {
+    if (origin && startedAt && sawRun(origin, startedAt)) forgetPreviousRun(queryClient, origin);
+  }, [origin, startedAt, sawRun, queryClient]);
 
   return (
     <section className="apps-view" aria-labelledby={`${id}-title`} data-testid="apps-view">
@@ -60,6 +67,19 @@ export default function AppsView(props: { onClose: () => void; edition: Edition 
         <p className="notice notice-info">
           The Apps view works with the local emulator: sign in to it (the connection "Local emulator").
         </p>
+      )}
+      {restartedAt && (
+        <div className="notice notice-warning" role="status" data-testid="emulator-restarted">
+          <span>
+            The emulator restarted at <time dateTime={restartedAt}>{clock(restartedAt)}</time>. It keeps apps,
+            OAuth apps and the delivery log in memory, so those of its previous run are gone, and ids count
+            from the start again. Register the OAuth app and install the app again: the same name gives the
+            same client id and secret, and the app keeps its secret.
+          </span>
+          <button type="button" onClick={dismissRestart}>
+            Dismiss
+          </button>
+        </div>
       )}
       {overview.isError && <Failure error={overview.error} onRetry={() => void overview.refetch()} />}
       {data && <EmulatorChoices settings={data.settings} />}
@@ -108,4 +128,19 @@ function OtherProblems(props: { problems: readonly AppProblem[]; onShowDelivery:
       )}
     </section>
   );
+}
+
+/**
+ * Drops what was read from the emulator's previous run but the overview: a delivery, a fixture (kept for
+ * good once read), a step's strings or settings page under an id that now names something else.
+ */
+function forgetPreviousRun(queryClient: QueryClient, origin: string): void {
+  const overview = keys.appsOverview(origin);
+  const apps = keys.apps(origin);
+  queryClient.removeQueries({
+    predicate: ({ queryKey }) =>
+      (queryKey[0] === apps[0] && queryKey[1] === apps[1] && queryKey[2] !== overview[2]) ||
+      (queryKey[0] === 'apps-settings-page' && queryKey[1] === origin),
+  });
+  void queryClient.invalidateQueries({ queryKey: apps });
 }

@@ -156,7 +156,10 @@ export function registeredMessage(
   before: readonly OAuthAppInfo[],
   clientId: string,
 ): string {
-  const now = scopes.split(/[\s,]+/).filter(Boolean).join(' ');
+  const now = scopes
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .join(' ');
   const earlier = before.find((c) => c.clientId === clientId);
   if (!earlier) return `Registered ${name}: its client id and secret are above.`;
   const same = earlier.scopes.join(' ') === now;

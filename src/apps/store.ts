@@ -28,6 +28,10 @@ interface AppsUiState {
   stepViews: Record<number, StepView>;
   /** The step whose settings page is open, if any. */
   settingsStep: number | null;
+  /** The emulator run the view last read (AppsSettings.startedAt), to tell when it restarted. */
+  run: { origin: string; startedAt: string } | null;
+  /** When the emulator restarted under the open view (its start), until the notice is dismissed. */
+  restartedAt: string | null;
   actions: {
     setFilter: (name: keyof DeliveryFilters, value: string) => void;
     clearFilters: () => void;
@@ -37,10 +41,16 @@ interface AppsUiState {
     setSendQuery: (stepId: number, text: string) => void;
     setStepView: (stepId: number, view: Partial<StepView>) => void;
     openSettings: (stepId: number | null) => void;
+    /**
+     * The run an overview came from; true when it is another run of the same emulator. Then the
+     * selected delivery and the open settings page are let go: their ids name other things in the new run.
+     */
+    sawRun: (origin: string, startedAt: string) => boolean;
+    dismissRestart: () => void;
   };
 }
 
-export const useAppsUi = create<AppsUiState>()((set) => ({
+export const useAppsUi = create<AppsUiState>()((set, get) => ({
   filters: NO_FILTERS,
   limit: LOG_PAGE,
   selectedDelivery: null,
@@ -48,6 +58,8 @@ export const useAppsUi = create<AppsUiState>()((set) => ({
   sendQueries: {},
   stepViews: {},
   settingsStep: null,
+  run: null,
+  restartedAt: null,
   actions: {
     setFilter: (name, value) => set((s) => ({ filters: { ...s.filters, [name]: value }, limit: LOG_PAGE })),
     clearFilters: () => set({ filters: NO_FILTERS, limit: LOG_PAGE }),
@@ -63,6 +75,18 @@ export const useAppsUi = create<AppsUiState>()((set) => ({
         return { stepViews: { ...s.stepViews, [stepId]: { ...current, ...view, offset } } };
       }),
     openSettings: (settingsStep) => set({ settingsStep }),
+    sawRun: (origin, startedAt) => {
+      const before = get().run;
+      if (before?.origin === origin && before.startedAt === startedAt) return false;
+      const restarted = before?.origin === origin;
+      set(
+        restarted
+          ? { run: { origin, startedAt }, restartedAt: startedAt, selectedDelivery: null, settingsStep: null }
+          : { run: { origin, startedAt } },
+      );
+      return restarted;
+    },
+    dismissRestart: () => set({ restartedAt: null }),
   },
 }));
 

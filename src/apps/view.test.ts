@@ -15,6 +15,7 @@ import { registeredMessage } from './InstallForm.tsx';
 import { queuedLine } from './QueuedBatches.tsx';
 import { EMPTY_HINT, sendRefusal } from './SendForm.tsx';
 import { bridgeMessage, unsaved } from './SettingsPanel.tsx';
+import { useAppsUi } from './store.ts';
 import { staleKeys, withStepCounts } from './stream.ts';
 
 const origin = 'http://127.0.0.1:8787';
@@ -98,6 +99,7 @@ describe('the settings page bridge', () => {
 describe("the emulator's choices", () => {
   it('marks as ours what Crowdin does not publish, and as the service what it does', () => {
     const settings: AppsSettings = {
+      startedAt: '2026-01-01T00:00:00.000Z',
       edition: 'crowdin-enterprise',
       organization: 'acme',
       organizationId: 1,
@@ -172,5 +174,31 @@ describe('the send form', () => {
     expect(EMPTY_HINT).not.toContain('lists everything');
     expect(EMPTY_HINT).toContain('an empty one is not sent');
     expect(sendRefusal('', 'enterprise', {})).not.toBeNull();
+  });
+});
+
+describe('a restart of the emulator', () => {
+  it('is told from the first read and from another emulator, and lets go of ids of the previous run', () => {
+    const { sawRun } = useAppsUi.getState().actions;
+    const a = 'http://127.0.0.1:8787';
+    expect(sawRun(a, '2026-01-01T10:00:00.000Z')).toBe(false);
+    expect(sawRun(a, '2026-01-01T10:00:00.000Z')).toBe(false);
+    useAppsUi.setState({
+      selectedDelivery: 10,
+      settingsStep: 101,
+      installUrl: 'http://127.0.0.1:3000/m.json',
+    });
+    expect(sawRun(a, '2026-01-01T11:00:00.000Z')).toBe(true);
+    expect(useAppsUi.getState()).toMatchObject({
+      restartedAt: '2026-01-01T11:00:00.000Z',
+      selectedDelivery: null,
+      settingsStep: null,
+      // What was typed stays.
+      installUrl: 'http://127.0.0.1:3000/m.json',
+    });
+    useAppsUi.getState().actions.dismissRestart();
+    // Another emulator is not a restart.
+    expect(sawRun('http://127.0.0.1:9999', '2026-01-01T12:00:00.000Z')).toBe(false);
+    expect(useAppsUi.getState().restartedAt).toBeNull();
   });
 });

@@ -223,6 +223,11 @@ export interface AppInfo {
 
 /** The emulator's choices where the service is silent, and its edition; all set by command-line flags. */
 export interface AppsSettings {
+  /**
+   * When this run of the emulator started. It keeps apps, OAuth apps and the log in memory: another value
+   * than before means they are gone, and ids (deliveries, steps) count again from the start.
+   */
+  startedAt: string;
   edition: 'crowdin' | 'crowdin-enterprise';
   organization: string | null;
   organizationId: number;

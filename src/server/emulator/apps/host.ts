@@ -78,6 +78,8 @@ export class AppsHost {
   private bridge: string | null = null;
   /** The HTTPS side, once `--tls` started it (cli.ts). */
   tls: TlsInfo | null = null;
+  /** When this run started (AppsSettings.startedAt): a view that saw another knows the emulator restarted. */
+  readonly startedAt: string;
   /**
    * More control routes under /__apps (settings callbacks, module calls), mounted by control.ts with the
    * same guards and error answers, before its catch-all. Register them before the emulator's routes are built.
@@ -91,6 +93,7 @@ export class AppsHost {
     /** An in-process request to the emulator itself (the listing a `croql` send runs). */
     private request: (path: string, init: RequestInit) => Promise<Response>,
   ) {
+    this.startedAt = new Date(config.clock()).toISOString();
     this.caller = new AppCaller(() => config.apps.allowRemoteApps);
     this.installations = new Installations(config, () => this.stream.emit({ type: 'apps' }));
     this.deliveries = new Deliveries({
@@ -193,6 +196,7 @@ export class AppsHost {
   settings(): AppsSettings {
     const { secretKey: _secret, ...choices } = this.config.apps;
     return {
+      startedAt: this.startedAt,
       edition: this.enterprise() ? 'crowdin-enterprise' : 'crowdin',
       organization: this.config.organization,
       organizationId: ORGANIZATION_ID,

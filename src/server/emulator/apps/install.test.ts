@@ -112,6 +112,10 @@ describe('install', () => {
     const { json: overview } = await control<AppsOverview>(em.url, 'GET', '/__apps');
     expect(overview.apps.map((a) => [a.appId, a.appSecret])).toEqual([['test-step-app', json.appSecret]]);
     expect(overview.settings).toMatchObject({ edition: 'crowdin-enterprise', organization: 'acme' });
+    // The run's start, the same on every read: a view that saw another knows the emulator restarted.
+    expect(Date.parse(overview.settings.startedAt)).toBeLessThanOrEqual(Date.now());
+    const { json: again } = await control<AppsOverview>(em.url, 'GET', '/__apps');
+    expect(again.settings.startedAt).toBe(overview.settings.startedAt);
   });
 
   it('links a token request the app makes while it answers the installed event to that delivery', async () => {
