@@ -274,4 +274,25 @@ test('each fault says what happened in its own words, and what was typed stays',
   await expect(step.getByRole('textbox', { name: /^Query for step/ })).toHaveText(
     'identifier contans "paypal"',
   );
+
+  // An app stuck on a delivery: the open delivery says which attempt waits, and how long the app has.
+  app.hangWebhooks = true;
+  await step.getByRole('textbox', { name: /^Query for step/ }).click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(QUERY);
+  await page.keyboard.press('Escape');
+  await step.getByRole('button', { name: 'Send to the step' }).click();
+  await expect(step.getByTestId('send-result')).toBeVisible();
+  await view.getByRole('combobox', { name: 'App', exact: true }).selectOption(identifier);
+  await view.getByRole('button', { name: 'Send queued now' }).click();
+  const stuck = view.getByTestId('delivery').filter({ hasText: 'recalculation_triggered' });
+  await expect(stuck).toHaveAttribute('data-state', 'sending');
+  await stuck.click();
+  await expect(view.getByTestId('delivery-detail').getByRole('status')).toHaveText(
+    "Attempt 1 is under way: the app has 30 s to answer (--webhook-timeout, the emulator's choice).",
+  );
+  // Uninstalled, the app gets no retries of it.
+  await card.getByRole('button', { name: 'Uninstall…' }).click();
+  await card.getByRole('button', { name: 'Uninstall', exact: true }).click();
+  await expect(card).toHaveCount(0);
 });

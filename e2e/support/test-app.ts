@@ -41,6 +41,8 @@ export class StepApp {
   readonly settingsCalls: { method: string; stepId: number; settings?: unknown }[] = [];
   /** Route the strings of the next deliveries (until then it only acknowledges them). */
   routing = false;
+  /** Never answer a webhook (an app stuck on a delivery) until closed. */
+  hangWebhooks = false;
   /** What the app answers the installed event instead of taking its token (an app with a fault). */
   installedAnswer: { status: number; body: string } | null = null;
   private installed: Installed | null = null;
@@ -141,6 +143,7 @@ export class StepApp {
         this.token = null;
         return { status: 204 };
       case 'POST /webhooks':
+        if (this.hangWebhooks) return new Promise(() => {});
         return this.onWebhook(req, raw);
       case 'GET /settings':
         return this.settingsPage(req.url ?? '/');

@@ -11,6 +11,7 @@ import {
   APPS_PATHS,
   type AppsSettings,
   type DeliveryDetail as Detail,
+  type DeliveryKind,
   type DeliverySummary,
   type Fixture,
 } from '../wire/apps.ts';
@@ -79,6 +80,13 @@ export function DeliveryDetail(props: {
 function RetryNote({ delivery, settings }: { delivery: Detail; settings: AppsSettings | undefined }) {
   if (!settings) return null;
   const schedule = settings.retryScheduleSeconds;
+  if (delivery.state === 'sending') {
+    return (
+      <p className="hint" role="status">
+        {underWayText(delivery, settings)}
+      </p>
+    );
+  }
   if (delivery.state === 'retrying') {
     return (
       <p className="hint">
@@ -97,6 +105,36 @@ function RetryNote({ delivery, settings }: { delivery: Detail; settings: AppsSet
     );
   }
   return null;
+}
+
+/** How long the app has to answer a call of this kind, and the flag that sets it. */
+const ANSWER_WINDOW: Record<
+  DeliveryKind,
+  keyof Pick<AppsSettings, 'webhookTimeoutSeconds' | 'installTimeoutSeconds' | 'moduleTimeoutSeconds'>
+> = {
+  webhook: 'webhookTimeoutSeconds',
+  settings: 'webhookTimeoutSeconds',
+  'delete-settings': 'webhookTimeoutSeconds',
+  installed: 'installTimeoutSeconds',
+  uninstall: 'installTimeoutSeconds',
+  'module-call': 'moduleTimeoutSeconds',
+};
+const WINDOW_FLAGS = {
+  webhookTimeoutSeconds: '--webhook-timeout',
+  installTimeoutSeconds: '--install-timeout',
+  moduleTimeoutSeconds: '--module-timeout',
+} as const;
+
+/**
+ * What a delivery being sent is waiting for: its attempts list only those that ended, so without this an
+ * app that hangs shows the last finished attempt and nothing of the one under way.
+ */
+export function underWayText(
+  delivery: Pick<Detail, 'kind' | 'attemptCount'>,
+  settings: AppsSettings,
+): string {
+  const window = ANSWER_WINDOW[delivery.kind];
+  return `Attempt ${delivery.attemptCount + 1} is under way: the app has ${settings[window]} s to answer (${WINDOW_FLAGS[window]}, the emulator's choice).`;
 }
 
 function Actions({ origin, delivery }: { origin: string; delivery: Detail }) {

@@ -5,7 +5,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { keys } from '../connection/keys.ts';
 import { announce } from '../ui/announce.ts';
-import { APPS_PATHS, type AppInfo, type InstallRequest, type OAuthAppInfo } from '../wire/apps.ts';
+import {
+  APPS_PATHS,
+  MANIFEST_TIMEOUT_SECONDS,
+  type AppInfo,
+  type InstallRequest,
+  type OAuthAppInfo,
+} from '../wire/apps.ts';
 import { control } from './client.ts';
 import { CopyButton, Failure, plural, Secret } from './parts.tsx';
 import { useAppsUi, useAppsUiActions } from './store.ts';
@@ -48,8 +54,8 @@ export function InstallForm(props: { origin: string; installTimeoutSeconds: numb
       </form>
       {install.isPending && (
         <p role="status" className="hint">
-          Fetching the manifest, checking it and sending the installed event; the app has{' '}
-          {props.installTimeoutSeconds} s to answer (the emulator's choice).
+          Fetching the manifest (at most {MANIFEST_TIMEOUT_SECONDS} s), checking it and sending the installed
+          event (the app has {props.installTimeoutSeconds} s to answer): the emulator's choices.
         </p>
       )}
       {install.isError && <Failure error={install.error} />}

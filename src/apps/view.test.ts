@@ -9,6 +9,7 @@ import {
   type AppsOverview,
   type AppsSettings,
 } from '../wire/apps.ts';
+import { underWayText } from './DeliveryDetail.tsx';
 import { callsByDelivery, deliveryStatus, deliveryTitle } from './DeliveryLog.tsx';
 import { choicesOf } from './EmulatorChoices.tsx';
 import { registeredMessage } from './InstallForm.tsx';
@@ -200,5 +201,21 @@ describe('a restart of the emulator', () => {
     // Another emulator is not a restart.
     expect(sawRun('http://127.0.0.1:9999', '2026-01-01T12:00:00.000Z')).toBe(false);
     expect(useAppsUi.getState().restartedAt).toBeNull();
+  });
+});
+
+describe('a delivery being sent', () => {
+  it('says which attempt is under way and how long the app has, by the kind of call', () => {
+    const settings = {
+      webhookTimeoutSeconds: 30,
+      installTimeoutSeconds: 20,
+      moduleTimeoutSeconds: 120,
+    } as AppsSettings;
+    expect(underWayText({ kind: 'webhook', attemptCount: 1 }, settings)).toBe(
+      "Attempt 2 is under way: the app has 30 s to answer (--webhook-timeout, the emulator's choice).",
+    );
+    expect(underWayText({ kind: 'installed', attemptCount: 0 }, settings)).toContain(
+      'Attempt 1 is under way: the app has 20 s to answer (--install-timeout',
+    );
   });
 });

@@ -39,6 +39,9 @@ export const WEBHOOK_HEADERS = {
   userAgent: 'Crowdin-Webhook',
 } as const;
 
+/** How long fetching a manifest may take (the emulator's choice; the view says it while an install runs). */
+export const MANIFEST_TIMEOUT_SECONDS = 10;
+
 /** The event a workflow step's app receives when strings land on its step. */
 export const STEP_EVENT = 'string.status_on_step.recalculation_triggered';
 

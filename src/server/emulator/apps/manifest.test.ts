@@ -314,6 +314,9 @@ describe('reading a manifest', () => {
     expect(() => parseManifestText('{\n  "name": "x",\n}', 'm.json')).toThrow(
       /m\.json is not JSON at line 3, column 1/,
     );
+    expect(() => parseManifestText(' \n', 'm.json')).toThrow(
+      'The manifest at m.json is empty: no text at all, not even `{}`.',
+    );
     app.on('GET /page.json', { body: '<!doctype html><html></html>' });
     expect((await failure(`${app.url}/page.json`)).message).toMatch(/not JSON.*looks like HTML/);
   });

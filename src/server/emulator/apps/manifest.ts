@@ -6,7 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { ManifestProblem, ValidationReport } from '../../../wire/apps.ts';
-import { STEP_EVENT } from '../../../wire/apps.ts';
+import { MANIFEST_TIMEOUT_SECONDS, STEP_EVENT } from '../../../wire/apps.ts';
 import { isServiceScope } from '../../../wire/scopes.ts';
 import { DOCUMENTED_EVENTS } from './events.ts';
 import { HOSTED_GROUPS, MANIFEST_SCHEMA, UI_GROUPS } from './manifest-schema.ts';
@@ -14,8 +14,7 @@ import type { AppCaller } from './outgoing.ts';
 
 /** A manifest larger than this is refused before it is parsed (the emulator's choice). */
 export const MAX_MANIFEST_BYTES = 1024 * 1024;
-/** How long fetching a manifest may take (the emulator's choice). */
-export const MANIFEST_TIMEOUT_MS = 10_000;
+export const MANIFEST_TIMEOUT_MS = MANIFEST_TIMEOUT_SECONDS * 1000;
 
 export const STEP_AUTH_ERROR =
   'Only crowdin_agent authentication type is allowed for workflow-step-type module type';
@@ -435,6 +434,13 @@ export class ManifestSourceError extends Error {
 
 /** Parses manifest text; the error names the line and column. */
 export function parseManifestText(text: string, source: string): unknown {
+  if (text.replace(/^\uFEFF/, '').trim() === '') {
+    // JSON.parse would say "Unexpected end of JSON input", which reads like a cut-off manifest.
+    throw new ManifestSourceError(
+      'notJson',
+      `The manifest at ${source} is empty: no text at all, not even \`{}\`.`,
+    );
+  }
   try {
     return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (e) {
