@@ -18,7 +18,7 @@ import {
 } from '../wire/apps.ts';
 import { control } from './client.ts';
 import { DeliveryDetail } from './DeliveryDetail.tsx';
-import { clock, Failure, plural } from './parts.tsx';
+import { clock, Failure, plural, ReadFailure } from './parts.tsx';
 import { QueuedBatches } from './QueuedBatches.tsx';
 import { callsQuery, deliveriesQuery } from './queries.ts';
 import { useAppsUi, useAppsUiActions } from './store.ts';
@@ -138,7 +138,14 @@ export function DeliveryLog(props: { origin: string; overview: AppsOverview | un
           </button>
         )}
       </div>
-      {log.isError && <Failure error={log.error} onRetry={() => void log.refetch()} />}
+      {log.isError && (
+        <ReadFailure
+          origin={origin}
+          error={log.error}
+          hasData={log.data !== undefined}
+          onRetry={() => void log.refetch()}
+        />
+      )}
       {elsewhere !== null && (
         <div className="apps-elsewhere">
           <div className="apps-log-head">

@@ -19,7 +19,7 @@ import {
 } from '../wire/apps.ts';
 import { isRecord } from '../wire/json.ts';
 import { control } from './client.ts';
-import { AnswerOf, clock, Failure } from './parts.tsx';
+import { AnswerOf, clock, Failure, ReadFailure } from './parts.tsx';
 import { settingsPageQuery } from './queries.ts';
 import { useAppsUiActions } from './store.ts';
 
@@ -174,7 +174,14 @@ export function SettingsPage(props: { origin: string; step: StepInfo }) {
           </button>
         </div>
       </div>
-      {page.isError && <Failure error={page.error} onRetry={() => void page.refetch()} />}
+      {page.isError && (
+        <ReadFailure
+          origin={origin}
+          error={page.error}
+          hasData={page.data !== undefined}
+          onRetry={() => void page.refetch()}
+        />
+      )}
       {page.data && (
         <>
           <p className="hint">

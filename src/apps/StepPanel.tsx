@@ -14,7 +14,7 @@ import {
   type StepTypeInfo,
 } from '../wire/apps.ts';
 import { control } from './client.ts';
-import { Failure, plural } from './parts.tsx';
+import { Failure, plural, ReadFailure } from './parts.tsx';
 import { STEP_STRINGS_PAGE, stepStringsQuery } from './queries.ts';
 import { SendForm } from './SendForm.tsx';
 import { SettingsPage, StepSettings } from './SettingsPanel.tsx';
@@ -144,7 +144,14 @@ function StepStrings({ origin, step }: { origin: string; step: StepInfo }) {
           ))}
         </select>
       </div>
-      {page.isError && <Failure error={page.error} onRetry={() => void page.refetch()} />}
+      {page.isError && (
+        <ReadFailure
+          origin={origin}
+          error={page.error}
+          hasData={page.data !== undefined}
+          onRetry={() => void page.refetch()}
+        />
+      )}
       {data && data.total === 0 && (
         <p className="hint">
           No string of this step is {view.status ? STATUS_LABELS[view.status].toLowerCase() : 'here'} in{' '}

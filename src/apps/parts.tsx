@@ -1,10 +1,12 @@
 // Small pieces the Apps view repeats: a copy button, a secret shown on demand, problems at their JSON
 // pointers, a request's failure.
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { announce } from '../ui/announce.ts';
 import { CodeText } from '../ui/CodeText.tsx';
 import type { AppProblem, AttemptInfo, ManifestProblem } from '../wire/apps.ts';
 import { ControlRequestError, failureMessage } from './client.ts';
+import { overviewQuery } from './queries.ts';
 import { useAppsUiActions } from './store.ts';
 
 /** Copies `text`; says so, or says that the browser refused (the text is then shown to select by hand). */
@@ -154,6 +156,28 @@ export function Failure({ error, onRetry }: { error: unknown; onRetry?: () => vo
       {answer && <AnswerOf answer={answer} />}
     </div>
   );
+}
+
+/**
+ * Whether a panel's failed read goes without saying: the emulator does not answer, the top of the view
+ * says so already (the overview failed the same way), and the panel still shows what it read before.
+ * Otherwise each step, the log and the settings page would repeat the same box.
+ */
+export function saidAtTop(error: unknown, hasData: boolean, overviewError: unknown): boolean {
+  const unreachable = (e: unknown) => e instanceof ControlRequestError && e.code === 'unreachable';
+  return hasData && unreachable(error) && unreachable(overviewError);
+}
+
+/** A panel's failed read (with Retry), unless the top of the view says it already (saidAtTop). */
+export function ReadFailure(props: {
+  origin: string;
+  error: unknown;
+  hasData: boolean;
+  onRetry: () => void;
+}) {
+  const overview = useQuery(overviewQuery(props.origin));
+  if (saidAtTop(props.error, props.hasData, overview.error)) return null;
+  return <Failure error={props.error} onRetry={props.onRetry} />;
 }
 
 /** A time of day, to the second: the log is about the last minutes. */

@@ -16,6 +16,8 @@ import { registeredMessage } from './InstallForm.tsx';
 import { queuedLine } from './QueuedBatches.tsx';
 import { EMPTY_HINT, sendRefusal } from './SendForm.tsx';
 import { bridgeMessage, unsaved } from './SettingsPanel.tsx';
+import { ControlRequestError } from './client.ts';
+import { saidAtTop } from './parts.tsx';
 import { useAppsUi } from './store.ts';
 import { staleKeys, withStepCounts } from './stream.ts';
 
@@ -217,5 +219,17 @@ describe('a delivery being sent', () => {
     expect(underWayText({ kind: 'installed', attemptCount: 0 }, settings)).toContain(
       'Attempt 1 is under way: the app has 20 s to answer (--install-timeout',
     );
+  });
+});
+
+describe('a panel whose read failed', () => {
+  it('stays quiet only when the emulator is gone, the top says so, and the panel still shows its data', () => {
+    const gone = new ControlRequestError('The emulator at … did not answer.', 0, 'unreachable');
+    const refused = new ControlRequestError('Step 7 is unknown.', 404, 'unknownStep');
+    expect(saidAtTop(gone, true, gone)).toBe(true);
+    // Nothing shown yet, or the top says nothing, or another failure: the panel says it.
+    expect(saidAtTop(gone, false, gone)).toBe(false);
+    expect(saidAtTop(gone, true, null)).toBe(false);
+    expect(saidAtTop(refused, true, gone)).toBe(false);
   });
 });
