@@ -142,6 +142,13 @@ test('install a step app, send strings by a query, check the signed delivery, re
   await step.getByRole('button', { name: 'Open the settings page' }).click();
   const settings = step.getByTestId('settings-page');
   await expect(settings).toContainText('The page loaded the bridge.');
+  // The page's opening is in the log, with the call the app made as it loaded (not under the redelivery).
+  const opened = view
+    .getByTestId('delivery-log')
+    .locator('li')
+    .filter({ has: page.getByTestId('delivery').filter({ hasText: 'settings page opened' }) });
+  await expect(opened.getByTestId('app-calls')).toContainText('GET /api/v2/projects/1/workflow-steps 200');
+  await expect(redeliveryItem.getByTestId('app-calls')).not.toContainText('workflow-steps 200');
   const form = settings.frameLocator('iframe').getByLabel('Route every string to the port');
   await form.fill('');
   await settings.getByRole('button', { name: 'Save', exact: true }).click();

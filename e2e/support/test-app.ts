@@ -146,6 +146,8 @@ export class StepApp {
         if (this.hangWebhooks) return new Promise(() => {});
         return this.onWebhook(req, raw);
       case 'GET /settings':
+        // As an app reads its context to fill the form: one API call while the page loads.
+        if (this.token) await this.readWorkflowSteps();
         return this.settingsPage(req.url ?? '/');
       case 'POST /settings/save':
       case 'DELETE /settings/delete': {
@@ -243,6 +245,12 @@ publish();
       .digest('base64url');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp: number };
     return expected === signature && claims.exp * 1000 > Date.now();
+  }
+
+  private async readWorkflowSteps() {
+    await fetch(`${this.options.emulatorUrl}/api/v2/projects/1/workflow-steps`, {
+      headers: { Authorization: `Bearer ${this.token}` },
+    });
   }
 
   /** One PATCH per (project, step, language), every string to the output port. */

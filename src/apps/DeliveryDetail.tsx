@@ -53,9 +53,33 @@ export function DeliveryDetail(props: {
           {d.method} {d.url}
         </code>{' '}
         <span className="hint">
-          {plural(d.bodyBytes, 'byte')}, created <time dateTime={d.createdAt}>{clock(d.createdAt)}</time>
+          {d.kind === 'settings-page' ? 'opened' : `${plural(d.bodyBytes, 'byte')}, created`}{' '}
+          <time dateTime={d.createdAt}>{clock(d.createdAt)}</time>
         </span>
       </p>
+      {d.kind === 'settings-page' ? (
+        <p className="hint" data-testid="settings-page-opened">
+          The step&apos;s settings page was opened here, with a JWT in its URL: the browser loads it, the
+          emulator does not call it. The calls the app made from then on (as the page loaded, and after) are
+          listed under this entry, until a newer delivery.
+        </p>
+      ) : (
+        <DeliverySent origin={origin} delivery={d} secretOf={props.secretOf} settings={props.settings} />
+      )}
+    </section>
+  );
+}
+
+/** What the emulator sent, and how the app answered. */
+function DeliverySent(props: {
+  origin: string;
+  delivery: Detail;
+  secretOf: (appId: string) => string | null;
+  settings: AppsSettings | undefined;
+}) {
+  const { origin, delivery: d } = props;
+  return (
+    <>
       <RetryNote delivery={d} settings={props.settings} />
       <Actions origin={origin} delivery={d} />
       {d.kind !== 'module-call' && (
@@ -72,7 +96,7 @@ export function DeliveryDetail(props: {
           {[...new Set(d.stepStrings.map((s) => s.languageId))].join(', ')}).
         </p>
       )}
-    </section>
+    </>
   );
 }
 
@@ -118,6 +142,8 @@ const ANSWER_WINDOW: Record<
   installed: 'installTimeoutSeconds',
   uninstall: 'installTimeoutSeconds',
   'module-call': 'moduleTimeoutSeconds',
+  // Never sent (the browser loads the page): never under way.
+  'settings-page': 'webhookTimeoutSeconds',
 };
 const WINDOW_FLAGS = {
   webhookTimeoutSeconds: '--webhook-timeout',

@@ -202,6 +202,7 @@ const KIND_TITLES: Record<Exclude<DeliveryKind, 'webhook'>, string> = {
   settings: 'step settings saved',
   'delete-settings': 'step deleted',
   'module-call': 'module call',
+  'settings-page': 'settings page opened',
 };
 
 export function deliveryTitle(d: Pick<DeliverySummary, 'kind' | 'events' | 'eventCount'>): string {
@@ -212,6 +213,8 @@ export function deliveryTitle(d: Pick<DeliverySummary, 'kind' | 'events' | 'even
 
 /** The last answer, or what is going on now. */
 export function deliveryStatus(d: DeliverySummary): string {
+  // Not sent by the emulator: the browser loaded it in this view.
+  if (d.kind === 'settings-page') return 'opened here';
   const last = d.lastAttempt;
   // Without a status, the error is a sentence; its full stop would end the line before "; retry at".
   const answer = last

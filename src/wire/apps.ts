@@ -396,6 +396,8 @@ export interface SettingsPageResponse {
   bridgeUrl: string;
   /** The only origins the bridge talks to: the playground's. Frame the page from one of them. */
   parentOrigins: string[];
+  /** This opening in the delivery log (kind `settings-page`): the page's calls are listed under it. */
+  deliveryId: number;
 }
 
 /** Where the emulator serves the bridge (`AP`), under the `origin` a settings page is given. */
@@ -540,7 +542,11 @@ export interface FlushResponse {
   retries: number;
 }
 
-/** What the emulator sent: a webhook batch, an app event, a settings callback or a module call. */
+/**
+ * What the emulator sent: a webhook batch, an app event, a settings callback or a module call. And one thing
+ * it does not send: `settings-page`, a step's settings page opened (the browser loads it, in the Apps view);
+ * it is logged so that the calls the page makes as it loads are listed under it, not under an older delivery.
+ */
 export const DELIVERY_KINDS = [
   'webhook',
   'installed',
@@ -548,6 +554,7 @@ export const DELIVERY_KINDS = [
   'settings',
   'delete-settings',
   'module-call',
+  'settings-page',
 ] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 export const DELIVERY_STATES = ['queued', 'sending', 'retrying', 'delivered', 'failed'] as const;

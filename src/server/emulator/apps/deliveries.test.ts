@@ -349,7 +349,7 @@ describe('the log', () => {
         error: {
           code: 'invalidRequest',
           message:
-            'kind must be one of webhook, installed, uninstall, settings, delete-settings, module-call.',
+            'kind must be one of webhook, installed, uninstall, settings, delete-settings, module-call, settings-page.',
         },
       },
     });

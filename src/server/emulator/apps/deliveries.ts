@@ -297,6 +297,34 @@ export class Deliveries {
     return { record, result };
   }
 
+  /**
+   * A settings page opened: the browser loads `url`, the emulator does not call it. Logged (GET, no
+   * attempt, shown as opened) so that the calls the app makes from then on are listed under it
+   * (latestBefore) rather than under an older delivery, such as the installed event.
+   */
+  opened(args: { app: Installation; moduleKey: string; url: string }): DeliveryRecord {
+    const record = this.record({
+      kind: 'settings-page',
+      appId: args.app.appId,
+      moduleKey: args.moduleKey,
+      events: [],
+      eventCount: 0,
+      method: 'GET',
+      url: args.url,
+      headers: {},
+      body: Buffer.alloc(0),
+      signature: null,
+      redeliveryOf: null,
+      stepPairs: [],
+      retries: false,
+      timeoutMs: 0,
+      maxAnswerBytes: 0,
+    });
+    record.state = 'delivered';
+    this.deps.stream.emit({ type: 'delivery', delivery: this.summary(record) });
+    return record;
+  }
+
   // ---- attempts -----------------------------------------------------------------------------------------
 
   private record(
@@ -535,6 +563,7 @@ const NOT_2XX: Record<DeliveryKind, string> = {
   settings: 'Only a 2xx saves the settings.',
   'delete-settings': 'Not a 2xx; the step is deleted whatever the app answers.',
   'module-call': 'Only a 2xx answers a module call.',
+  'settings-page': 'Only a 2xx loads the page.',
 };
 
 /** What came back, in a few words for a sentence: `the app answered 500`, or why nothing did. */
@@ -581,6 +610,7 @@ const KIND_NAMES: Record<DeliveryKind, string> = {
   settings: 'a settings callback (updateSettingsUrl)',
   'delete-settings': 'a settings callback (deleteSettingsUrl)',
   'module-call': 'a file-processing module call',
+  'settings-page': 'the opening of a settings page (url)',
 };
 
 /** Webhook modules of the app that receive `event` (step events too), active in this edition. */

@@ -5,6 +5,7 @@ import vm from 'node:vm';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  AppCallsResponse,
   AppsOverview,
   ControlErrorBody,
   DeleteStepResponse,
@@ -201,6 +202,48 @@ describe('the settings page', () => {
     expect(json.parentOrigins).toContain('http://127.0.0.1:5173');
     const claims = JSON.parse(Buffer.from(json.jwtToken.split('.')[1]!, 'base64url').toString());
     expect(claims).toMatchObject({ aud: s.clientId, module: 'review', context: { project_id: 1 } });
+  });
+
+  it('logs its opening, so the calls the page makes as it loads are listed under it, not an older delivery', async () => {
+    const step = await addStep(em.url, s.appId);
+    const { json: page } = await control<SettingsPageResponse>(
+      em.url,
+      'GET',
+      `/__apps/${s.appId}/steps/${step.id}/settings-page`,
+    );
+    const { json: opened } = await control<DeliveryDetail>(
+      em.url,
+      'GET',
+      `/__apps/deliveries/${page.deliveryId}`,
+    );
+    expect(opened).toMatchObject({
+      kind: 'settings-page',
+      appId: s.appId,
+      moduleKey: 'review',
+      method: 'GET',
+      url: page.url,
+      attempts: [],
+    });
+    // The page, loading, reads the project's workflow steps with the app's token.
+    const read = await fetch(`${em.url}/api/v2/projects/1/workflow-steps`, {
+      headers: { Authorization: `Bearer ${s.token}` },
+    });
+    expect(read.status).toBe(200);
+    const { json: calls } = await control<AppCallsResponse>(em.url, 'GET', `/__apps/calls?app=${s.appId}`);
+    expect(calls.data[0]).toMatchObject({
+      method: 'GET',
+      path: '/api/v2/projects/1/workflow-steps',
+      afterDelivery: page.deliveryId,
+    });
+    // Nothing to redeliver: the emulator never sent it.
+    const again = await control<ControlErrorBody>(
+      em.url,
+      'POST',
+      `/__apps/deliveries/${page.deliveryId}/redeliver`,
+      {},
+    );
+    expect(again.status).toBe(409);
+    expect(again.json.error.message).toContain('the opening of a settings page');
   });
 
   it('the bridge is served there as JavaScript any page may load, for the playground origins only', async () => {

@@ -217,7 +217,10 @@ export class StepSettings {
     page.searchParams.set('jwtToken', jwtToken);
     page.searchParams.set('origin', origin);
     page.searchParams.set('clientId', clientId);
+    // The page's own calls as it loads (a token, the API) are listed under this opening.
+    const opened = this.deps.deliveries.opened({ app, moduleKey: step.moduleKey, url: page.toString() });
     return {
+      deliveryId: opened.id,
       url: page.toString(),
       jwtToken,
       origin,
