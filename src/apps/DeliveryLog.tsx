@@ -214,7 +214,7 @@ export function deliveryTitle(d: Pick<DeliverySummary, 'kind' | 'events' | 'even
 /** The last answer, or what is going on now. */
 export function deliveryStatus(d: DeliverySummary): string {
   // Not sent by the emulator: the browser loaded it in this view.
-  if (d.kind === 'settings-page') return 'opened here';
+  if (d.kind === 'settings-page') return 'in the Apps view';
   const last = d.lastAttempt;
   // Without a status, the error is a sentence; its full stop would end the line before "; retry at".
   const answer = last
@@ -254,7 +254,10 @@ function DeliveryRow(props: {
       data-state={d.state}
     >
       <span className="apps-delivery-id">#{d.id}</span>
-      <span className={`apps-state apps-state-${d.state}`}>{d.state}</span>
+      {/* A settings page is not delivered: the browser opened it. */}
+      <span className={`apps-state apps-state-${d.state}`}>
+        {d.kind === 'settings-page' ? 'opened' : d.state}
+      </span>
       <span className="apps-delivery-what">
         {deliveryTitle(d)}
         {d.redeliveryOf !== null && <span className="hint"> (redelivery of #{d.redeliveryOf})</span>}

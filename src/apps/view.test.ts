@@ -154,6 +154,10 @@ describe('a delivery row', () => {
     expect(deliveryStatus(retrying)).toMatch(/^No answer within 30 s; retry at \d\d:\d\d:30$/);
     const failed = { state: 'failed', lastAttempt: { status: 500, error: 'Only a 2xx…' } } as never;
     expect(deliveryStatus(failed)).toBe('500');
+    // A settings page opened has no answer: the browser loaded it here.
+    const opened = { kind: 'settings-page', state: 'delivered', lastAttempt: null } as never;
+    expect(deliveryStatus(opened)).toBe('in the Apps view');
+    expect(deliveryTitle(opened)).toBe('settings page opened');
   });
 });
 
