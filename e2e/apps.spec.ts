@@ -302,4 +302,10 @@ test('each fault says what happened in its own words, and what was typed stays',
   await card.getByRole('button', { name: 'Uninstall…' }).click();
   await card.getByRole('button', { name: 'Uninstall', exact: true }).click();
   await expect(card).toHaveCount(0);
+
+  // Installed again, its old step shows as one of the earlier install, not "its app was uninstalled".
+  await install(view, app.manifestUrl, identifier);
+  await expect(card.getByTestId('workflow-step')).toContainText(
+    'Inactive: it was added under an earlier install of this app, which was uninstalled',
+  );
 });

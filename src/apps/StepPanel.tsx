@@ -51,7 +51,9 @@ export function StepPanel(props: {
       <p className="hint">
         Project {step.projectId}, languages {step.languages.join(', ')}; outputs{' '}
         {step.outputs.map((o) => `${o.title} (${o.port})`).join(', ')}.
-        {!step.active && ' Inactive: its app was uninstalled, and the status API answers 404 for it.'}
+        {/* Shown in the card of the app installed again: "its app was uninstalled" would contradict it. */}
+        {!step.active &&
+          ' Inactive: it was added under an earlier install of this app, which was uninstalled; the status API answers 404 for it. Add the step again to route strings.'}
       </p>
       <StatusCounts step={step} />
       <StepStrings origin={origin} step={step} />
