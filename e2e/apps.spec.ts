@@ -135,6 +135,10 @@ test('install a step app, send strings by a query, check the signed delivery, re
     Math.min(matched.length, 25),
   );
   await expect(step.getByTestId('step-strings').locator('tbody tr').first()).toContainText('translated');
+  // Each row says which string it is: the query matched identifiers containing "paypal".
+  await expect(
+    step.getByTestId('step-strings').locator('tbody tr').first().locator('code').first(),
+  ).toContainText('paypal');
 
   // The step's settings page inside the view: Save asks the page's validateForm() first, then the app
   // takes the settings (its JWT verified with the OAuth client's secret).

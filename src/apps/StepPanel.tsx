@@ -177,7 +177,13 @@ function StepStrings({ origin, step }: { origin: string; step: StepInfo }) {
               <tbody>
                 {data.data.map((r) => (
                   <tr key={r.stringId}>
-                    <td>{r.stringId}</td>
+                    {/* One column for the id, identifier and text: the table fits a phone without scrolling. */}
+                    <td className="apps-string">
+                      <span className="hint">#{r.stringId}</span> <code>{r.identifier}</code>{' '}
+                      <span className="apps-string-text" title={r.text}>
+                        {r.text}
+                      </span>
+                    </td>
                     <td>
                       <span className={`apps-status apps-status-${r.status}`}>{STATUS_LABELS[r.status]}</span>
                     </td>

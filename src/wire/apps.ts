@@ -346,9 +346,16 @@ export interface RetriggerResponse {
   retriggered: number;
 }
 
+/** A string on a step as the control route lists it: its status record, and what the string is. */
+export interface StepStringRow extends StringStatusRecord {
+  identifier: string;
+  /** The source text (a plural's forms joined by " | "). */
+  text: string;
+}
+
 /** `GET /__apps/steps/{stepId}/strings?languageId&status&limit&offset` */
 export interface StepStringsResponse {
-  data: StringStatusRecord[];
+  data: StepStringRow[];
   total: number;
   offset: number;
   limit: number;

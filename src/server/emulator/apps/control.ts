@@ -241,7 +241,7 @@ export function controlRoutes(host: AppsHost, allowedOrigins: readonly string[])
       );
     }
     const { records, total } = host.steps.query(step, languageId, { status, offset, limit });
-    const answer: StepStringsResponse = { data: records, total, offset, limit };
+    const answer: StepStringsResponse = { data: host.stringRows(records), total, offset, limit };
     return c.json(answer);
   });
 

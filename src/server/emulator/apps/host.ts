@@ -14,6 +14,8 @@ import type {
   RetriggerResponse,
   SendRequest,
   SendResponse,
+  StepStringRow,
+  StringStatusRecord,
   TriggerRequest,
   TriggerResponse,
   UninstallResponse,
@@ -616,6 +618,24 @@ export class AppsHost {
       );
     }
     return [...new Set(raw as string[])];
+  }
+
+  /** A step's status records with what each string is (the Apps view lists them by identifier and text). */
+  stringRows(records: readonly StringStatusRecord[]): StepStringRow[] {
+    return records.map((r) => {
+      const s = findString(this.config.data, r.stringId);
+      const text = s?.text;
+      return {
+        ...r,
+        identifier: typeof s?.identifier === 'string' ? s.identifier : '',
+        text:
+          typeof text === 'string'
+            ? text
+            : text !== null && typeof text === 'object'
+              ? Object.values(text).map(String).join(' | ')
+              : '',
+      };
+    });
   }
 
   private activeStep(stepId: number): { step: Step; app: Installation } {

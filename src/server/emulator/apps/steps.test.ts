@@ -7,6 +7,7 @@ import type {
   ControlErrorBody,
   SendResponse,
   StepInfo,
+  StepStringsResponse,
   StringStatusBody,
 } from '../../../wire/apps.ts';
 import type { ValidationErrorsBody } from '../../../wire/envelope.ts';
@@ -194,6 +195,18 @@ describe('sending strings to a step', () => {
       output: '',
     });
     expect((await statusOf(hidden)).status).toBe('INCOMPLETE');
+    // The Apps view lists them by what they are, not by id alone; a plural's forms are joined.
+    const { json: rows } = await control<StepStringsResponse>(
+      em.url,
+      'GET',
+      `/__apps/steps/${step.id}/strings?languageId=uk`,
+    );
+    const string = em.config.data.strings.find((x) => x.id === shown)!;
+    expect(rows.data.find((r) => r.stringId === shown)).toMatchObject({
+      status: 'NEED_PROCESS',
+      identifier: string.identifier,
+      text: typeof string.text === 'string' ? string.text : expect.stringContaining(' | '),
+    });
   });
 
   it('refuses unknown ids, both or neither of croql and stringIds, and languages the step lacks', async () => {
