@@ -224,6 +224,8 @@ test('what waits for the next batch shows above the log, live, and goes with Sen
     // Other specs share this emulator: leave no app behind.
     await fetch(`${APPS_EMULATOR_URL}/__apps/${identifier}/uninstall`, { method: 'POST' });
   }
+});
+
 /** Text directly in a flex notice: each bare run is a separate flex item, gapped and wrapped apart. */
 const bareText = (notice: Locator) =>
   notice.evaluate(
