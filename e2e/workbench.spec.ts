@@ -274,7 +274,7 @@ test.describe('signed in', () => {
     await setQuery(page, 'is hidden');
     await runFromEditor(page);
     await expect(page.getByTestId('results-count')).toContainText('first page');
-    const shown = `${(await loadedCount(page)).toLocaleString('en-US')} rows loaded`;
+    const shown = `${(await loadedCount(page))!.toLocaleString('en-US')} rows loaded`;
     // Never fulfilled while `silent`: the host accepted the request and says nothing. (Removing the route
     // instead would let Chromium resume the requests it holds, so the host would answer the old request.)
     let silent = true;
