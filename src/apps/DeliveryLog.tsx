@@ -138,14 +138,7 @@ export function DeliveryLog(props: { origin: string; overview: AppsOverview | un
           </button>
         )}
       </div>
-      {log.isError && (
-        <ReadFailure
-          origin={origin}
-          error={log.error}
-          hasData={log.data !== undefined}
-          onRetry={() => void log.refetch()}
-        />
-      )}
+      <ReadFailure origin={origin} read={log} />
       {elsewhere !== null && (
         <div className="apps-elsewhere">
           <div className="apps-log-head">

@@ -174,14 +174,7 @@ export function SettingsPage(props: { origin: string; step: StepInfo }) {
           </button>
         </div>
       </div>
-      {page.isError && (
-        <ReadFailure
-          origin={origin}
-          error={page.error}
-          hasData={page.data !== undefined}
-          onRetry={() => void page.refetch()}
-        />
-      )}
+      <ReadFailure origin={origin} read={page} />
       {page.data && (
         <>
           <p className="hint">

@@ -146,14 +146,7 @@ function StepStrings({ origin, step }: { origin: string; step: StepInfo }) {
           ))}
         </select>
       </div>
-      {page.isError && (
-        <ReadFailure
-          origin={origin}
-          error={page.error}
-          hasData={page.data !== undefined}
-          onRetry={() => void page.refetch()}
-        />
-      )}
+      <ReadFailure origin={origin} read={page} />
       {data && data.total === 0 && (
         <p className="hint">
           No string of this step is {view.status ? STATUS_LABELS[view.status].toLowerCase() : 'here'} in{' '}

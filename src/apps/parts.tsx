@@ -1,6 +1,6 @@
 // Small pieces the Apps view repeats: a copy button, a secret shown on demand, problems at their JSON
 // pointers, a request's failure.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { announce } from '../ui/announce.ts';
 import { CodeText } from '../ui/CodeText.tsx';
@@ -168,16 +168,18 @@ export function saidAtTop(error: unknown, hasData: boolean, overviewError: unkno
   return hasData && unreachable(error) && unreachable(overviewError);
 }
 
-/** A panel's failed read (with Retry), unless the top of the view says it already (saidAtTop). */
+/**
+ * A panel's failed read (with Retry), unless the top of the view says it already (saidAtTop); nothing while
+ * the read has not failed.
+ */
 export function ReadFailure(props: {
   origin: string;
-  error: unknown;
-  hasData: boolean;
-  onRetry: () => void;
+  read: Pick<UseQueryResult, 'isError' | 'error' | 'data' | 'refetch'>;
 }) {
+  const { read } = props;
   const overview = useQuery(overviewQuery(props.origin));
-  if (saidAtTop(props.error, props.hasData, overview.error)) return null;
-  return <Failure error={props.error} onRetry={props.onRetry} />;
+  if (!read.isError || saidAtTop(read.error, read.data !== undefined, overview.error)) return null;
+  return <Failure error={read.error} onRetry={() => void read.refetch()} />;
 }
 
 /** A time of day, to the second: the log is about the last minutes. */
