@@ -27,7 +27,7 @@ export const APPS_HELP = `Apps (Crowdin apps hosted by the emulator; see the REA
   npm run emulator -- apps client --name NAME --scopes "project"   [--port N]
   npm run emulator -- apps install <manifestUrl> [--project N | --all]   [--port N]
   npm run emulator -- apps uninstall <appId>   [--port N]
-  npm run emulator -- apps flush   [--port N]
+  npm run emulator -- apps flush [--app ID]   [--port N]   (queued batches and waiting retries, now)
   npm run emulator -- apps call <appId> <moduleKey> [--job parse-file|build-file|…] [--file ID | --content PATH]
                      [--language L]… [--url] [--out PATH]   [--port N]
                      (a file-processing module call; --out saves the built file or the strings)
@@ -239,9 +239,13 @@ export async function appsCommand(args: string[], out = console.log, err = conso
         return 0;
       }
       case 'flush': {
-        const result = await call<FlushResponse>('POST', APPS_PATHS.flush);
+        const result = await call<FlushResponse>(
+          'POST',
+          APPS_PATHS.flush,
+          values.app ? { app: values.app } : {},
+        );
         out(
-          `Sent ${result.deliveries} batch${result.deliveries === 1 ? '' : 'es'} and ${result.retries} waiting retr${result.retries === 1 ? 'y' : 'ies'}.`,
+          `Sent ${result.deliveries} batch${result.deliveries === 1 ? '' : 'es'} and ${result.retries} waiting retr${result.retries === 1 ? 'y' : 'ies'}${values.app ? ` of "${values.app}"` : ''}.`,
         );
         return 0;
       }

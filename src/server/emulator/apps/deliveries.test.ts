@@ -222,8 +222,14 @@ describe('a step event batch', () => {
 
       // Sent now for this app only: nothing waits, the stream said so, and the batch is in the log.
       expect((await control(em.url, 'POST', '/__apps/flush', { app: 'no-such-app' })).status).toBe(404);
-      const flushed = await control(em.url, 'POST', '/__apps/flush', { app: s.appId });
-      expect(flushed.json).toEqual({ deliveries: 1, retries: 0 });
+      const lines: string[] = [];
+      const say = (l: string) => lines.push(l);
+      const port = new URL(em.url).port;
+      expect(await appsCommand(['flush', '--app', 'no-such-app', '--port', port], say, say)).toBe(1);
+      expect(lines.join('\n')).toContain('no-such-app');
+      lines.length = 0;
+      expect(await appsCommand(['flush', '--app', s.appId, '--port', port], say, say)).toBe(0);
+      expect(lines).toEqual([`Sent 1 batch and 0 waiting retries of "${s.appId}".`]);
       expect((await overview()).queued).toEqual([]);
       expect(changes.at(-1)).toBe('[]');
       expect((await newest()).eventCount).toBe(8);
