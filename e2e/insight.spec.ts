@@ -260,6 +260,13 @@ test('the languages matrix equals per-language counts from the emulator’s data
   await expectInsightTotal(page, expected.de!.approved!);
   // The cell's run keeps the matrix of the query it came from.
   await expect(matrix).toContainText('is hidden or count of comments > 0 in each');
+  // Its progress per language counts the cell's own query by the same requests: wait until every one is
+  // answered, or one still queued (a busy machine) would be taken for a request of the re-run below.
+  const progress = page.getByTestId('insight-progress');
+  await expect(progress.getByTestId('progress-translated')).toHaveCount(Object.keys(expected).length, {
+    timeout: 30_000,
+  });
+  await expect(progress.getByText('Counting…')).toHaveCount(0);
 
   // A re-run after an edit that kept the query's meaning reuses every cell: no matrix request is sent.
   const sent: string[] = [];
