@@ -112,18 +112,22 @@ function fakeService() {
 }
 
 const open: RouterServer[] = [];
-const folders: string[] = [];
-afterEach(() => {
+const stores: { folder: string; store: RouterStore }[] = [];
+afterEach(async () => {
   for (const r of open.splice(0)) r.engine.stop();
-  for (const f of folders.splice(0)) rmSync(f, { recursive: true, force: true });
+  // A store writes each change after the fact: its folder goes once the last write is on disk.
+  for (const { folder, store } of stores.splice(0)) {
+    await store.flushed().catch(() => undefined);
+    rmSync(folder, { recursive: true, force: true, maxRetries: 5 });
+  }
 });
 
 async function setup() {
   const service = fakeService();
   const logs: string[] = [];
   const folder = mkdtempSync(join(tmpdir(), 'router-app-'));
-  folders.push(folder);
   const store = await RouterStore.open(join(folder, 'store.json'));
+  stores.push({ folder, store });
   const router = createRouter({
     config: {
       identifier: 'croql-router',

@@ -61,10 +61,17 @@ export async function startRouter(options: {
       new Promise<void>((resolve) => {
         router.engine.stop();
         if ('closeAllConnections' in server) server.closeAllConnections();
-        server.close(() => {
-          rmSync(folder, { recursive: true, force: true });
-          resolve();
-        });
+        // The store's folder goes once its last write is on disk (a change is written after the fact).
+        server.close(
+          () =>
+            void store
+              .flushed()
+              .catch(() => undefined)
+              .then(() => {
+                rmSync(folder, { recursive: true, force: true, maxRetries: 5 });
+                resolve();
+              }),
+        );
       }),
   };
 }
