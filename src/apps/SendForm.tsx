@@ -7,7 +7,7 @@ import { useLiveValues } from '../connection/queries.ts';
 import { keys } from '../connection/keys.ts';
 import type { Edition, LiveValues } from '../croql/index.ts';
 import { analyzeOptions } from '../editor/analyze-options.ts';
-import { checkedModel } from '../editor/checked-model.ts';
+import { checkedModel } from '../croql/checked-model.ts';
 import { QueryEditor } from '../editor/QueryEditor.tsx';
 import { announce } from '../ui/announce.ts';
 import { CodeText } from '../ui/CodeText.tsx';

@@ -66,7 +66,7 @@ function serve(dir: string): Promise<{ server: Server; url: string }> {
 /**
  * Warms up, then presses `key` again and again, each after the last lint; the latencies in ms. Never
  * Backspace: every keystroke makes a text not seen before, so each is analysed (typing and deleting in
- * turn would be answered by the checked-model memo, src/editor/checked-model.ts, and time a lookup).
+ * turn would be answered by the checked-model memo, src/croql/checked-model.ts, and time a lookup).
  */
 async function typeAndMeasure(page: Page, key: string, keystrokes: number): Promise<number[]> {
   await page.waitForFunction(() => window.croqlBench?.ready === true, null, { timeout: 30_000 });

@@ -4,7 +4,7 @@ import type { EditorState } from '@codemirror/state';
 import * as core from '../croql/index.ts';
 import type { AnalyzeResult, Edition, ListingName, LiveValues, TemplateParam } from '../croql/index.ts';
 import { analyzeOptions } from './analyze-options.ts';
-import { checkedModel } from './checked-model.ts';
+import { checkedModel } from '../croql/checked-model.ts';
 import { explainLineText } from './explain-line.tsx';
 import { createEditorState, croqlFeatures } from './extensions.ts';
 import { croqlDiagnostics } from './lint.ts';

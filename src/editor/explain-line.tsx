@@ -9,7 +9,7 @@ import {
 } from '../croql/index.ts';
 import { CodeText } from '../ui/CodeText.tsx';
 import { analyzeOptions } from './analyze-options.ts';
-import { checkedModel, type CheckOptions } from './checked-model.ts';
+import { checkedModel, type CheckOptions } from '../croql/checked-model.ts';
 import { problemsSummary } from './lint.ts';
 
 const withFullStop = (message: string) => (/[.?!]$/.test(message) ? message : `${message}.`);
@@ -17,7 +17,7 @@ const withFullStop = (message: string) => (/[.?!]$/.test(message) ? message : `$
 /**
  * What the line under the editor says for `text`: its meaning in plain English, or, while it has errors,
  * how many problems there are and the first error's message. It reads lint's own checked model (same
- * text, listing, options and values: checked-model.ts), so it never reads as valid what lint underlines
+ * text, listing, options and values: src/croql/checked-model.ts), so it never reads as valid what lint underlines
  * and does not analyse the text a second time.
  */
 export function explainLineText(

@@ -1,4 +1,4 @@
-// Lint: the diagnostics of the checked model (checked-model.ts, shared with the explain line and Run), with
+// Lint: the diagnostics of the checked model (src/croql/checked-model.ts, shared with the explain line and Run), with
 // did-you-mean suggestions as actions, plus the croql errors the service returned for the last run
 // (serverDiagnosticsField).
 import {
@@ -20,7 +20,7 @@ import {
   type CroqlConfig,
 } from './config.ts';
 import { analyzeOptions } from './analyze-options.ts';
-import { checkedModel, type CheckHow } from './checked-model.ts';
+import { checkedModel, type CheckHow } from '../croql/checked-model.ts';
 import { treeAfter, treeOf } from './lint-tree.ts';
 import { appendCodeText } from '../ui/CodeText.tsx';
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as core from '../croql/index.ts';
 import type { LiveValues, TemplateParam } from '../croql/index.ts';
 import { analyzeOptions } from '../editor/analyze-options.ts';
-import { checkedModel } from '../editor/checked-model.ts';
+import { checkedModel } from '../croql/checked-model.ts';
 import { prepareRun } from './run.ts';
 import { useWorkspace } from './store.ts';
 

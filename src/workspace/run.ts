@@ -11,7 +11,7 @@ import {
   type ParamProblem,
   type TemplateParam,
 } from '../croql/index.ts';
-import { checkedModel, type CheckOptions } from '../editor/checked-model.ts';
+import { checkedModel, type CheckOptions } from '../croql/checked-model.ts';
 import { useInspectorStore } from '../rows/requests.ts';
 import type { QuerySetup } from './setup.ts';
 import { useWorkspace, type Target } from './store.ts';

@@ -12,7 +12,7 @@ import {
   type AnalyzeResult,
   type ListingName,
   type TemplateParam,
-} from '../croql/index.ts';
+} from './index.ts';
 
 /** What decides the model besides the text and listing; the tree only saves a parse (same result). */
 export type CheckOptions = Omit<AnalyzeOptions, 'tree'>;
