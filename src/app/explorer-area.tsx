@@ -1,15 +1,17 @@
-// The schema explorer as a side panel: the workspace's listing and text, the editor's cursor.
+// The schema explorer as a side panel: the workspace's listing and text (followed as they change), the
+// editor's cursor.
 import SchemaExplorer from '../explorer/SchemaExplorer.tsx';
-import { useListing, useWorkspace } from '../workspace/store.ts';
+import { useListing, useText } from '../workspace/store.ts';
 import type { SidePanelProps } from './side-panels.tsx';
 
 export default function ExplorerArea({ onClose, edition, cursor, insert }: SidePanelProps) {
   const listing = useListing();
+  const text = useText();
   return (
     <SchemaExplorer
       context={listing}
       edition={edition}
-      text={useWorkspace.getState().text}
+      text={text}
       cursor={cursor}
       onInsert={insert}
       onClose={onClose}

@@ -29,7 +29,8 @@ type ExplorerTab = (typeof TABS)[number]['id'];
 export interface ExplorerProps {
   context: ListingName;
   edition: Edition;
-  /** The query and the editor's cursor when the panel opened: the field there is shown and focused first. */
+  /** The query as typed, and the editor's cursor when the panel opened: the field there is shown and focused
+   * first, and marked while the text keeps a field there. */
   text: string;
   cursor: number | null;
   /** Inserts text at the editor's cursor. */
@@ -39,9 +40,12 @@ export interface ExplorerProps {
 
 export default function SchemaExplorer(props: ExplorerProps) {
   const { context, edition, onInsert, onClose } = props;
-  const [initial] = useState(() =>
-    props.cursor === null ? null : fieldAtCursor(props.text, props.cursor, context),
+  // The field at the cursor follows the text as it is typed; the panel opens on the one there at first.
+  const atCursor = useMemo(
+    () => (props.cursor === null ? null : fieldAtCursor(props.text, props.cursor, context)),
+    [props.text, props.cursor, context],
   );
+  const [initial] = useState(atCursor);
   const [tab, setTab] = useState<ExplorerTab>('fields');
   const [path, setPath] = useState<Step[]>(() => (initial ? (pathTo(context, initial.typeName) ?? []) : []));
   const [seenContext, setSeenContext] = useState(context);
@@ -55,7 +59,7 @@ export default function SchemaExplorer(props: ExplorerProps) {
   const typeName = path.at(-1)?.typeName ?? rootType(context);
   const fields = useMemo(() => fieldsOfType(typeName, edition), [typeName, edition]);
   const hits = useMemo(() => searchFields(context, search, edition), [context, search, edition]);
-  const focusField = initial && initial.typeName === typeName ? initial.field.name : null;
+  const focusField = atCursor && atCursor.typeName === typeName ? atCursor.field.name : null;
 
   // Opening moves focus into the panel: onto the field under the cursor, else the heading.
   useEffect(() => {
@@ -213,7 +217,11 @@ function FieldEntry(props: {
   const { field } = props;
   const inner = nestedType(field);
   return (
-    <li className={`explorer-field${props.current ? ' current' : ''}`} data-testid="explorer-field">
+    <li
+      className={`explorer-field${props.current ? ' current' : ''}`}
+      aria-current={props.current ? 'true' : undefined}
+      data-testid="explorer-field"
+    >
       <div className="explorer-field-head">
         <button
           type="button"
