@@ -7,6 +7,7 @@ import {
   type CompletionContext,
   type CompletionResult,
 } from '@codemirror/autocomplete';
+import { ViewPlugin } from '@codemirror/view';
 import { escapeString, type CompletionItem } from '../croql/index.ts';
 import { templateParamSource } from './placeholders.ts';
 import { croqlConfig, type SearchUsers } from './config.ts';
@@ -76,7 +77,8 @@ async function searchMembers(
 }
 
 // The core's completion (and its tables of names, docs and snippets) is not needed for the first screen: it
-// loads when the editor is created, and a completion asked for before it arrives waits for it.
+// loads when the editor view appears (`preloadCompletion`), and a completion asked for before it arrives
+// waits for it.
 type CompleteTemplate = typeof import('../croql/template-complete.ts').completeTemplate;
 let completeTemplate: CompleteTemplate | null = null;
 let loading: Promise<CompleteTemplate> | null = null;
@@ -131,11 +133,20 @@ export function memberSearchSource(context: CompletionContext): Promise<Completi
   });
 }
 
-export function croqlAutocompletion() {
+// Started by the view, not by building the extensions: an editor state without a view (a unit test, a
+// server) never asks for completion, and a load it started would still be running when it is gone.
+const preloadCompletion = ViewPlugin.define(() => {
   void loadCompletion();
-  return autocompletion({
-    override: [croqlCompletionSource, memberSearchSource, templateParamSource],
-    activateOnTyping: true,
-    icons: false,
-  });
+  return {};
+});
+
+export function croqlAutocompletion() {
+  return [
+    preloadCompletion,
+    autocompletion({
+      override: [croqlCompletionSource, memberSearchSource, templateParamSource],
+      activateOnTyping: true,
+      icons: false,
+    }),
+  ];
 }
