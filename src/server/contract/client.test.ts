@@ -36,7 +36,8 @@ async function positional<T>(call: () => Promise<T>): Promise<T> {
   } finally {
     warn.mockRestore();
   }
-  for (const [message] of warn.mock.calls) expect(String(message)).toMatch(/optional parameters .* deprecated/);
+  for (const [message] of warn.mock.calls)
+    expect(String(message)).toMatch(/optional parameters .* deprecated/);
   return pending;
 }
 
