@@ -13,5 +13,11 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
+    // A test's time limit catches a hang, never slowness (speed targets are ratios in `npm run bench`).
+    // Wall time on a loaded 2-core machine runs 5 to 15 times an idle one: tests of half a second took
+    // 5.3 s beside a looping bench and other test runs. 5 s (Vitest's default) failed those; 20 s is four
+    // times the worst seen. Property runs are sized to stay far inside it; a test that needs more says why.
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
   },
 });

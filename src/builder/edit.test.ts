@@ -125,7 +125,7 @@ describe('nothing is lost between editor and builder', () => {
           }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 100 },
     );
   });
 });

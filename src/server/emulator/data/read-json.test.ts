@@ -28,7 +28,7 @@ describe('reading a data file in pieces', () => {
           expect(readJsonFile(file(text), chunk)).toEqual(JSON.parse(text));
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
     for (const text of [
       '[1, 2]',
