@@ -6,7 +6,8 @@ import ExplorerArea from './explorer-area.tsx';
 
 afterEach(cleanup);
 
-const marked = () => screen.queryAllByTestId('explorer-field').filter((li) => li.getAttribute('aria-current') === 'true');
+const marked = () =>
+  screen.queryAllByTestId('explorer-field').filter((li) => li.getAttribute('aria-current') === 'true');
 
 describe('the schema explorer panel', () => {
   it('marks the field at the cursor as the query is typed, not only as it was when the panel opened', () => {
@@ -19,7 +20,9 @@ describe('the schema explorer panel', () => {
     expect(marked().map((li) => li.querySelector('[data-field-button]')!.textContent)).toEqual(['text']);
 
     act(() => setText('identifier contains "x"'));
-    expect(marked().map((li) => li.querySelector('[data-field-button]')!.textContent)).toEqual(['identifier']);
+    expect(marked().map((li) => li.querySelector('[data-field-button]')!.textContent)).toEqual([
+      'identifier',
+    ]);
 
     act(() => setText('count of comments > 0'));
     expect(marked()).toEqual([]);

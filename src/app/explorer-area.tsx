@@ -2,7 +2,7 @@
 // editor's cursor.
 import SchemaExplorer from '../explorer/SchemaExplorer.tsx';
 import { useListing, useText } from '../workspace/store.ts';
-import type { SidePanelProps } from './side-panels.tsx';
+import type { SidePanelProps } from '../slots/side-panel.ts';
 
 export default function ExplorerArea({ onClose, edition, cursor, insert }: SidePanelProps) {
   const listing = useListing();

@@ -1,19 +1,10 @@
 // The shell's top-level features that open beside the query (the side column) or in its place (a page),
 // one at a time: each is one entry here, a lazy import and a button where it belongs. A feature receives
-// `SidePanelProps` and imports nothing of its siblings; one shown only on some connections says so in
-// `available` (the Apps view: only on the local emulator).
+// `SidePanelProps` (src/slots/side-panel.ts) and imports nothing of its siblings; one shown only on some
+// connections says so in `available` (the Apps view: only on the local emulator).
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { Session } from '../auth/session.ts';
-import type { Edition } from '../croql/index.ts';
-
-export interface SidePanelProps {
-  onClose: () => void;
-  edition: Edition;
-  /** The editor's cursor when the panel opened (null when the builder was showing). */
-  cursor: number | null;
-  /** Inserts text at the editor's cursor (switching to the editor). */
-  insert: (text: string) => void;
-}
+import type { SidePanelProps } from '../slots/side-panel.ts';
 
 export interface SidePanel {
   id: string;

@@ -2,29 +2,16 @@ import { create } from 'zustand';
 import type { Edition } from '../croql/types.ts';
 import { isConnectionKind, type AuthConfig, type ConnectionKind } from '../wire/connection.ts';
 import { isAllowedApiUrl, refusedHostMessage } from './hosts.ts';
-import { revokeTokens } from './token-relay.ts';
+import { revokeTokens, type TokenSet } from './token-relay.ts';
 
 /** A signed-in session. Lives in memory and in sessionStorage (so a reload keeps it), never in localStorage. */
-export interface Session {
+export interface Session extends TokenSet {
   connection: ConnectionKind;
   /** Enterprise organization domain; null for the other connections. */
   domain: string | null;
   /** API base URL ending in `/api/v2`, checked against the allow-list before the session was created. */
   apiUrl: string;
   clientId: string | null;
-  accessToken: string;
-  refreshToken: string | null;
-  /** Epoch milliseconds. */
-  expiresAt: number;
-  /** Granted scopes, space separated, as the token endpoint returned them. */
-  scope: string;
-}
-
-export interface TokenSet {
-  accessToken: string;
-  refreshToken: string | null;
-  expiresAt: number;
-  scope: string;
 }
 
 /** Where this tab keeps its session (sessionStorage). */

@@ -1,5 +1,4 @@
 import { EMULATOR_RESTARTED, type ConnectionKind } from '../wire/connection.ts';
-import type { Session, TokenSet } from './session.ts';
 
 /** A failure of the token relay (`POST /auth/token`) with a message for a person. */
 export class TokenError extends Error {
@@ -10,6 +9,16 @@ export class TokenError extends Error {
     super(message);
     this.name = 'TokenError';
   }
+}
+
+/** What the token endpoint grants, as a session keeps it. */
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string | null;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+  /** Granted scopes, space separated, as the token endpoint returned them. */
+  scope: string;
 }
 
 interface TokenRequest {
@@ -99,7 +108,9 @@ function tokenErrorFrom(status: number, body: TokenResponse, grant: TokenRequest
  * Asks the relay to revoke a session's tokens (RFC 7009): the refresh token, which ends its access tokens
  * too, or the access token when there is none. Best effort: signing out never waits for it or fails on it.
  */
-export async function revokeTokens(session: Session): Promise<void> {
+export async function revokeTokens(
+  session: Pick<TokenSet, 'accessToken' | 'refreshToken'> & { connection: ConnectionKind },
+): Promise<void> {
   try {
     await fetch('/auth/revoke', {
       method: 'POST',

@@ -4,17 +4,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import * as Plot from '@observablehq/plot';
 import { download } from '../ui/download.ts';
-import { NONE, type ChartSpec } from './charts.ts';
-import type { Drill } from './drill.ts';
+import { NONE, type ChartItem, type ChartSpec } from './charts.ts';
 import { exportName, standaloneSvg } from './export.ts';
-
-export interface ChartItem {
-  key: string;
-  label: string;
-  rows: number;
-  parts: number;
-  drill: Drill;
-}
 
 /** The chart draws the largest items; the table view lists every one. */
 const MAX_BARS = 20;

@@ -60,6 +60,15 @@ export interface ChartSpec<R = Row> {
   drill(key: string, users?: UserNames, seen?: string, names?: DisplayNames): Drill;
 }
 
+/** One item of a chart as drawn and exported: its key and name, what it counts, and what a click on it does. */
+export interface ChartItem {
+  key: string;
+  label: string;
+  rows: number;
+  parts: number;
+  drill: Drill;
+}
+
 const idKey = (v: unknown): string => (typeof v === 'number' || typeof v === 'string' ? String(v) : NONE);
 const textKey = (v: unknown): string => (typeof v === 'string' && v !== '' ? v : NONE);
 

@@ -1,7 +1,6 @@
 // Exports of the Insight view: the aggregated tables as one CSV, a chart as a standalone SVG file.
 import { toCsv } from '../rows/export.ts';
-import type { ChartSpec } from './charts.ts';
-import type { ChartItem } from './Chart.tsx';
+import type { ChartItem, ChartSpec } from './charts.ts';
 
 /** `insight-strings-2026-11-21T19-30-00.csv` */
 export function exportName(what: string, extension: 'csv' | 'svg', now = new Date()): string {
