@@ -4,6 +4,7 @@
 // types, fields and bindings from it instead of working them out again. Operand types come from the
 // operator table (operators.ts).
 import { article } from './english.ts';
+import { mentionLiteral, stringLiteral } from './literals.ts';
 import { operator, resultType, type OperatorName } from './operators.ts';
 import { misplacedParen } from './paren-repair.ts';
 import { parse } from './parse.ts';
@@ -542,7 +543,7 @@ class Checker {
               label: `Replace with @user:"${n}"`,
               from: at.from,
               to: at.to,
-              insert: `@user:"${escapeString(n)}"`,
+              insert: mentionLiteral('user', n),
             }))
           : undefined,
       );
@@ -563,7 +564,7 @@ class Checker {
         label: `Replace with \`${n}\``,
         from: at.from,
         to: at.to,
-        insert: at.kind === 'mention' ? `@language:"${escapeString(n)}"` : `"${escapeString(n)}"`,
+        insert: at.kind === 'mention' ? mentionLiteral('language', n) : stringLiteral(n),
       })),
     );
   }
@@ -582,10 +583,6 @@ function sameType(a: TypeInfo, b: TypeInfo): boolean {
   if (a.kind === 'object' && b.kind === 'object') return a.objectType === b.objectType;
   if (a.kind === 'collection' && b.kind === 'collection') return a.elementType === b.elementType;
   return false;
-}
-
-function escapeString(s: string): string {
-  return s.replace(/[\\"]/g, (c) => '\\' + c);
 }
 
 /** Which other type has this field, for "it is a field of a glossary term". */

@@ -41,8 +41,6 @@ const KEYWORD_LINES: Record<string, string> = {
   else: 'the value otherwise',
 };
 
-export const escapeString = (s: string) => s.replace(/[\\"]/g, (c) => '\\' + c);
-
 /** The spec's query patterns with their demo values turned into snippet placeholders. */
 function snippetText(query: string): string {
   let datetimes = 0;

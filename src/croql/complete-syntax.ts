@@ -1,7 +1,7 @@
 // What the tokens before the cursor say about its place in the syntax, for completion (complete.ts): the
-// parentheses still open, an unfinished `between` or `if` in each, and the `(` that the last `)` closes. Like
-// CodeMirror's SQL completion it reads tokens rather than a tree, as the text at the cursor is usually
-// half-typed. No types: those come from the checked model of the text before the cursor.
+// parentheses still open, an unfinished `between` or `if` in each, and the `(` that the last `)` closes. It
+// reads tokens, as the text there is usually half-typed; `closers` finishes what is open so that the text
+// parses whole, and completion reads types, fields and scopes from that text's checked model.
 import type { Token } from './lex.ts';
 import { FOREIGN_LOGIC } from './operators.ts';
 

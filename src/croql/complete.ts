@@ -8,7 +8,6 @@ import { analyze, memberOf, resolveName } from './check.ts';
 import {
   datetimeItems,
   equivalentItem,
-  escapeString,
   fieldItem,
   matches,
   mentionStarters,
@@ -16,6 +15,7 @@ import {
   SNIPPETS,
 } from './complete-items.ts';
 import { closers, scan, type Syntax } from './complete-syntax.ts';
+import { escapeString } from './literals.ts';
 import { lex, type Token, type Word } from './lex.ts';
 import { fieldOf, locate } from './locate.ts';
 import {

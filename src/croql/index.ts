@@ -1,5 +1,7 @@
-// The public API of the CroQL core. Everything outside src/croql imports from here, except complete() and
-// hover(), which the app loads after the first screen (see the notes at their places below).
+// The public API of the CroQL core, in one place for the app's first screen. Imported from their own modules
+// instead: completion and hover, which the app loads after the first screen (notes below); the checked model
+// with its memo (checked-model.ts); the generated parser, for the editor's language; the types alone
+// (types.ts); and, for examples, demo data, tests and the bench, the corpus and the generators.
 export type * from './types.ts';
 export {
   schema,

@@ -2,10 +2,10 @@
 // made of them (a comparison's parts, the Insight counts). Pure; the download is in src/ui/download.ts.
 import { isRecord } from '../wire/json.ts';
 import { ID_FIELDS, namedField } from './names.ts';
-import { sortedForms } from './plurals.ts';
+import { PLURAL_ORDER, sortedForms } from './plurals.ts';
 import type { DisplayNames } from './rows.ts';
 
-const PLURAL_FORMS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+const PLURAL_FORMS: ReadonlySet<string> = new Set(PLURAL_ORDER);
 
 function isPluralObject(v: unknown): v is Record<string, unknown> {
   return isRecord(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => PLURAL_FORMS.has(k));
@@ -115,7 +115,7 @@ function columnOrder(flat: Record<string, string>[]): string[] {
   });
   const formRank = (k: string) => {
     const dot = k.lastIndexOf('.');
-    return dot > 0 ? sortedForms([...PLURAL_FORMS]).indexOf(k.slice(dot + 1)) : -1;
+    return dot > 0 ? (PLURAL_ORDER as readonly string[]).indexOf(k.slice(dot + 1)) : -1;
   };
   return order
     .map((k, i) => ({ k, i }))
