@@ -95,6 +95,11 @@ const layerBlocks = LAYERS.slice(1)
     };
   });
 
+/** What the router's settings page may not import of src/: everything above the core, wire, ui and editor. */
+const ROUTER_PAGE_FORBIDDEN = LAYERS.flat().filter((f) => !['croql', 'wire', 'ui', 'editor'].includes(f));
+const ROUTER_PAGE_MESSAGE =
+  "CroQL Router's settings page imports the router's pure part, and of src/ only the core, wire, ui and editor (.ci/eslint.config.js).";
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'e2e/.output', 'src/croql/parser.ts', 'src/croql/parser.terms.ts'] },
   js.configs.recommended,
@@ -164,6 +169,37 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: ['react', 'react-dom', '@codemirror/*', '../../server/**', '../page/**'] },
+      ],
+    },
+  },
+  {
+    // Its settings page, a browser page of its own (in Crowdin's frame): the router's pure part and, of the
+    // playground, what a page of the router may use: the core, the wire types, ui and the editor. Never the
+    // router's server, Node, or the playground's app layers (its connection, workspace, features, shell).
+    files: ['src/router/page/**/*.{ts,tsx}'],
+    ignores: ['src/router/page/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', 'node:*'],
+              message: 'The settings page is a browser page: no server code, no Node.',
+            },
+            {
+              group: ROUTER_PAGE_FORBIDDEN.flatMap((f) => [`../../${f}`, `../../${f}/**`]),
+              message: ROUTER_PAGE_MESSAGE,
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `ImportExpression > Literal[value=/^(\\.\\.\\/server|\\.\\.\\/\\.\\.\\/(${ROUTER_PAGE_FORBIDDEN.join('|')}|server))(\\/|$)/]`,
+          message: ROUTER_PAGE_MESSAGE,
+        },
       ],
     },
   },
