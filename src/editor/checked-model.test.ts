@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ensureSyntaxTree } from '@codemirror/language';
 import { setDiagnosticsEffect } from '@codemirror/lint';
 import type { EditorState } from '@codemirror/state';
 import * as core from '../croql/index.ts';
 import type { AnalyzeResult, Edition, ListingName, LiveValues, TemplateParam } from '../croql/index.ts';
+import { parsed } from '../testing/editor-state.ts';
 import { analyzeOptions } from './analyze-options.ts';
 import { checkedModel } from '../croql/checked-model.ts';
 import { explainLineText } from './explain-line.tsx';
@@ -34,16 +34,6 @@ function editor(
   config: { context?: ListingName; edition?: Edition; templateParams?: TemplateParam[] } = {},
 ): EditorState {
   return createEditorState(text, { values: VALUES, edition: 'standard', ...config }, croqlFeatures());
-}
-
-/**
- * The state with its whole tree, as an editor's view has it once its background parse is done. Building a
- * state parses for at most 20 ms of wall time (CodeMirror's budget per update), which a busy machine may not
- * give it, and a state without a view parses no further.
- */
-function parsed(state: EditorState): EditorState {
-  expect(ensureSyntaxTree(state, state.doc.length, 60_000)).not.toBeNull();
-  return state.update({}).state; // the language field takes the finished tree
 }
 
 /** The model as the core gives it, compared by what anyone reads from it. */

@@ -7,13 +7,14 @@ import { userMentionAt } from './completion.ts';
 import { createEditorState, croqlFeatures } from './extensions.ts';
 import { croqlDiagnostics, problemsSummary } from './lint.ts';
 import type { ListingName } from '../croql/index.ts';
+import { parsed } from '../testing/editor-state.ts';
 
 const stateOf = (doc: string, context: ListingName = 'strings') =>
   createEditorState(doc, { context }, croqlFeatures());
 
 describe('CroQL editor state', () => {
   it('parses with the core grammar (a tree with the query node)', () => {
-    const state = stateOf('is hidden and text contains "a"');
+    const state = parsed(stateOf('is hidden and text contains "a"'));
     const tree = syntaxTree(state);
     expect(tree.type.name).toBe('Query');
     expect(tree.toString()).toContain('AndExpr');
