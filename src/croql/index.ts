@@ -38,6 +38,7 @@ export {
 export { analyzeTemplate, placeholderPrefixAt } from './template-analyze.ts';
 export { compile, compileModel } from './compile.ts';
 export { explain, explainModel, type ExplainOptions } from './explain.ts';
+export { applySuggestion, quickFixes, inListRewrite } from './fixes.ts';
 export {
   cliArgument,
   crowdinCliValue,
