@@ -542,12 +542,7 @@ class Checker {
     const found = resolveName(scopes, match[1]!) ?? resolveName(scopes, match[1]! + 's');
     if (!found) return null;
     const { field } = found;
-    const element =
-      field.type.kind === 'object'
-        ? field.type.objectType
-        : field.type.kind === 'collection'
-          ? field.type.elementType
-          : null;
+    const element = reachedType(field.type);
     if (!element || !lookupField(element, 'id')) return null;
     const parent = this.path[this.path.length - 2];
     if (field.type.kind === 'object') {
@@ -673,17 +668,16 @@ function findElsewhere(
   return null;
 }
 
+/** The object type a field leads to: its object's, or its collection's elements'. */
+function reachedType(t: TypeInfo): string | null {
+  return t.kind === 'object' ? t.objectType : t.kind === 'collection' ? t.elementType : null;
+}
+
 /** "the `translations` of a source string": how the type `typeName` is reached from another type. */
 function ownerPhrase(typeName: string): string | null {
   for (const t of Object.values(schema.types)) {
     for (const f of t.fields) {
-      const target =
-        f.type.kind === 'collection'
-          ? f.type.elementType
-          : f.type.kind === 'object'
-            ? f.type.objectType
-            : null;
-      if (target === typeName) return `the \`${f.name}\` of ${article(t.label)}`;
+      if (reachedType(f.type) === typeName) return `the \`${f.name}\` of ${article(t.label)}`;
     }
   }
   return null;
