@@ -109,6 +109,12 @@ test('code export shows curl, fetch and the official client with a token placeho
   await expect(dialog.locator('pre')).toContainText('$CROWDIN_TOKEN');
   await dialog.getByRole('tab', { name: 'JS client' }).click();
   await expect(dialog.locator('pre')).toContainText('sourceStringsApi.withFetchAll().listProjectStrings(');
+  // crowdin-cli wants each `"` as `\"` (crowdin/crowdin-cli#450); each shell quotes that its own way.
+  await dialog.getByRole('tab', { name: 'CLI: bash/zsh' }).click();
+  await expect(dialog.locator('pre')).toContainText(`--croql 'text contains \\"it'\\''s\\"'`);
+  await expect(dialog.getByText('CROWDIN_PERSONAL_TOKEN').first()).toBeVisible();
+  await dialog.getByRole('tab', { name: 'CLI: PowerShell' }).click();
+  await expect(dialog.locator('pre')).toContainText(`--croql 'text contains \\"it''s\\"'`);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });

@@ -25,7 +25,7 @@ const QUERY = 'not is hidden';
 const MIN_ROWS = 19_000;
 const PROJECT_ID = 1;
 const ROUNDS = 5;
-const TARGET_RATIO = 0.5;
+const TARGET_RATIO = 0.25;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

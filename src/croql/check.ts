@@ -5,7 +5,7 @@
 // operator table (operators.ts).
 import { article } from './english.ts';
 import { mentionLiteral, stringLiteral } from './literals.ts';
-import { operator, resultType, type OperatorName } from './operators.ts';
+import { operator, operatorBySpelling, resultType, type OperatorName } from './operators.ts';
 import { misplacedParen } from './paren-repair.ts';
 import { parse } from './parse.ts';
 import {
@@ -73,7 +73,7 @@ function analyzeAsWritten(text: string, listing: ListingName, options: AnalyzeOp
   }
   const hasSyntaxErrors = parsed.diagnostics.some((d) => d.severity === 'error');
   try {
-    const checker = new Checker(listing, options);
+    const checker = new Checker(text, listing, options);
     checker.checkQuery(parsed.ast, !hasSyntaxErrors);
     const diagnostics = [...parsed.diagnostics, ...checker.diagnostics];
     const valid = !diagnostics.some((d) => d.severity === 'error');
@@ -139,9 +139,10 @@ class Checker {
   readonly diagnostics: Diagnostic[] = [];
   readonly nodes = new Map<Expr, NodeInfo>();
   /** The kinds of the nodes being checked, the outermost first (what an operand is an operand of). */
-  private readonly path: Expr['kind'][] = [];
+  private readonly path: Expr[] = [];
 
   constructor(
+    private readonly text: string,
     private readonly listing: ListingName,
     private readonly options: AnalyzeOptions,
   ) {}
@@ -163,7 +164,7 @@ class Checker {
   check(expr: Expr, scopes: readonly string[]): TypeInfo {
     const info: NodeInfo = { type: UNKNOWN, scopes };
     this.nodes.set(expr, info);
-    this.path.push(expr.kind);
+    this.path.push(expr);
     info.type = this.infer(expr, scopes, info);
     this.path.pop();
     return info.type;
@@ -481,6 +482,12 @@ class Checker {
         ? article(CONTEXT_LABELS[this.listing])
         : article(typeLabel(inner)) +
           (scopes.length > 1 ? ` (nor of the enclosing ${typeLabel(scopes[scopes.length - 2]!)})` : '');
+    const byId = this.idOfField(id, scopes);
+    if (byId) {
+      const message = `\`${id.raw.replace(/\s+/g, ' ')}\` is not a field of ${where}. ${byId.message}`;
+      this.report('unknownField', message, id, 'error', byId.suggestion && [byId.suggestion]);
+      return;
+    }
     const candidates = scopes.flatMap((s) => fieldsOf(s));
     const near = closest(id.name, candidates);
     const suggestions = near.map((f) => ({
@@ -496,7 +503,7 @@ class Checker {
       if (elsewhere) message += ` It is a field of ${elsewhere.where}.`;
       message += ` On ${article(typeLabel(inner))}, write \`${instead}\` instead.`;
       // Inside a comparison or arithmetic the expression needs its own parentheses.
-      const parent = this.path[this.path.length - 2];
+      const parent = this.path[this.path.length - 2]?.kind;
       const alone = !parent || parent === 'logical' || parent === 'not' || parent === 'filter';
       suggestions.push({
         label: `Replace with \`${instead}\``,
@@ -520,6 +527,57 @@ class Checker {
       'error',
       suggestions,
     );
+  }
+
+  /**
+   * `fileId`, `file_id`, `branch id`: the REST API's name for the id of an object this one has. CroQL reaches
+   * it as `id of file`; that is the fix (not the nearest name, `file`, which cannot be compared with a number).
+   * For a collection (`labelIds = 5`) the fix is the count of its elements with that id.
+   */
+  private idOfField(
+    id: Identifier,
+    scopes: readonly string[],
+  ): { message: string; suggestion?: Suggestion } | null {
+    const match = /^(.*?[a-z0-9])[\s_]*ids?$/i.exec(id.raw.trim());
+    if (!match) return null;
+    const found = resolveName(scopes, match[1]!) ?? resolveName(scopes, match[1]! + 's');
+    if (!found) return null;
+    const { field } = found;
+    const element = reachedType(field.type);
+    if (!element || !lookupField(element, 'id')) return null;
+    const parent = this.path[this.path.length - 2];
+    if (field.type.kind === 'object') {
+      const write = `id of ${field.name}`;
+      // Inside `of`, `where` or `with` the member needs parentheses of its own to stay one operand.
+      const insert = parent && (parent.kind === 'member' || parent.kind === 'filter') ? `(${write})` : write;
+      // The comparison as it would read, when it is one CroQL wrote (not `fileId in (1, 2)`, reported apart).
+      const example =
+        parent?.kind === 'comparison' &&
+        parent.right.kind !== 'error' &&
+        operatorBySpelling(this.text.slice(parent.opSpan.from, parent.opSpan.to))
+          ? this.text.slice(parent.from, id.from) + insert + this.text.slice(id.to, parent.to)
+          : null;
+      return {
+        message: `The id of its ${typeLabel(element)} is \`${write}\`${example ? `: write \`${example}\`` : ''}.`,
+        suggestion: { label: `Replace with \`${write}\``, from: id.from, to: id.to, insert },
+      };
+    }
+    // A collection: `labelIds = 5` is "one of its labels has the id 5".
+    if (
+      parent?.kind === 'comparison' &&
+      parent.op === '=' &&
+      parent.left === this.path[this.path.length - 1]
+    ) {
+      const value = this.text.slice(parent.right.from, parent.right.to);
+      const write = `count of ${field.name} where (id = ${value}) > 0`;
+      return {
+        message: `To ask whether one of its \`${field.name}\` has that id, write \`${write}\`.`,
+        suggestion: { label: `Replace with \`${write}\``, from: parent.from, to: parent.to, insert: write },
+      };
+    }
+    return {
+      message: `Match the ids of its \`${field.name}\`: \`count of ${field.name} where (id = …) > 0\`.`,
+    };
   }
 
   private checkMentionValue(kind: 'user' | 'language', value: string, at: Expr) {
@@ -607,17 +665,16 @@ function findElsewhere(
   return null;
 }
 
+/** The object type a field leads to: its object's, or its collection's elements'. */
+function reachedType(t: TypeInfo): string | null {
+  return t.kind === 'object' ? t.objectType : t.kind === 'collection' ? t.elementType : null;
+}
+
 /** "the `translations` of a source string": how the type `typeName` is reached from another type. */
 function ownerPhrase(typeName: string): string | null {
   for (const t of Object.values(schema.types)) {
     for (const f of t.fields) {
-      const target =
-        f.type.kind === 'collection'
-          ? f.type.elementType
-          : f.type.kind === 'object'
-            ? f.type.objectType
-            : null;
-      if (target === typeName) return `the \`${f.name}\` of ${article(t.label)}`;
+      if (reachedType(f.type) === typeName) return `the \`${f.name}\` of ${article(t.label)}`;
     }
   }
   return null;

@@ -290,13 +290,22 @@ class Compiler {
     }
     const read = readerOf(field);
     const missing = missingValue(field);
-    return {
-      fn: (o) => {
-        const v = of(o);
-        return v === null ? missing : read(v);
-      },
-      nullable: nullableField(field),
+    const fn: Fn = (o) => {
+      const v = of(o);
+      return v === null ? missing : read(v);
     };
+    // `id of file = 3`: an object field of the innermost scope and a scalar of it, read by key in one
+    // closure (undefined when the object is missing), so keyCompare and contains take their fast paths.
+    const ownerGet = owner.get;
+    if (ownerGet !== undefined && field.type.kind === 'scalar' && field.type.type !== 'boolean') {
+      const memberGet = readerForKey(field.key);
+      const get: Fn = (o) => {
+        const v = ownerGet(o);
+        return v !== null && typeof v === 'object' ? memberGet(v) : undefined;
+      };
+      return { fn, nullable: nullableField(field), get };
+    }
+    return { fn, nullable: nullableField(field) };
   }
 
   /** `count of X where (P)`: counts without building the filtered array, and can stop at a cap. */

@@ -40,6 +40,15 @@ export {
 export { analyzeTemplate, placeholderPrefixAt } from './template-analyze.ts';
 export { compile, compileModel } from './compile.ts';
 export { explain, explainModel, type ExplainOptions } from './explain.ts';
+export { applySuggestion, quickFixes, inListRewrite } from './fixes.ts';
+export {
+  cliArgument,
+  crowdinCliValue,
+  fromCrowdinCliValue,
+  CLI_SHELLS,
+  type CliArgument,
+  type CliShell,
+} from './cli-argument.ts';
 // complete() is not re-exported here: importing it from './complete.ts' lets the app load completion (and its
 // tables) in a chunk of its own, after the first screen (src/editor/completion.ts).
 // Nor is hover(), for the same reason (src/editor/hover.ts), nor completeTemplate() (template-complete.ts).

@@ -7,6 +7,7 @@ import { DATETIME_FORMS_TEXT, documentedDatetime, isValidDatetime } from './date
 import { FOREIGN_OPERATORS } from './operators.ts';
 import type { SyntaxNode } from '@lezer/common';
 import { MAX_NESTING, operatorsTooDeep } from './parse-guards.ts';
+import { inListRewrite } from './fixes.ts';
 import { clip, syntax } from './parse-diagnostic.ts';
 import { parser } from './parser.ts';
 import { normalizeName } from './schema.ts';
@@ -231,7 +232,7 @@ export class AstBuilder {
       if (opNode.name === 'CompareOp') op = COMPARE_OPS[raw] ?? '=';
       else if (opNode.name === 'Contains') op = 'contains';
       else {
-        const replacement = this.foreignOperator(opNode);
+        const replacement = this.foreignOperator(opNode, left);
         if (replacement && replacement in COMPARE_OPS) op = COMPARE_OPS[replacement]!;
         else if (replacement === 'contains') op = 'contains';
       }
@@ -311,10 +312,26 @@ export class AstBuilder {
   }
 
   /** Reports an operator from another language; returns the CroQL operator that replaces it, if any. */
-  private foreignOperator(opNode: SyntaxNode): string | null {
+  private foreignOperator(opNode: SyntaxNode, left?: Span): string | null {
     const raw = this.slice(opNode);
     const known = FOREIGN_OPERATORS[raw.toLowerCase()];
     const suggestions: Suggestion[] = [];
+    // `id in (2516, 2518)`: the person's own clause, rewritten, rather than a generic example.
+    const list = raw.toLowerCase() === 'in' && left ? inListRewrite(this.text, left, span(opNode)) : null;
+    if (list) {
+      this.diagnostics.push({
+        ...syntax(
+          'unknownOperator',
+          `\`${raw}\` is not a CroQL operator: compare with each value and join with \`${list.join}\`: \`${list.clause}\`.`,
+          opNode.from,
+          opNode.to,
+        ),
+        suggestions: [
+          { label: `Replace with \`${list.clause}\``, from: list.from, to: list.to, insert: list.clause },
+        ],
+      });
+      return null;
+    }
     if (known?.write) {
       const insert = known.write === 'not' ? 'not ' : known.write;
       suggestions.push({

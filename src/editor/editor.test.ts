@@ -28,6 +28,14 @@ describe('CroQL editor state', () => {
     expect(d!.actions?.[0]?.name).toMatch(/is hidden/);
   });
 
+  it('offers the rewrites of the person\'s own clause as actions: `id of file`, `id = 1 or id = 2`', () => {
+    const [fileId] = croqlDiagnostics(stateOf('fileId = 5'));
+    expect(fileId!.message).toContain('id of file = 5');
+    expect(fileId!.actions?.map((a) => a.name)).toEqual(['Replace with “id of file”']);
+    const inList = croqlDiagnostics(stateOf('id in (2516, 2518)', 'glossaryTerms'))[0]!;
+    expect(inList.actions?.map((a) => a.name)).toEqual(['Replace with “id = 2516 or id = 2518”']);
+  });
+
   it('lints an edit in the same transaction that makes it', async () => {
     const { setDiagnosticsEffect } = await import('@codemirror/lint');
     const state = stateOf('is hidden');

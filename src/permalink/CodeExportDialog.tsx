@@ -12,7 +12,7 @@ const FALLBACK_API: Record<string, string> = {
   standard: 'https://api.crowdin.com/api/v2',
 };
 
-/** A modal with the current query as curl / fetch / official JS client code. Lazy-loaded. */
+/** A modal with the current query as curl / fetch / official JS client code, or crowdin-cli per shell. Lazy-loaded. */
 export default function CodeExportDialog({ onClose }: { onClose: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [format, setFormat] = useState<ExportFormat>('curl');
@@ -68,10 +68,20 @@ export default function CodeExportDialog({ onClose }: { onClose: () => void }) {
           <code>{code}</code>
         </pre>
       </Tabs>
-      <p className="hint">
-        Replace <code>CROWDIN_TOKEN</code> with an access token of yours (a personal access token works); the
-        playground never puts your sign-in token in exported code.
-      </p>
+      {format.startsWith('cli-') ? (
+        <p className="hint">
+          crowdin-cli reads an access token of yours from <code>CROWDIN_PERSONAL_TOKEN</code>, and each{' '}
+          <code>"</code> of the query must reach it as <code>\"</code> (crowdin-cli issue #450); the argument
+          is quoted for the shell so that it does.
+          {format === 'cli-powershell' &&
+            ' For PowerShell 7.3 or later: Windows PowerShell 5.1 does not pass the quotes on to crowdin-cli as written.'}
+        </p>
+      ) : (
+        <p className="hint">
+          Replace <code>CROWDIN_TOKEN</code> with an access token of yours (a personal access token works);
+          the playground never puts your sign-in token in exported code.
+        </p>
+      )}
       <div className="dialog-actions">
         <span role="status" className="copy-status" data-testid="copy-status">
           {copied?.format === format &&

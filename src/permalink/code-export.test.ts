@@ -3,7 +3,12 @@ import { promisify } from 'node:util';
 import { Script, runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../server/emulator/testing.ts';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { crowdinCliValue } from '../croql/index.ts';
 import {
+  exportCli,
   exportClient,
   exportCurl,
   exportFetch,
@@ -98,6 +103,52 @@ describe('code export', () => {
       target: { projectId: null, languageId: null, tmId: null, glossaryId: null },
     });
     expect(code).toContain('/projects/{projectId}/languages/{languageId}/translations');
+  });
+});
+
+describe('Copy as CLI argument', () => {
+  const nasty = `identifier = "apply" and text contains "it's $HOME \`id\` !! %PATH% ^&|<>"\nor text contains "😀"`;
+
+  it('bash/zsh: the command as pasted runs crowdin-cli with the value it needs (a stand-in crowdin on PATH)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'croql-crowdin-'));
+    try {
+      // The stand-in writes back the arguments it was run with, each ended by NUL.
+      writeFileSync(join(dir, 'crowdin'), `#!/bin/sh\nprintf '%s\\0' "$@"\n`);
+      chmodSync(join(dir, 'crowdin'), 0o755);
+      const code = exportCli({ ...request, context: 'strings', text: nasty }, 'posix');
+      const out = execFileSync('bash', ['-c', code], {
+        encoding: 'utf8',
+        env: { PATH: `${dir}:${process.env.PATH}` },
+      });
+      expect(out.split('\0').slice(0, -1)).toEqual([
+        'string',
+        'list',
+        '--project-id',
+        '12',
+        '--croql',
+        crowdinCliValue(nasty),
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names the shell-specific form, the token variable, and what crowdin-cli lacks', () => {
+    const strings = { ...request, context: 'strings' as const, text: 'identifier = "a"' };
+    expect(exportCli(strings, 'powershell')).toContain(
+      `crowdin string list --project-id 12 --croql 'identifier = \\"a\\"'`,
+    );
+    expect(exportCli(strings, 'cmd')).toContain(
+      'crowdin string list --project-id 12 --croql ^"identifier = \\\\\\^"a\\\\\\^"^"',
+    );
+    expect(exportCli(strings, 'cmd')).toMatch(/^REM Set CROWDIN_PERSONAL_TOKEN/);
+    expect(
+      exportCli({ ...strings, connection: 'emulator', apiUrl: 'http://127.0.0.1:8787/api/v2' }, 'posix'),
+    ).toContain('--base-url http://127.0.0.1:8787 --croql');
+    expect(exportCli(request, 'posix')).toContain('crowdin-cli has no command for this listing');
+    expect(exportCli({ ...strings, text: 'text contains "a\nb"' }, 'cmd')).toMatch(
+      /^REM cmd cannot pass a line break/,
+    );
   });
 });
 

@@ -4,7 +4,7 @@ import type { ConnectionKind } from '../wire/connection.ts';
 import type { Target } from '../workspace/store.ts';
 import { LISTINGS, listingPathTemplate } from '../wire/listings.ts';
 import type { ListingName } from '../croql/types.ts';
-import { findPlaceholders, type TemplateParam } from '../croql/index.ts';
+import { cliArgument, findPlaceholders, type CliShell, type TemplateParam } from '../croql/index.ts';
 import { jsTemplate, shellTemplate, type TemplateCode } from './template-code.ts';
 
 export interface ExportRequest {
@@ -26,12 +26,15 @@ function templateOf(request: ExportRequest, make: typeof jsTemplate): TemplateCo
     : null;
 }
 
-export type ExportFormat = 'curl' | 'fetch' | 'client';
+export type ExportFormat = 'curl' | 'fetch' | 'client' | 'cli-posix' | 'cli-powershell' | 'cli-cmd';
 
 export const EXPORT_FORMATS: { id: ExportFormat; label: string }[] = [
   { id: 'curl', label: 'curl' },
   { id: 'fetch', label: 'fetch' },
   { id: 'client', label: 'JS client' },
+  { id: 'cli-posix', label: 'CLI: bash/zsh' },
+  { id: 'cli-powershell', label: 'CLI: PowerShell' },
+  { id: 'cli-cmd', label: 'CLI: cmd' },
 ];
 
 export const TOKEN_VARIABLE = 'CROWDIN_TOKEN';
@@ -49,7 +52,44 @@ export function exportCode(format: ExportFormat, request: ExportRequest): string
       return exportFetch(request);
     case 'client':
       return exportClient(request);
+    case 'cli-posix':
+      return exportCli(request, 'posix');
+    case 'cli-powershell':
+      return exportCli(request, 'powershell');
+    case 'cli-cmd':
+      return exportCli(request, 'cmd');
   }
+}
+
+const CLI_COMMENT: Record<CliShell, string> = { posix: '#', powershell: '#', cmd: 'REM' };
+
+/**
+ * The query as crowdin-cli's `--croql` argument for one shell (src/croql/cli-argument.ts says how each is
+ * quoted), in the command of the listing where crowdin-cli has one. The token is crowdin-cli's own variable.
+ */
+export function exportCli(request: ExportRequest, shell: CliShell): string {
+  const rem = CLI_COMMENT[shell];
+  const argument = cliArgument(request.text, shell);
+  if (!argument.ok) return `${rem} ${argument.message}`;
+  const command = LISTINGS[request.context].cli;
+  const placeholders = findPlaceholders(request.text).length
+    ? [`${rem} Fill in the template's {{placeholders}} first: crowdin-cli sends the query as it is.`]
+    : [];
+  if (!command) {
+    return [
+      `${rem} crowdin-cli has no command for this listing; it takes --croql on \`crowdin string list\`.`,
+      ...placeholders,
+      argument.text,
+    ].join('\n');
+  }
+  const project = request.target.projectId;
+  const base =
+    request.connection === 'standard' ? '' : ` --base-url ${request.apiUrl.replace(/\/api\/v2\/?$/, '')}`;
+  return [
+    `${rem} Set CROWDIN_PERSONAL_TOKEN${project === null ? ' and CROWDIN_PROJECT_ID' : ''} (crowdin-cli reads them).`,
+    ...placeholders,
+    `${command}${project === null ? '' : ` --project-id ${project}`}${base} ${argument.text}`,
+  ].join('\n');
 }
 
 /** A JavaScript string literal: single-quoted when that needs no escapes, else JSON's double-quoted form. */

@@ -103,6 +103,8 @@ export interface Listing {
   validationErrorShape: 'collection' | 'single';
   /** The call in the official JS client: `new Client(…)[api][method](...pathParams, { croql })`. */
   client: { api: string; method: string };
+  /** The crowdin-cli command that takes this listing's query as `--croql`, where there is one. */
+  cli?: string;
 }
 
 const PROJECT: PathParam = {
@@ -195,6 +197,7 @@ export const LISTINGS: Record<ListingName, Listing> = {
     scope: REQUIRED_SCOPES.strings,
     validationErrorShape: 'collection',
     client: { api: 'sourceStringsApi', method: 'listProjectStrings' },
+    cli: 'crowdin string list',
   },
   translations: {
     name: 'translations',
