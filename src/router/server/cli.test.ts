@@ -50,7 +50,14 @@ describe('npm run router', { timeout: 30_000 }, () => {
     const notAFolder = join(dir, 'plain-file');
     writeFileSync(notAFolder, 'x');
     const store = join(notAFolder, 'store.json');
-    const { code, stdout, stderr } = await router(['--store', store, '--client-id', 'a', '--client-secret', 'b']);
+    const { code, stdout, stderr } = await router([
+      '--store',
+      store,
+      '--client-id',
+      'a',
+      '--client-secret',
+      'b',
+    ]);
     expect(code).toBe(2);
     expect(stdout).not.toContain('listening');
     expect(stderr).toContain(`Cannot write the store ${store}`);
