@@ -352,7 +352,7 @@ function QueryPane(props: {
         )}
       </div>
       <RequestLengthNote />
-      <TemplateParamsBar />
+      <TemplateParamsBar onRun={onRun} />
       {/* Run follows what it runs, in the Tab order as on screen: the query, then its values, then Run
           (the walk's D41 found Run before the editor). */}
       <div className="query-run-bar">
