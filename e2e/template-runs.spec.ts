@@ -34,6 +34,11 @@ test('a run of a template with a relative date is current, run after run, until 
   await expect(results).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByTestId('stale-notice')).toHaveCount(0);
 
+  // History keeps what it ran with, not only the template.
+  const history = await openLibraryTab(page, /History/);
+  await expect(history.getByTestId('history-values').first()).toHaveText('{{since}} = start of this week');
+  await page.getByRole('button', { name: 'Library', exact: true }).click();
+
   // What the user edited decides: another value puts the rows out of date, the same one again does not.
   await params.getByLabel('{{since}}').fill('start of this month');
   await expect(page.getByTestId('stale-notice')).toContainText('Out of date');
