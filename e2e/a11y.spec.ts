@@ -51,6 +51,25 @@ test('out-of-date results: marked without dimming, so every row keeps its contra
   await expectNoViolations(page, 'out-of-date results');
 });
 
+test('the clause funnel under the rows, and a saved template in the Library', async ({ page }) => {
+  await signInToDemoProject(page);
+  await setQuery(page, 'count of labels > 0 and not is hidden');
+  await runFromEditor(page);
+  await expect.poll(() => loadedCount(page)).toBeGreaterThan(0);
+  await expect(page.getByTestId('funnel')).toBeVisible();
+  await expectNoViolations(page, 'clause funnel');
+
+  await setQuery(page, 'updated >= {{since}}');
+  await page.getByRole('region', { name: 'Template parameters' }).getByLabel('{{since}}').fill('7 days ago');
+  await page.getByRole('button', { name: 'Library', exact: true }).click();
+  const library = page.getByRole('complementary', { name: 'Library' });
+  await library.getByRole('tab', { name: /Saved/ }).click();
+  await library.getByLabel('Save the current query as').fill('Changed this week');
+  await library.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(library.getByRole('group', { name: 'Parameters of Changed this week' })).toBeVisible();
+  await expectNoViolations(page, 'a saved template in the Library');
+});
+
 test('the notice of a host that does not answer', async ({ page }) => {
   await signInToDemoProject(page);
   await setQuery(page, 'is hidden');

@@ -51,6 +51,18 @@ test("type with keyboard completion, see a lint error where it is, fix it, run: 
   expect(shown).toEqual(expected.slice(0, shown.length).map((r) => String(r.id)));
 });
 
+test('Ctrl/Cmd+Enter with the completion list open runs and closes the list', async ({ page }) => {
+  await setQuery(page, '');
+  await editorOf(page).click();
+  // Typed whole, the field still matches its completion item, so the list stays open.
+  await page.keyboard.type('is hidden and is duplicate');
+  await expect(page.getByRole('listbox')).toBeVisible();
+  const request = page.waitForRequest((r) => new URL(r.url()).searchParams.has('croql'));
+  await page.keyboard.press('ControlOrMeta+Enter');
+  expect(new URL((await request).url()).searchParams.get('croql')).toBe('is hidden and is duplicate');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+});
+
 test('the explain line, format (Shift+Alt+F), announcements and leaving the editor with Escape then Tab', async ({
   page,
 }) => {

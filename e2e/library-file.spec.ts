@@ -25,7 +25,7 @@ test('a relative datetime becomes the run’s date; the saved template travels t
   await expect(params.getByLabel('Type of since')).toHaveValue('datetime');
   await params.getByLabel('{{since}}').fill('30 days ago');
   await expect(
-    params.getByText(/Worked out at each run: now \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/),
+    params.getByText(/Worked out at each run; a run at this moment uses \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/),
   ).toBeVisible();
   await expect(page.getByTestId('explain-line')).toContainText(
     /updated on or after 30 days ago \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)/,

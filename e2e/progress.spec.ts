@@ -7,7 +7,8 @@ import { runFromEditor, setQuery, signInToDemoProject } from './support/query.ts
 const Q = 'text contains "a"';
 const inGerman = (state: string) =>
   `${Q} and count of languages summary where (language = @language:"de" and ${state}) > 0`;
-const share = (part: number, whole: number) => `${Math.floor((part / whole) * 1000) / 10}%`;
+// One decimal always, as Progress.tsx writes it (23.0%, not 23%).
+const share = (part: number, whole: number) => `${(Math.floor((part / whole) * 1000) / 10).toFixed(1)}%`;
 
 test('Insight shows how much of what the query matched is translated and approved in each language', async ({
   page,

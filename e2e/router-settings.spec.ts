@@ -112,6 +112,10 @@ test('rules in the playground’s editor, each with its path; Save is refused wh
 
   // A local rule, typed with completion from the project's labels.
   await frame.getByRole('button', { name: 'Add a rule' }).click();
+  // An empty rule is refused: its reading says so, not that an empty query lists everything.
+  await expect(frame.locator('.croql-explain').first()).toHaveText(
+    'A rule needs a query: an empty one is not allowed.',
+  );
   const first = frame.getByRole('textbox', { name: 'Rule 1 query' });
   await first.click();
   await page.keyboard.type('count of labels where (title = "leg');
@@ -163,6 +167,14 @@ test('rules in the playground’s editor, each with its path; Save is refused wh
     valid: true,
     data: { rules: [settings.rules[0]], default: 'true' },
   });
+
+  // A rule for {{language}} reads for each language the step routes, not for the one it is checked with.
+  await frame.getByRole('button', { name: 'Add a rule' }).click();
+  await frame
+    .getByRole('textbox', { name: 'Rule 2 query' })
+    .fill('count of languages summary where (language = {{language}} and is approved) > 0');
+  const reading = frame.locator('.croql-explain').nth(1);
+  await expect(reading).toHaveText('Strings that are approved in each language in turn.');
 });
 
 test('the settings page has no axe violations', async ({ page }) => {

@@ -304,17 +304,6 @@ function QueryPane(props: {
         </div>
         <ExamplesMenu listing={context} values={values} onPick={onPickExample} />
         {sideButtons}
-        <span className="spacer" />
-        {!signedIn && <span className="hint">Sign in to run queries.</span>}
-        <button
-          type="button"
-          className="button-primary run-button"
-          onClick={onRun}
-          disabled={!signedIn}
-          title="Run (Ctrl+Enter)"
-        >
-          Run
-        </button>
       </div>
       {guard.pending && <RunGuardPrompt id={ids.guard} guard={guard} />}
       <div
@@ -363,7 +352,21 @@ function QueryPane(props: {
         )}
       </div>
       <RequestLengthNote />
-      <TemplateParamsBar />
+      <TemplateParamsBar onRun={onRun} />
+      {/* Run follows what it runs, in the Tab order as on screen: the query, then its values, then Run
+          (the walk's D41 found Run before the editor). */}
+      <div className="query-run-bar">
+        {!signedIn && <span className="hint">Sign in to run queries.</span>}
+        <button
+          type="button"
+          className="button-primary run-button"
+          onClick={onRun}
+          disabled={!signedIn}
+          title="Run (Ctrl+Enter)"
+        >
+          Run
+        </button>
+      </div>
     </section>
   );
 }

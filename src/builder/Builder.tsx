@@ -110,11 +110,9 @@ export function Builder({ values, edition, onRun }: BuilderProps) {
           <h2 id={outputId} className="b-output-title">
             CroQL the builder writes
           </h2>
-          {text.trim() === '' ? (
-            <p className="hint">Nothing yet: add a condition above.</p>
-          ) : (
-            <HighlightedCroql text={text} />
-          )}
+          {/* Empty, the tree above says there are no conditions and the reading below what that means:
+              said once each (the walk's D38 found it said three times). */}
+          {text.trim() !== '' && <HighlightedCroql text={text} />}
           <ExplainLine id={explainId} text={text} context={context} edition={edition} values={values} />
         </section>
         <details className="b-help">

@@ -16,7 +16,7 @@ export function GroupView({ group, scopes, role }: { group: GroupNode; scopes: s
   const id = group.id;
   const empty =
     role === 'root'
-      ? 'No conditions yet: every item matches. Add a condition below.'
+      ? 'No conditions yet. Add a condition below.'
       : role === 'where'
         ? 'No conditions: every element counts.'
         : 'Empty group: it adds nothing to the query.';

@@ -58,7 +58,8 @@ export function explain(text: string, listing: ListingName, options: AnalyzeOpti
 export interface ExplainOptions {
   /**
    * Words for values that stand for something else, by their start in `text`: a template's relative
-   * datetime reads "7 days ago (2024-05-08 13:45:30 UTC)" rather than only the datetime it became.
+   * datetime reads "7 days ago (2024-05-08 13:45:30 UTC)" rather than only the datetime it became, and a
+   * placeholder for each of several languages reads "in each language in turn" rather than one language.
    */
   valueWords?: ReadonlyMap<number, string>;
 }
@@ -417,9 +418,11 @@ class Explainer {
     if (field.type.kind === 'scalar' && field.type.type === 'language' && (op === '=' || op === '!=')) {
       const code = right.kind === 'mention' || right.kind === 'string' ? right.value : null;
       if (!code) return null;
-      const name = languageName(code);
+      // A placeholder that stands for several languages reads as the caller words it ("each language in turn").
+      const words = this.valueWords.get(right.from);
+      const name = words ?? languageName(code);
       const inTranslation = this.info(left).scopes.at(-1) === 'stringTranslation';
-      const yes = inTranslation ? be(name, { attr: 'pre' }) : be(`in ${name}`, { attr: 'post' });
+      const yes = inTranslation && !words ? be(name, { attr: 'pre' }) : be(`in ${name}`, { attr: 'post' });
       const no = be(`not in ${name}`, { attr: 'post' });
       const none = be(`not in ${name} (or in no language)`, { attr: 'post' });
       return op === '='
@@ -647,7 +650,9 @@ class Explainer {
         return words ? `${words} (${literal})` : literal;
       }
       case 'mention':
-        return e.mentionKind === 'language' ? languageName(e.value) : e.value;
+        return (
+          this.valueWords.get(e.from) ?? (e.mentionKind === 'language' ? languageName(e.value) : e.value)
+        );
       default:
         return this.quote(e);
     }

@@ -5,7 +5,7 @@ import type { Diagnostic, Edition, ListingName, LiveValues, TemplateParam } from
 import { useDarkMode } from './color-scheme.ts';
 import { formatQuery } from './commands.ts';
 import { setCroqlConfig, setServerDiagnostics, type SearchUsers } from './config.ts';
-import { ExplainLine } from './explain-line.tsx';
+import { ExplainLine, type ParamWords } from './explain-line.tsx';
 import { createEditorState, editorExtensions, themeCompartment } from './extensions.ts';
 import { spacedInsertion } from './insert.ts';
 import { problemsSummary } from './lint.ts';
@@ -45,6 +45,8 @@ export interface QueryEditorProps {
   label?: string;
   /** The line under an empty editor, where an empty query does not list everything (it is refused). */
   emptyHint?: string;
+  /** How the reading names a placeholder's value where the text stands for several ("each language in turn"). */
+  paramWords?: ParamWords;
 }
 
 /** Announce the problem count only once typing has paused, so a screen reader is not flooded. */
@@ -199,6 +201,7 @@ export function QueryEditor(props: QueryEditorProps) {
           values={props.values}
           params={templateParams}
           emptyHint={props.emptyHint}
+          paramWords={props.paramWords}
         />
         <button
           type="button"

@@ -1,6 +1,7 @@
 // Format (Shift-Alt-F) and Run (Mod-Enter).
+import { closeCompletion } from '@codemirror/autocomplete';
 import type { StateCommand } from '@codemirror/state';
-import { keymap } from '@codemirror/view';
+import { keymap, type Command } from '@codemirror/view';
 import { Prec } from '@codemirror/state';
 import { format } from '../croql/index.ts';
 import { croqlConfig } from './config.ts';
@@ -39,9 +40,15 @@ export const runQuery: StateCommand = ({ state }) => {
   return true;
 };
 
+/** Run from the keyboard: a completion list left open would cover the editor while the rows load. */
+const runFromKeyboard: Command = (view) => {
+  closeCompletion(view);
+  return runQuery(view);
+};
+
 export const croqlKeymap = Prec.high(
   keymap.of([
     { key: 'Shift-Alt-f', run: formatQuery, preventDefault: true },
-    { key: 'Mod-Enter', run: runQuery, preventDefault: true },
+    { key: 'Mod-Enter', run: runFromKeyboard, preventDefault: true },
   ]),
 );

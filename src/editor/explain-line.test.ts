@@ -33,6 +33,24 @@ describe('the line under the editor', () => {
     );
   });
 
+  it('reads a placeholder that stands for each of several languages with the words given, not one language', () => {
+    const options = { languages: ['uk', 'de'], edition: 'enterprise' as const };
+    const params = [{ name: 'language', type: 'language' as const, value: 'uk' }];
+    const rule = 'count of languages summary where (language = {{language}} and is approved) > 0';
+    expect(explainLineText(rule, 'strings', options, params)).toMatch(/Ukrainian/);
+    const line = explainLineText(rule, 'strings', options, params, undefined, {
+      language: 'each language in turn',
+    });
+    expect(line).toContain('in each language in turn');
+    expect(line).not.toMatch(/Ukrainian/);
+    const translations = 'count of translations where (language = {{language}}) > 0';
+    expect(
+      explainLineText(translations, 'strings', options, params, undefined, {
+        language: 'each language in turn',
+      }),
+    ).toContain('in each language in turn');
+  });
+
   it('reads a template’s relative datetime as written, with the datetime it stands for now', () => {
     const now = new Date('2024-05-15T13:45:30Z');
     const params = [{ name: 'since', type: 'datetime' as const, value: 'start of this week' }];

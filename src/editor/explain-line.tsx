@@ -12,6 +12,9 @@ import { analyzeOptions } from './analyze-options.ts';
 import { checkedModel, type CheckOptions } from '../croql/checked-model.ts';
 import { problemsSummary } from './lint.ts';
 
+/** Per placeholder name, the words the reading uses for its value instead of the value itself. */
+export type ParamWords = Readonly<Record<string, string>>;
+
 const withFullStop = (message: string) => (/[.?!]$/.test(message) ? message : `${message}.`);
 
 /**
@@ -26,6 +29,7 @@ export function explainLineText(
   options: CheckOptions = {},
   params: readonly TemplateParam[] = [],
   now = new Date(),
+  paramWords: ParamWords = {},
 ): string {
   if (template.trim() === '') return 'An empty query lists everything.';
   // A template is explained as Run would send it now, values in place; while one is missing, the line says
@@ -39,7 +43,10 @@ export function explainLineText(
     const first = errors[0];
     if (first) return `${problemsSummary(model.diagnostics.length)}. ${withFullStop(first.message)}`;
     const valueWords = new Map(
-      replacements.flatMap((r) => (r.relative ? [[r.outFrom, r.relative] as const] : [])),
+      replacements.flatMap((r) => {
+        const words = paramWords[r.name] ?? r.relative;
+        return words ? [[r.outFrom, words] as const] : [];
+      }),
     );
     return explainModel(text, model, { valueWords });
   } catch (error) {
@@ -76,16 +83,17 @@ export function ExplainLine(props: {
   params?: readonly TemplateParam[];
   /** Said for an empty text instead of "An empty query lists everything." */
   emptyHint?: string;
+  paramWords?: ParamWords;
 }) {
   const text = useDeferredValue(props.text);
-  const { edition, values, context, params, emptyHint } = props;
+  const { edition, values, context, params, emptyHint, paramWords } = props;
   const options = useMemo(() => analyzeOptions({ edition, values }), [edition, values]);
   const sentence = useMemo(
     () =>
       emptyHint !== undefined && text.trim() === ''
         ? emptyHint
-        : explainLineText(text, context, options, params),
-    [text, context, options, params, emptyHint],
+        : explainLineText(text, context, options, params, undefined, paramWords),
+    [text, context, options, params, emptyHint, paramWords],
   );
   const [expanded, setExpanded] = useState<string | null>(null);
   const start = clampedLine(sentence);

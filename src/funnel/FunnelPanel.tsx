@@ -107,7 +107,7 @@ export default function FunnelPanel(props: RunPartProps) {
   return (
     <section className="funnel" aria-label="Clause funnel" data-testid="funnel">
       <div className="funnel-bar">
-        <h3>How each {chain.op === 'and' ? 'condition narrows' : 'alternative adds to'} the result</h3>
+        <h2>How each {chain.op === 'and' ? 'condition narrows' : 'alternative adds to'} the result</h2>
         <label htmlFor={limitId}>Stop at</label>
         <select
           id={limitId}

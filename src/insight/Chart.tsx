@@ -69,7 +69,9 @@ function PlotBars(props: {
     // Months without a date ("never updated") would flatten the timeline: they are in the table view.
     const shown = spec.order === 'time' ? items.filter((i) => i.key !== NONE) : items.slice(0, MAX_BARS);
     const data = shown.map((item, index) => ({ ...item, index }));
-    const text = (d: ChartItem) => (spec.parts ? `${number(d.rows)} · ${number(d.parts)}` : number(d.rows));
+    // The second number names what it counts ("333 plural forms"): the title alone did not say (the walk's D39).
+    const text = (d: ChartItem) =>
+      spec.parts ? `${number(d.rows)} · ${number(d.parts)} ${spec.parts}` : number(d.rows);
     const common = {
       ariaLabel: title,
       ariaDescription: description,
@@ -102,7 +104,7 @@ function PlotBars(props: {
             width,
             height: 36 + 24 * data.length,
             marginLeft: 150,
-            marginRight: 90,
+            marginRight: spec.parts ? 170 : 90,
             x: { label: 'rows', grid: true },
             y: {
               domain: data.map((d) => d.key),

@@ -13,8 +13,9 @@ import type { CountedState } from './drill.ts';
 
 const STATES = ['translated', 'approved'] as const satisfies readonly CountedState[];
 
-const percent = (part: number, whole: number) =>
-  whole === 0 ? '—' : `${Math.floor((part / whole) * 1000) / 10}%`;
+/** One decimal always (23.0%, not 23% beside 81.5%), rounded down so 100% means done. */
+export const percent = (part: number, whole: number) =>
+  whole === 0 ? '—' : `${(Math.floor((part / whole) * 1000) / 10).toFixed(1)}%`;
 const number = (n: number) => n.toLocaleString('en-US');
 
 export interface LanguageProgress {

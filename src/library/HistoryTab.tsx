@@ -23,6 +23,12 @@ export default function HistoryTab({ describe, entry }: LibraryTabProps) {
             onClick={() => openEntry(h, 'The query from history')}
           >
             <code className="library-text">{h.text}</code>
+            {h.params && h.params.length > 0 && (
+              // A template's entry says what it ran with: the text alone reads the same for every value.
+              <span className="library-meta" data-testid="history-values">
+                {h.params.map((p) => `{{${p.name}}} = ${p.value}`).join(' · ')}
+              </span>
+            )}
             <span className="library-meta">
               {time(h.ranAt)} · {describe(h)}
             </span>

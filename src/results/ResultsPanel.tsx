@@ -5,12 +5,8 @@
 // changes.
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, type ApiClient } from '../connection/api.ts';
-import { sameListingTarget, useTarget } from '../workspace/target.ts';
-import { useListing, useText } from '../workspace/store.ts';
-import { CodeText } from '../ui/CodeText.tsx';
+import type { ApiClient } from '../connection/api.ts';
 import { TabList, tabId } from '../ui/TabList.tsx';
-import { ColumnChooser } from './ColumnChooser.tsx';
 import { download } from '../ui/download.ts';
 import { CSV_TYPE, exportFileName, toCsv, toJson } from '../rows/export.ts';
 import { useInspectorStore } from '../rows/requests.ts';
@@ -18,13 +14,17 @@ import { croqlParam, type ListingPage } from '../rows/pages.ts';
 import { runQueryOptions } from './run-query.ts';
 import { COLUMNS } from '../rows/fields.ts';
 import { RunPrompt } from './RunPrompt.tsx';
-import { useCurrentRun, type RunRequest } from '../workspace/run.ts';
+import { useCurrentRun } from '../workspace/run.ts';
 import { sortOrder } from './sort.ts';
 import { useTableOrder, useTableFilterActions } from './table-filter.ts';
 import { useTableStore } from './table-store.ts';
 import { useDisplayNames } from '../rows/display-names.ts';
 import { useSourceStrings } from '../rows/sources.ts';
 import { FETCH_ALL_LIMIT } from '../rows/limits.ts';
+import { number, runStatus } from './run-status.ts';
+import { RunNotices } from './RunNotices.tsx';
+import { ResultsToolbar } from './ResultsToolbar.tsx';
+import { useStale } from './use-stale.ts';
 import { useFetchAll } from './use-fetch-all.ts';
 import type { ResultSlots } from '../slots/results.ts';
 import { WaitingNotice } from './WaitingNotice.tsx';
@@ -34,31 +34,10 @@ import './results.css';
 const DetailsPanel = lazy(() => import('./DetailsPanel.tsx'));
 const Inspector = lazy(() => import('./Inspector.tsx'));
 
-const number = (n: number) => n.toLocaleString('en-US');
 /** Before the first run: nothing to find sources for. */
 const NO_RUN = { context: 'strings', text: '', target: { projectId: null, languageId: null } };
 
-function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  if (error instanceof Error) return `Something went wrong: ${error.message}. Run the query again.`;
-  return 'Something went wrong. Run the query again.';
-}
-
-/** A failure that may pass by itself (network, offline, server, rate limit, a garbled answer): offered a Retry. */
-const retryable = (error: unknown) =>
-  !(error instanceof ApiError) ||
-  ['network', 'offline', 'server', 'rateLimited', 'malformed'].includes(error.kind);
-
 type Panel = { kind: 'details' } | { kind: 'inspector' } | null;
-
-/** Whether what the user now sees in the editor and pickers is no longer what this run ran. */
-function useStale(run: RunRequest | null): boolean {
-  const text = useText();
-  const context = useListing();
-  const target = useTarget();
-  if (!run) return false;
-  return text !== run.text || context !== run.context || !sameListingTarget(context, target, run.target);
-}
 
 export function ResultsPanel(props: { client: ApiClient | null; onRun: () => void; slots: ResultSlots }) {
   const { client, onRun, slots } = props;
@@ -137,28 +116,11 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
     if (next >= 0 && next < rows.length) select(order ? order[next]! : next);
   };
 
-  const status = useMemo(() => {
-    if (!run) return '';
-    if (query.isError) return errorMessage(query.error);
-    if (query.isFetching && !query.isFetchingNextPage && !fetchAll.progress.running) return 'Running…';
-    if (offline) return 'Offline: waiting for the network.';
-    if (cancelled) return 'Cancelled.';
-    if (!showingCurrent) return '';
-    if (rows.length === 0) return 'No rows match.';
-    return `${number(rows.length)} row${rows.length === 1 ? '' : 's'} loaded${moreAvailable ? ', more available' : ''}.`;
-  }, [
-    run,
-    query.isError,
-    query.error,
-    query.isFetching,
-    query.isFetchingNextPage,
-    fetchAll.progress.running,
-    offline,
-    cancelled,
-    showingCurrent,
-    rows.length,
-    moreAvailable,
-  ]);
+  const running = query.isFetching && !query.isFetchingNextPage && !fetchAll.progress.running;
+  const error = query.isError ? query.error : null;
+  const status = run
+    ? runStatus({ error, running, offline, cancelled, showingCurrent, rows: rows.length, moreAvailable })
+    : '';
 
   if (!run) {
     return (
@@ -168,7 +130,6 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
     );
   }
 
-  const firstElapsed = pages?.[0]?.elapsedMs;
   const exportRows = (kind: 'csv' | 'json') => {
     const name = exportFileName(LISTINGS[rowsContext].fileName, kind);
     if (kind === 'csv') download(name, toCsv(rows, namesInCsv ? names : undefined), CSV_TYPE);
@@ -200,134 +161,48 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
     >
       {!client && <p className="results-message">Sign in to run queries. Your query is kept.</p>}
       {target && !target.ok && <p className="results-message">{target.missing}</p>}
-      {stale && (pages || query.isError) && (
-        <p className="notice notice-warning stale-notice" role="status" data-testid="stale-notice">
-          <span>
-            Out of date: the query, listing or target changed since this run.{' '}
-            {query.isError
-              ? 'The error below belongs'
-              : rows.length > 0
-                ? 'The rows below belong'
-                : 'The result below belongs'}{' '}
-            to the previous run.
-          </span>
-          <button type="button" onClick={onRun}>
-            Run again
-          </button>
-        </p>
-      )}
+      <RunNotices
+        stale={stale}
+        loaded={!!pages}
+        rows={rows.length}
+        error={error}
+        fetching={query.isFetching}
+        offline={offline}
+        cancelled={cancelled}
+        fetchAllError={fetchAll.progress.error}
+        onRunAgain={onRun}
+        onRetry={() => void query.refetch()}
+        onCancel={() => void cancelRun()}
+      />
       <WaitingNotice
         running={query.isFetching || fetchAll.progress.running}
         onRetry={retryWaiting}
         onCancel={cancelWaiting}
       />
-      {offline && (
-        <p className="notice notice-warning" role="status" data-testid="run-offline">
-          <span>
-            You are offline: the run waits for the network and starts by itself once you are back online.
-            {rows.length > 0 ? ' The rows below are from the previous run.' : ''} Your query is kept.
-          </span>
-          <button type="button" onClick={() => void cancelRun()}>
-            Cancel
-          </button>
-        </p>
-      )}
-      {cancelled && (
-        <p className="notice notice-info" role="status" data-testid="run-cancelled">
-          <span>
-            Cancelled before an answer came.
-            {rows.length > 0 ? ' The rows below are from the previous run.' : ''} Retry, or change the query
-            and run again.
-          </span>
-          <button type="button" onClick={() => void query.refetch()}>
-            Retry
-          </button>
-        </p>
-      )}
-      {query.isError && (
-        <div className="results-error" role="alert" data-testid="results-error">
-          <span>
-            <CodeText text={errorMessage(query.error)} />
-          </span>
-          {retryable(query.error) && (
-            <button type="button" onClick={() => void query.refetch()} disabled={query.isFetching}>
-              Retry
-            </button>
-          )}
-          {rows.length > 0 && (
-            <div className="results-muted">The rows below are from the last run that worked.</div>
-          )}
-        </div>
-      )}
-      {fetchAll.progress.error != null && (
-        <div className="results-error" role="alert">
-          Fetch all stopped: {errorMessage(fetchAll.progress.error)} The rows loaded so far are kept.
-        </div>
-      )}
-
-      <div className="results-toolbar">
-        <span className="results-count" data-testid="results-count">
-          {pages
-            ? `${number(rows.length)} row${rows.length === 1 ? '' : 's'} loaded`
-            : query.isFetching
-              ? 'Running…'
-              : ''}
-          {moreAvailable ? ' · more available' : ''}
-          {showingCurrent && firstElapsed !== undefined ? ` · first page ${number(firstElapsed)} ms` : ''}
-          {fetchAll.progress.elapsedMs !== null && !fetchAll.progress.running
-            ? ` · fetch all ${number(fetchAll.progress.elapsedMs)} ms`
-            : ''}
-          {query.isPlaceholderData && query.isFetching ? ' · running the new query…' : ''}
-        </span>
-        {moreAvailable && !fetchAll.progress.running && (
-          <>
-            <button
-              type="button"
-              onClick={() => void query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-            >
-              {query.isFetchingNextPage ? 'Loading…' : 'Load 500 more'}
-            </button>
-            <button type="button" onClick={fetchAll.start} disabled={query.isFetchingNextPage}>
-              Fetch all
-            </button>
-          </>
-        )}
-        {fetchAll.progress.running && (
-          <span className="results-progress">
-            <progress aria-label="Fetch all progress" data-testid="fetch-all-progress" />
-            <span>{number(fetchAll.progress.loaded)} rows…</span>
-            <button type="button" onClick={fetchAll.cancel}>
-              Cancel
-            </button>
-          </span>
-        )}
-        <span className="results-spacer" />
-        {view.id === 'table' && rows.length > 0 && <ColumnChooser context={rowsContext} />}
-        <button type="button" onClick={() => exportRows('csv')} disabled={rows.length === 0}>
-          Export CSV
-        </button>
-        <label className="results-csv-names" title="Files, branches, labels and users by name in the CSV">
-          <input type="checkbox" checked={namesInCsv} onChange={(e) => setNamesInCsv(e.target.checked)} />{' '}
-          Names, not ids
-        </label>
-        <button type="button" onClick={() => exportRows('json')} disabled={rows.length === 0}>
-          Export JSON
-        </button>
-        <button
-          type="button"
-          aria-expanded={panel?.kind === 'inspector'}
-          onClick={() => setPanel(panel?.kind === 'inspector' ? null : { kind: 'inspector' })}
-        >
-          Inspector{requestCount ? ` (${number(requestCount)})` : ''}
-        </button>
-      </div>
-      {fetchAll.progress.stoppedAtCap && (
-        <p className="results-muted">
-          Stopped at {number(FETCH_ALL_LIMIT)} rows, the most the table holds. Narrow the query to see the
-          rest.
-        </p>
-      )}
+      <ResultsToolbar
+        count={{
+          loaded: !!pages,
+          rows: rows.length,
+          fetching: query.isFetching,
+          moreAvailable,
+          firstPageMs: showingCurrent ? (pages?.[0]?.elapsedMs ?? null) : null,
+          fetchAllMs: fetchAll.progress.running ? null : fetchAll.progress.elapsedMs,
+          runningNew: query.isPlaceholderData && query.isFetching,
+        }}
+        loadingMore={query.isFetchingNextPage}
+        fetchAll={fetchAll.progress}
+        table={view.id === 'table'}
+        context={rowsContext}
+        namesInCsv={namesInCsv}
+        inspectorOpen={panel?.kind === 'inspector'}
+        requestCount={requestCount}
+        onLoadMore={() => void query.fetchNextPage()}
+        onFetchAll={fetchAll.start}
+        onCancelFetchAll={fetchAll.cancel}
+        onNamesInCsv={setNamesInCsv}
+        onExport={exportRows}
+        onInspector={() => setPanel(panel?.kind === 'inspector' ? null : { kind: 'inspector' })}
+      />
 
       <div className={`results-body${panel ? ' with-panel' : ''}`}>
         <div className="results-main">

@@ -4,7 +4,7 @@
 // a list), and the form says what it stands for now. A bad value gets its message beside its control; the
 // query text is never touched.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useApiClient } from '../connection/api.ts';
 import {
   branchesQuery,
@@ -151,8 +151,15 @@ function ParamRow(props: {
   showMissing: boolean;
   onType: (type: ParamType) => void;
   onValue: (value: string) => void;
+  onRun?: () => void;
 }) {
-  const { param } = props;
+  const { param, onRun } = props;
+  /** Ctrl/Cmd+Enter runs from a value, as from the editor (the walk's D34). */
+  const runKey = (e: KeyboardEvent) => {
+    if (!onRun || e.key !== 'Enter' || !(e.ctrlKey || e.metaKey)) return;
+    e.preventDefault();
+    onRun();
+  };
   const ids = { value: useId(), type: useId(), error: useId(), resolved: useId() };
   const now = useMinuteClock(param.type === 'datetime');
   const rendered = renderValue(param.type, param.value, now);
@@ -160,7 +167,7 @@ function ParamRow(props: {
   const message = rendered.ok || (missing && !props.showMissing) ? null : rendered.message;
   const relative = rendered.ok ? rendered.relative : undefined;
   return (
-    <div className="template-param" data-testid={`param-${param.name}`}>
+    <div className="template-param" data-testid={`param-${param.name}`} onKeyDown={runKey}>
       <label htmlFor={ids.value} className="template-param-name">
         <code>{`{{${param.name}}}`}</code>
       </label>
@@ -186,7 +193,7 @@ function ParamRow(props: {
       />
       {relative && (
         <span id={ids.resolved} className="hint template-param-resolved">
-          Worked out at each run: now {relative.datetime} UTC
+          Worked out at each run; a run at this moment uses {relative.datetime} UTC
         </span>
       )}
       {message && (
@@ -205,6 +212,8 @@ export function ParamsForm(props: {
   onType: (name: string, type: ParamType) => void;
   onValue: (name: string, value: string) => void;
   label?: string;
+  /** Ctrl/Cmd+Enter in a value or type runs (the query's own form; a saved template's form has none). */
+  onRun?: () => void;
 }) {
   const datetimeList = useId();
   if (props.params.length === 0) return null;
@@ -220,6 +229,7 @@ export function ParamsForm(props: {
           showMissing={props.showMissing}
           onType={(type) => props.onType(p.name, type)}
           onValue={(value) => props.onValue(p.name, value)}
+          onRun={props.onRun}
         />
       ))}
     </fieldset>

@@ -5,7 +5,7 @@ import { useTemplateParams, useText, useWorkspace, useWorkspaceActions } from '.
 const ParamsForm = lazy(() => import('./ParamsForm.tsx').then((m) => ({ default: m.ParamsForm })));
 
 /** The current query's parameters under the editor; nothing for a query without `{{…}}`. */
-export function TemplateParamsBar() {
+export function TemplateParamsBar({ onRun }: { onRun: () => void }) {
   const text = useText();
   const params = useTemplateParams(text);
   const runRefused = useWorkspace((s) => s.runRefused);
@@ -20,6 +20,7 @@ export function TemplateParamsBar() {
           onType={actions.setParamType}
           onValue={actions.setParamValue}
           label="Template parameters"
+          onRun={onRun}
         />
       </Suspense>
       {runRefused && (

@@ -88,10 +88,31 @@ export const useRunStore = create<RunState>()((set) => ({
 export const useCurrentRun = () => useRunStore((s) => s.current);
 export const useRunActions = () => useRunStore((s) => s.actions);
 
+/** What the user wrote for this run: a template's text as edited, not the text sent. */
+export const writtenText = (run: Pick<RunRequest, 'text' | 'template'>) => run.template?.text ?? run.text;
+
+/**
+ * Whether the workspace still holds what the user edited for `run`: the text as written and, for a
+ * template, the type and value of each of its parameters. A relative value ("start of this week") is the
+ * same edit at every run, whatever datetime it named when sent.
+ */
+export function sameEdit(
+  run: Pick<RunRequest, 'text' | 'template'>,
+  text: string,
+  params: readonly TemplateParam[],
+): boolean {
+  if (text !== writtenText(run)) return false;
+  const ran = run.template?.params ?? [];
+  return (
+    params.length === ran.length &&
+    params.every((p, i) => p.name === ran[i]!.name && p.type === ran[i]!.type && p.value === ran[i]!.value)
+  );
+}
+
 /** What a run was, as the Library keeps it: a template's text and values rather than the text sent. */
 export function setupOfRun(run: RunRequest, session: Pick<Session, 'connection' | 'domain'>): QuerySetup {
   return {
-    text: run.template?.text ?? run.text,
+    text: writtenText(run),
     ...(run.template ? { params: run.template.params } : {}),
     context: run.context,
     target: run.target,

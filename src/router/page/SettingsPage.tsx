@@ -82,16 +82,21 @@ function StartingRules(props: {
   return (
     <>
       {steps.length > 0 && (
-        <p className="router-note">
+        <p className="router-note" data-testid="router-start-from">
+          {/* The service opens the page with a token, the origin and the client id only
+              (the route for the page's state, src/router/server/app.ts): the page cannot know its step, so it says where the
+              rules it shows come from rather than asking which step this is. */}
           <label>
-            The host did not say which step this is. Start from{' '}
+            The rules below start from those saved last in this project (the service does not tell this page
+            which step it configures):{' '}
             <select
               value={from ?? ''}
               onChange={(e) => setFrom(e.target.value ? Number(e.target.value) : null)}
             >
               {steps.map((s) => (
                 <option key={s.stepId} value={s.stepId}>
-                  the rules of step {s.stepId} ({s.settings.rules.length} rules)
+                  the rules of step {s.stepId} ({s.settings.rules.length} rule
+                  {s.settings.rules.length === 1 ? '' : 's'})
                 </option>
               ))}
               <option value="">no rules</option>
@@ -269,6 +274,8 @@ function RuleItem(props: {
             values={props.live}
             edition="enterprise"
             onRun={noop}
+            emptyHint={EMPTY_RULE}
+            paramWords={PARAM_WORDS}
           />
         </Suspense>
       </EditorBoundary>
@@ -331,6 +338,10 @@ class EditorBoundary extends Component<{ query: string; children: ReactNode }, {
   }
 }
 
+/** Under an empty rule's editor: a rule needs a query (the empty query's usual reading, "lists everything", is wrong here). */
+const EMPTY_RULE = 'A rule needs a query: an empty one is not allowed.';
+/** A rule is checked with the project's first language for `{{language}}`, but reads for each in turn. */
+const PARAM_WORDS = { [LANGUAGE_PARAM]: 'each language in turn' };
 const noReplacedText = () => null;
 const noop = () => {};
 

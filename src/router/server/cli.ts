@@ -1,9 +1,11 @@
 // `npm run router -- [options]` starts CroQL Router: the app server a Crowdin Enterprise organization (or the
 // local emulator) installs from its manifest. Run with --help for the options.
 import { serve } from '@hono/node-server';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { argsProblem } from '../../wire/cli-args.ts';
 import { createRouter, type RouterConfig } from './app.ts';
 import { CROWDIN_ENDPOINTS } from './crowdin.ts';
 import type { Logger } from './engine.ts';
@@ -60,8 +62,25 @@ function timestamped(): Logger {
   };
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
+/**
+ * Refuses a store the router could not write, at start rather than at the first installation: the store
+ * writes a new file beside the old one and renames it over (store.ts), so its folder must take a new file.
+ */
+async function checkWritable(file: string): Promise<void> {
+  const probe = `${file}.${process.pid}.probe`;
+  try {
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+    await writeFile(probe, '', { mode: 0o600 });
+  } catch (e) {
+    fail(
+      `Cannot write the store ${file}: ${(e as Error).message}. Give --store a file in a folder you can write to.`,
+    );
+  }
+  await rm(probe, { force: true });
+}
+
+function parseOptions() {
+  return parseArgs({
     options: {
       port: { type: 'string', default: '8790' },
       host: { type: 'string', default: '127.0.0.1' },
@@ -77,6 +96,15 @@ async function main(): Promise<void> {
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
+}
+
+async function main(): Promise<void> {
+  let values: ReturnType<typeof parseOptions>['values'];
+  try {
+    values = parseOptions().values;
+  } catch (e) {
+    fail(argsProblem(e, 'npm run router -- --help') ?? String(e));
+  }
   if (values.help) {
     console.log(HELP);
     return;
@@ -111,6 +139,7 @@ async function main(): Promise<void> {
   if (!/^[a-z0-9-._]+$/.test(values.identifier))
     fail('--identifier takes lowercase letters, digits, "-", "." and "_".');
 
+  await checkWritable(values.store);
   let store: RouterStore;
   try {
     store = await RouterStore.open(values.store);
