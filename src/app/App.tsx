@@ -153,12 +153,13 @@ function Shell() {
         className="skip-link"
         href="#query-workspace"
         onClick={(e) => {
-          // Focus the workspace without touching the address (its fragment is for permalinks).
+          // Focus the page's main content without touching the address (its fragment is for permalinks):
+          // the workspace, or the page shown in its place (the Apps view), whichever is not hidden.
           e.preventDefault();
-          document.getElementById('query-workspace')?.focus();
+          document.querySelector<HTMLElement>('main:not([hidden])')?.focus();
         }}
       >
-        Skip to the query
+        {page && openPanel ? `Skip to the ${openPanel.label} view` : 'Skip to the query'}
       </a>
       <header className="app-header">
         <div className="brand">

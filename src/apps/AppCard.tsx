@@ -10,7 +10,6 @@ import type { Edition } from '../croql/index.ts';
 import { announce } from '../ui/announce.ts';
 import {
   APPS_PATHS,
-  DOCUMENTED_EVENTS,
   STEP_EVENT,
   type AddStepRequest,
   type AppInfo,
@@ -21,7 +20,10 @@ import {
   type UninstallResponse,
 } from '../wire/apps.ts';
 import { control } from './client.ts';
-import { AnswerOf, AppProblems, clock, Failure, ManifestProblems, Secret } from './parts.tsx';
+import { triggerChoices } from './app-card.ts';
+import { clock } from './format.ts';
+import { ModuleCall } from './ModuleCall.tsx';
+import { AnswerOf, AppProblems, Confirm, Failure, ManifestProblems, Secret } from './parts.tsx';
 import { StepPanel } from './StepPanel.tsx';
 import { useAppsUiActions } from './store.ts';
 
@@ -114,6 +116,7 @@ export function AppCard(props: { origin: string; app: AppInfo; edition: Edition 
         />
       ))}
       <TriggerForm origin={origin} app={app} />
+      <ModuleCall origin={origin} app={app} />
       <Uninstall origin={origin} app={app} />
     </article>
   );
@@ -188,7 +191,7 @@ function AddStep(props: { origin: string; app: AppInfo; type: StepTypeInfo }) {
                   setPicked(e.target.checked ? [...selected, l.id] : selected.filter((x) => x !== l.id))
                 }
               />
-              {l.id}
+              {l.name} <span className="hint">{l.id}</span>
             </label>
           ))}
         </fieldset>
@@ -204,9 +207,9 @@ function AddStep(props: { origin: string; app: AppInfo; type: StepTypeInfo }) {
 /** Emits a documented event built from the emulator's live objects. */
 function TriggerForm(props: { origin: string; app: AppInfo }) {
   const { origin, app } = props;
-  const subscribed = [...new Set(app.webhooks.flatMap((w) => w.events))].filter((e) => e !== STEP_EVENT);
-  const events = subscribed.length ? subscribed : DOCUMENTED_EVENTS.filter((e) => e !== STEP_EVENT);
-  const [event, setEvent] = useState(events[0] ?? '');
+  const { events, stepEvent } = triggerChoices(app);
+  const [chosen, setEvent] = useState<string | null>(null);
+  const event = chosen !== null && events.includes(chosen) ? chosen : (events[0] ?? '');
   const [stringId, setStringId] = useState('');
   const id = useId();
   const trigger = useMutation({
@@ -215,34 +218,43 @@ function TriggerForm(props: { origin: string; app: AppInfo }) {
   });
   if (app.webhooks.length === 0) return null;
   return (
-    <details className="apps-subcard">
+    <details className="apps-subcard" data-testid="trigger-event">
       <summary>Trigger an event</summary>
-      <form
-        className="apps-form-row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          trigger.mutate({ event, ...(stringId ? { stringId: Number(stringId) } : {}) });
-        }}
-      >
-        <label htmlFor={`${id}-event`}>Event</label>
-        <select id={`${id}-event`} value={event} onChange={(e) => setEvent(e.target.value)}>
-          {events.map((e) => (
-            <option key={e}>{e}</option>
-          ))}
-        </select>
-        <label htmlFor={`${id}-string`}>String id (optional)</label>
-        <input
-          id={`${id}-string`}
-          inputMode="numeric"
-          pattern="[0-9]*"
-          value={stringId}
-          onChange={(e) => setStringId(e.target.value)}
-          size={8}
-        />
-        <button type="submit" disabled={trigger.isPending || !event}>
-          Trigger
-        </button>
-      </form>
+      {stepEvent && (
+        <p className="hint">
+          <code>{STEP_EVENT}</code> goes when strings reach a step: send them from the step above.
+        </p>
+      )}
+      {events.length === 0 ? (
+        <p className="hint">The app subscribes to no other event, so there is nothing to trigger here.</p>
+      ) : (
+        <form
+          className="apps-form-row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            trigger.mutate({ event, ...(stringId ? { stringId: Number(stringId) } : {}) });
+          }}
+        >
+          <label htmlFor={`${id}-event`}>Event</label>
+          <select id={`${id}-event`} value={event} onChange={(e) => setEvent(e.target.value)}>
+            {events.map((e) => (
+              <option key={e}>{e}</option>
+            ))}
+          </select>
+          <label htmlFor={`${id}-string`}>String id (optional)</label>
+          <input
+            id={`${id}-string`}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            value={stringId}
+            onChange={(e) => setStringId(e.target.value)}
+            size={8}
+          />
+          <button type="submit" disabled={trigger.isPending || !event}>
+            Trigger
+          </button>
+        </form>
+      )}
       {trigger.isError && <Failure error={trigger.error} />}
       {trigger.isSuccess && (
         <p role="status" className="hint">
@@ -257,31 +269,24 @@ function TriggerForm(props: { origin: string; app: AppInfo }) {
 
 function Uninstall(props: { origin: string; app: AppInfo }) {
   const { origin, app } = props;
-  const [asking, setAsking] = useState(false);
   const queryClient = useQueryClient();
+  const { rememberAppNames } = useAppsUiActions();
   const uninstall = useMutation({
     mutationFn: () => control<UninstallResponse>(origin, APPS_PATHS.uninstall(app.appId), { body: {} }),
+    onMutate: () => rememberAppNames([app]),
     onSuccess: () => announce(`Uninstalled ${app.name}.`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.apps(origin) }),
   });
   return (
     <div className="apps-actions">
-      {!asking ? (
-        <button type="button" onClick={() => setAsking(true)}>
-          Uninstall…
-        </button>
-      ) : (
-        <span role="group" aria-label={`Uninstall ${app.name}?`} className="apps-confirm">
-          Uninstall {app.name}? The app gets the uninstall event; its tokens stop working and its steps become
-          inactive.
-          <button type="button" className="button-danger" onClick={() => uninstall.mutate()}>
-            Uninstall
-          </button>
-          <button type="button" className="button-ghost" onClick={() => setAsking(false)}>
-            Cancel
-          </button>
-        </span>
-      )}
+      <Confirm
+        opener="Uninstall…"
+        label={`Uninstall ${app.name}?`}
+        question={`Uninstall ${app.name}? The app gets the uninstall event; its tokens stop working and its steps become inactive.`}
+        confirm="Uninstall"
+        onConfirm={() => uninstall.mutate()}
+        pending={uninstall.isPending}
+      />
       {uninstall.isError && <Failure error={uninstall.error} />}
       {uninstall.data?.answer && <AnswerOf answer={uninstall.data.answer} />}
     </div>

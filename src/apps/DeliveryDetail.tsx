@@ -11,13 +11,15 @@ import {
   APPS_PATHS,
   type AppsSettings,
   type DeliveryDetail as Detail,
-  type DeliveryKind,
   type DeliverySummary,
   type Fixture,
 } from '../wire/apps.ts';
 import { control, failureMessage } from './client.ts';
 import { curlCommand } from './curl.ts';
-import { clock, CopyButton, Failure, plural } from './parts.tsx';
+import { bytes, clock, plural } from './format.ts';
+import { notSent, underWayText } from './kinds.ts';
+import { CopyButton, Failure } from './parts.tsx';
+import { bodyPreview, largeCopyNote, prettyBody } from './request.ts';
 import { deliveryQuery, fixtureQuery } from './queries.ts';
 import {
   checkSignature,
@@ -53,11 +55,11 @@ export function DeliveryDetail(props: {
           {d.method} {d.url}
         </code>{' '}
         <span className="hint">
-          {d.kind === 'settings-page' ? 'opened' : `${plural(d.bodyBytes, 'byte')}, created`}{' '}
+          {notSent(d.kind) ? 'opened' : `${bytes(d.bodyBytes)}, created`}{' '}
           <time dateTime={d.createdAt}>{clock(d.createdAt)}</time>
         </span>
       </p>
-      {d.kind === 'settings-page' ? (
+      {notSent(d.kind) ? (
         <p className="hint" data-testid="settings-page-opened">
           The step&apos;s settings page was opened here, with a JWT in its URL: the browser loads it, the
           emulator does not call it. The calls the app made from then on (as the page loaded, and after) are
@@ -131,38 +133,6 @@ function RetryNote({ delivery, settings }: { delivery: Detail; settings: AppsSet
   return null;
 }
 
-/** How long the app has to answer a call of this kind, and the flag that sets it. */
-const ANSWER_WINDOW: Record<
-  DeliveryKind,
-  keyof Pick<AppsSettings, 'webhookTimeoutSeconds' | 'installTimeoutSeconds' | 'moduleTimeoutSeconds'>
-> = {
-  webhook: 'webhookTimeoutSeconds',
-  settings: 'webhookTimeoutSeconds',
-  'delete-settings': 'webhookTimeoutSeconds',
-  installed: 'installTimeoutSeconds',
-  uninstall: 'installTimeoutSeconds',
-  'module-call': 'moduleTimeoutSeconds',
-  // Never sent (the browser loads the page): never under way.
-  'settings-page': 'webhookTimeoutSeconds',
-};
-const WINDOW_FLAGS = {
-  webhookTimeoutSeconds: '--webhook-timeout',
-  installTimeoutSeconds: '--install-timeout',
-  moduleTimeoutSeconds: '--module-timeout',
-} as const;
-
-/**
- * What a delivery being sent is waiting for: its attempts list only those that ended, so without this an
- * app that hangs shows the last finished attempt and nothing of the one under way.
- */
-export function underWayText(
-  delivery: Pick<Detail, 'kind' | 'attemptCount'>,
-  settings: AppsSettings,
-): string {
-  const window = ANSWER_WINDOW[delivery.kind];
-  return `Attempt ${delivery.attemptCount + 1} is under way: the app has ${settings[window]} s to answer (${WINDOW_FLAGS[window]}, the emulator's choice).`;
-}
-
 function Actions({ origin, delivery }: { origin: string; delivery: Detail }) {
   const { selectDelivery } = useAppsUiActions();
   const queryClient = useQueryClient();
@@ -184,15 +154,18 @@ function Actions({ origin, delivery }: { origin: string; delivery: Detail }) {
       setFixtureError(failureMessage(e));
     }
   };
+  const curl = useMemo(() => curlCommand(delivery.request), [delivery.request]);
+  const large = largeCopyNote(curl);
   return (
     <div className="apps-actions">
       <button type="button" onClick={() => redeliver.mutate()} disabled={redeliver.isPending}>
         Redeliver
       </button>
-      <CopyButton text={curlCommand(delivery.request)} label="Copy as curl" what="The curl command" />
+      <CopyButton text={curl} label="Copy as curl" what="The curl command" />
       <button type="button" onClick={() => void saveFixture()}>
         Download fixture
       </button>
+      {large && <p className="hint apps-copy-note">{large}</p>}
       {redeliver.isError && <Failure error={redeliver.error} />}
       {fixtureError && (
         <p role="alert" className="notice notice-error">
@@ -340,18 +313,27 @@ function Attempts({ delivery }: { delivery: Detail }) {
   );
 }
 
-/** The headers and the body as sent; the body shown indented when it is JSON (the bytes are the fixture's). */
+/**
+ * The headers and the body as sent; the body indented when it is JSON (the bytes are the fixture's). Drawn
+ * only once opened, and a large one only in part until "Show all" (ui-walk D11: 1.5 MB at once froze the
+ * page).
+ */
 function RequestPanel({ request }: { request: Fixture }) {
-  const pretty = useMemo(() => {
-    try {
-      return JSON.stringify(JSON.parse(request.body), null, 2);
-    } catch {
-      return request.body;
-    }
-  }, [request.body]);
+  const [open, setOpen] = useState(false);
   return (
-    <details className="apps-request">
+    <details className="apps-request" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Request headers and body</summary>
+      {open && <RequestContent request={request} />}
+    </details>
+  );
+}
+
+function RequestContent({ request }: { request: Fixture }) {
+  const [all, setAll] = useState(false);
+  const pretty = useMemo(() => prettyBody(request.body), [request.body]);
+  const { shown, hiddenChars } = bodyPreview(pretty, all);
+  return (
+    <>
       <dl className="apps-facts apps-headers">
         {Object.entries(request.headers).map(([name, value]) => (
           <div key={name}>
@@ -362,9 +344,18 @@ function RequestPanel({ request }: { request: Fixture }) {
           </div>
         ))}
       </dl>
-      <pre className="apps-pre apps-body" tabIndex={0} aria-label="Request body">
-        {pretty}
+      <pre className="apps-pre apps-body" tabIndex={0} aria-label="Request body" data-testid="request-body">
+        {shown}
       </pre>
-    </details>
+      {hiddenChars > 0 && (
+        <p className="hint" data-testid="body-cut">
+          The first {plural(shown.length, 'character')} of {plural(pretty.length, 'character')} (
+          {bytes(new TextEncoder().encode(request.body).length)} as sent).{' '}
+          <button type="button" onClick={() => setAll(true)}>
+            Show all
+          </button>
+        </p>
+      )}
+    </>
   );
 }

@@ -2,7 +2,7 @@
 // and uninstall events, settings and module calls), its state and last answer, and under each delivery the
 // app's own calls to the API (token requests, PATCHes) that it most likely caused.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { keys } from '../connection/keys.ts';
 import { announce } from '../ui/announce.ts';
 import {
@@ -12,35 +12,25 @@ import {
   DOCUMENTED_EVENTS,
   type AppApiCall,
   type AppsOverview,
-  type DeliveryKind,
   type DeliverySummary,
   type FlushResponse,
 } from '../wire/apps.ts';
 import { control } from './client.ts';
 import { DeliveryDetail } from './DeliveryDetail.tsx';
-import { clock, Failure, plural, ReadFailure } from './parts.tsx';
+import { callVerb, clock, plural, readablePath } from './format.ts';
+import { deliveryStatus, deliveryTitle, stateLabel } from './kinds.ts';
+import { appName, callsByDelivery } from './log.ts';
+import { Failure, ReadFailure } from './parts.tsx';
 import { QueuedBatches } from './QueuedBatches.tsx';
 import { callsQuery, deliveriesQuery } from './queries.ts';
 import { useAppsUi, useAppsUiActions } from './store.ts';
-
-/** The app's calls by the delivery that caused them; calls after no delivery under `null`. */
-export function callsByDelivery(calls: readonly AppApiCall[]): Map<number | null, AppApiCall[]> {
-  const map = new Map<number | null, AppApiCall[]>();
-  // Oldest first under each delivery, as they happened.
-  for (let i = calls.length - 1; i >= 0; i--) {
-    const call = calls[i]!;
-    const list = map.get(call.afterDelivery);
-    if (list) list.push(call);
-    else map.set(call.afterDelivery, [call]);
-  }
-  return map;
-}
 
 export function DeliveryLog(props: { origin: string; overview: AppsOverview | undefined }) {
   const { origin, overview } = props;
   const filters = useAppsUi((s) => s.filters);
   const limit = useAppsUi((s) => s.limit);
   const selected = useAppsUi((s) => s.selectedDelivery);
+  const knownNames = useAppsUi((s) => s.appNames);
   const { setFilter, clearFilters, showMore, selectDelivery } = useAppsUiActions();
   const log = useQuery(deliveriesQuery(origin, filters, limit));
   const calls = useQuery(callsQuery(origin));
@@ -95,7 +85,7 @@ export function DeliveryLog(props: { origin: string; overview: AppsOverview | un
               </option>
             ))}
             {filters.app && !apps.some((a) => a.appId === filters.app) && (
-              <option value={filters.app}>{filters.app} (uninstalled)</option>
+              <option value={filters.app}>{appName(filters.app, apps, knownNames)} (uninstalled)</option>
             )}
           </select>
         </label>
@@ -140,7 +130,12 @@ export function DeliveryLog(props: { origin: string; overview: AppsOverview | un
       </div>
       <ReadFailure origin={origin} read={log} />
       {elsewhere !== null && (
-        <div className="apps-elsewhere">
+        <div
+          className="apps-elsewhere"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') selectDelivery(null);
+          }}
+        >
           <div className="apps-log-head">
             <h4>Delivery #{elsewhere}</h4>
             <button type="button" className="button-ghost" onClick={() => selectDelivery(null)}>
@@ -158,18 +153,16 @@ export function DeliveryLog(props: { origin: string; overview: AppsOverview | un
       {log.data && log.data.data.length > 0 && (
         <ol className="apps-deliveries" aria-label="Deliveries, newest first" data-testid="delivery-log">
           {log.data.data.map((d) => (
-            <li key={d.id}>
-              <DeliveryRow
-                delivery={d}
-                appName={apps.find((a) => a.appId === d.appId)?.name ?? d.appId}
-                selected={selected === d.id}
-                onSelect={() => selectDelivery(selected === d.id ? null : d.id)}
-              />
-              {selected === d.id && (
-                <DeliveryDetail origin={origin} id={d.id} secretOf={secretOf} settings={overview?.settings} />
-              )}
+            <DeliveryItem
+              key={d.id}
+              delivery={d}
+              appName={appName(d.appId, apps, knownNames)}
+              selected={selected === d.id}
+              onSelect={(open) => selectDelivery(open ? d.id : null)}
+            >
+              <DeliveryDetail origin={origin} id={d.id} secretOf={secretOf} settings={overview?.settings} />
               <Calls calls={byDelivery.get(d.id) ?? []} />
-            </li>
+            </DeliveryItem>
           ))}
         </ol>
       )}
@@ -188,80 +181,54 @@ export function DeliveryLog(props: { origin: string; overview: AppsOverview | un
   );
 }
 
-/** What a delivery carries, in a few words. */
-const KIND_TITLES: Record<Exclude<DeliveryKind, 'webhook'>, string> = {
-  installed: 'installed event',
-  uninstall: 'uninstall event',
-  settings: 'step settings saved',
-  'delete-settings': 'step deleted',
-  'module-call': 'module call',
-  'settings-page': 'settings page opened',
-};
-
-export function deliveryTitle(d: Pick<DeliverySummary, 'kind' | 'events' | 'eventCount'>): string {
-  if (d.kind !== 'webhook') return KIND_TITLES[d.kind];
-  const events = d.events.length === 1 ? d.events[0] : `${d.events.length} kinds of event`;
-  return `${events} ×${d.eventCount}`;
-}
-
-/** The last answer, or what is going on now. */
-export function deliveryStatus(d: DeliverySummary): string {
-  // Not sent by the emulator: the browser loaded it in this view.
-  if (d.kind === 'settings-page') return 'in the Apps view';
-  const last = d.lastAttempt;
-  // Without a status, the error is a sentence; its full stop would end the line before "; retry at".
-  const answer = last
-    ? last.status !== null
-      ? String(last.status)
-      : (last.error ?? 'no answer').replace(/\.$/, '')
-    : '';
-  switch (d.state) {
-    case 'queued':
-      return d.nextAttemptAt ? `queued until ${clock(d.nextAttemptAt)}` : 'queued';
-    case 'sending':
-      return 'sending…';
-    case 'retrying':
-      return `${answer}; retry at ${d.nextAttemptAt ? clock(d.nextAttemptAt) : 'soon'}`;
-    case 'delivered':
-    case 'failed':
-      return answer;
-  }
-}
-
-function DeliveryRow(props: {
+/** One delivery of the log: its row, and under it, when opened, the delivery (Escape closes it). */
+function DeliveryItem(props: {
   delivery: DeliverySummary;
   appName: string;
   selected: boolean;
-  onSelect: () => void;
+  onSelect: (open: boolean) => void;
+  /** The opened delivery, then the app's calls (always shown). */
+  children: [ReactNode, ReactNode];
 }) {
   const d = props.delivery;
+  const row = useRef<HTMLButtonElement>(null);
+  const [detail, calls] = props.children;
   return (
-    <button
-      type="button"
-      className="apps-delivery"
-      aria-current={props.selected || undefined}
-      aria-expanded={props.selected}
-      onClick={props.onSelect}
-      data-testid="delivery"
-      data-delivery-id={d.id}
-      data-state={d.state}
+    <li
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !props.selected) return;
+        e.stopPropagation();
+        props.onSelect(false);
+        row.current?.focus();
+      }}
     >
-      <span className="apps-delivery-id">#{d.id}</span>
-      {/* A settings page is not delivered: the browser opened it. */}
-      <span className={`apps-state apps-state-${d.state}`}>
-        {d.kind === 'settings-page' ? 'opened' : d.state}
-      </span>
-      <span className="apps-delivery-what">
-        {deliveryTitle(d)}
-        {d.redeliveryOf !== null && <span className="hint"> (redelivery of #{d.redeliveryOf})</span>}
-      </span>
-      <span className="apps-delivery-meta">
-        {props.appName}
-        {d.moduleKey ? ` · ${d.moduleKey}` : ''} · {deliveryStatus(d)}
-        {d.attemptCount > 1 ? ` · ${d.attemptCount} attempts` : ''} ·{' '}
-        <time dateTime={d.createdAt}>{clock(d.createdAt)}</time>
-      </span>
-    </button>
+      <button
+        ref={row}
+        type="button"
+        className="apps-delivery"
+        aria-current={props.selected || undefined}
+        aria-expanded={props.selected}
+        onClick={() => props.onSelect(!props.selected)}
+        data-testid="delivery"
+        data-delivery-id={d.id}
+        data-state={d.state}
+      >
+        <span className="apps-delivery-id">#{d.id}</span>
+        <span className={`apps-state apps-state-${d.state}`}>{stateLabel(d)}</span>
+        <span className="apps-delivery-what">
+          {deliveryTitle(d)}
+          {d.redeliveryOf !== null && <span className="hint"> (redelivery of #{d.redeliveryOf})</span>}
+        </span>
+        <span className="apps-delivery-meta">
+          {props.appName}
+          {d.moduleKey ? ` · ${d.moduleKey}` : ''} · {deliveryStatus(d)}
+          {d.attemptCount > 1 ? ` · ${d.attemptCount} attempts` : ''} ·{' '}
+          <time dateTime={d.createdAt}>{clock(d.createdAt)}</time>
+        </span>
+      </button>
+      {props.selected && detail}
+      {calls}
+    </li>
   );
 }
 
@@ -272,7 +239,10 @@ function Calls({ calls }: { calls: readonly AppApiCall[] }) {
       {calls.map((c) => (
         <li key={c.id} data-kind={c.kind}>
           <span aria-hidden="true">↳ </span>
-          {c.kind === 'token' ? 'token request' : c.method} <code className="apps-break">{c.path}</code>{' '}
+          {callVerb(c)}{' '}
+          <code className="apps-break" title={c.path === readablePath(c.path) ? undefined : c.path}>
+            {readablePath(c.path)}
+          </code>{' '}
           <span className={c.status < 400 ? 'apps-ok' : 'apps-bad'}>{c.status}</span>{' '}
           <span className="hint">
             {c.durationMs} ms, <time dateTime={c.at}>{clock(c.at)}</time>

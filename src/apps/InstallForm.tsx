@@ -13,10 +13,19 @@ import {
   type OAuthAppInfo,
 } from '../wire/apps.ts';
 import { control } from './client.ts';
-import { CopyButton, Failure, plural, Secret } from './parts.tsx';
+import { plural } from './format.ts';
+import { CopyButton, Failure, Secret } from './parts.tsx';
 import { useAppsUi, useAppsUiActions } from './store.ts';
 
-export function InstallForm(props: { origin: string; installTimeoutSeconds: number }) {
+/** The Register form's name field: the restart notice's "Register the OAuth app" leads there. */
+export const REGISTER_NAME_ID = 'apps-register-name';
+
+export function InstallForm(props: {
+  origin: string;
+  installTimeoutSeconds: number;
+  /** The apps installed now: the last install's notice stays only while its app does (ui-walk D19). */
+  installed: readonly AppInfo[] | undefined;
+}) {
   const { origin } = props;
   const url = useAppsUi((s) => s.installUrl);
   const { setInstallUrl } = useAppsUiActions();
@@ -24,7 +33,11 @@ export function InstallForm(props: { origin: string; installTimeoutSeconds: numb
   const id = useId();
   const install = useMutation({
     mutationFn: (request: InstallRequest) => control<AppInfo>(origin, APPS_PATHS.install, { body: request }),
-    onSuccess: (app) => announce(`Installed ${app.name}.`),
+    onSuccess: (app) => {
+      announce(`Installed ${app.name}.`);
+      // Installed: the field is free for the next app, not an invitation to install this one twice.
+      setInstallUrl('');
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.apps(origin) }),
   });
   const trimmed = url.trim();
@@ -59,7 +72,7 @@ export function InstallForm(props: { origin: string; installTimeoutSeconds: numb
         </p>
       )}
       {install.isError && <Failure error={install.error} />}
-      {install.isSuccess && (
+      {install.isSuccess && stillInstalled(install.data, props.installed) && (
         <p role="status" className="notice notice-info" data-testid="install-result">
           {/* One span: in the notice's flex row, bare text beside the code would be separate, gapped items. */}
           <span>
@@ -72,6 +85,12 @@ export function InstallForm(props: { origin: string; installTimeoutSeconds: numb
   );
 }
 
+/** Whether the app an install returned is still the one installed under its id (not uninstalled since). */
+export function stillInstalled(app: AppInfo, installed: readonly AppInfo[] | undefined): boolean {
+  if (!installed) return true;
+  return installed.some((a) => a.appId === app.appId && a.installedAt === app.installedAt);
+}
+
 /**
  * OAuth apps: a manifest's `authentication.clientId` must name one, as on the service, whose settings page
  * creates them. The secret is the app's to keep (its token requests send it).
@@ -82,8 +101,11 @@ export function OAuthApps(props: { origin: string; clients: readonly OAuthAppInf
   const id = useId();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState('project');
-  // Open at first when there is none yet: installing a step app starts here.
-  const [open, setOpen] = useState(props.clients.length === 0);
+  // Open at first when there is none yet (installing a step app starts here); then as the user left it,
+  // also across leaving the view (ui-walk D5).
+  const chosenOpen = useAppsUi((s) => s.oauthOpen);
+  const { setOAuthOpen } = useAppsUiActions();
+  const open = chosenOpen ?? props.clients.length === 0;
   // What the last Register did, shown until the next: the same name gives the same credentials, which
   // would otherwise look as if nothing happened.
   const [registered, setRegistered] = useState<string | null>(null);
@@ -99,7 +121,12 @@ export function OAuthApps(props: { origin: string; clients: readonly OAuthAppInf
   });
   return (
     <section className="apps-card" aria-labelledby={`${id}-title`}>
-      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <details
+        open={open}
+        onToggle={(e) => {
+          if (e.currentTarget.open !== open) setOAuthOpen(e.currentTarget.open);
+        }}
+      >
         <summary>
           <h3 id={`${id}-title`} className="apps-inline-heading">
             OAuth apps ({props.clients.length})
@@ -116,7 +143,13 @@ export function OAuthApps(props: { origin: string; clients: readonly OAuthAppInf
                 <strong>{c.name}</strong> <span className="hint">scopes {c.scopes.join(' ')}</span>
                 <span className="apps-kv">
                   Client id <code data-testid="client-id">{c.clientId}</code>
-                  <CopyButton text={c.clientId} label="Copy" what="Client id" className="button-ghost" />
+                  <CopyButton
+                    text={c.clientId}
+                    label="Copy"
+                    what={`Client id of ${c.name}`}
+                    className="button-ghost"
+                    named
+                  />
                 </span>
                 <span className="apps-kv">
                   Client secret <Secret value={c.clientSecret} label={`Client secret of ${c.name}`} />
@@ -133,8 +166,8 @@ export function OAuthApps(props: { origin: string; clients: readonly OAuthAppInf
             if (name.trim()) register.mutate();
           }}
         >
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} required />
+          <label htmlFor={REGISTER_NAME_ID}>Name</label>
+          <input id={REGISTER_NAME_ID} value={name} onChange={(e) => setName(e.target.value)} required />
           <label htmlFor={`${id}-scopes`}>Scopes</label>
           <input id={`${id}-scopes`} value={scopes} onChange={(e) => setScopes(e.target.value)} />
           <button type="submit" disabled={register.isPending || !name.trim()}>

@@ -2,7 +2,7 @@
 // module, and are not in the delivery log until their batch goes. One line per app and module, kept up to
 // date by the stream's `apps` events; a polite status region, so each change is read once (no ticking clock).
 import type { AppsOverview, QueuedBatch } from '../wire/apps.ts';
-import { clock, plural } from './parts.tsx';
+import { clock, plural } from './format.ts';
 
 /** The line for one waiting batch, e.g. "78 events wait for the next batch to My App (step-hook), at 08:51:03". */
 export function queuedLine(batch: QueuedBatch, appName: string): string {

@@ -5,52 +5,28 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useLiveValues } from '../connection/queries.ts';
 import { keys } from '../connection/keys.ts';
-import type { Edition, LiveValues } from '../croql/index.ts';
-import { analyzeOptions } from '../editor/analyze-options.ts';
-import { checkedModel } from '../croql/checked-model.ts';
+import type { Edition } from '../croql/index.ts';
 import { QueryEditor } from '../editor/QueryEditor.tsx';
 import { announce } from '../ui/announce.ts';
 import { CodeText } from '../ui/CodeText.tsx';
 import { APPS_PATHS, type SendRequest, type SendResponse, type StepInfo } from '../wire/apps.ts';
 import { control } from './client.ts';
-import { Failure, plural } from './parts.tsx';
+import { plural, sendResultText } from './format.ts';
+import { EMPTY_HINT, nextBatch, sendRefusal, spoken } from './send.ts';
+import { useProjectNames } from './names.ts';
+import { Failure } from './parts.tsx';
 import { overviewQuery } from './queries.ts';
 import { useAppsUi, useAppsUiActions } from './store.ts';
 
 const NO_PARAMS = [] as const;
 const noReplacedText = () => null;
 
-/** An empty query would send every string of the project: the form asks for one instead. */
-const EMPTY_REFUSAL = 'Write the query first: the strings it matches are sent.';
-export const EMPTY_HINT =
-  'Write a query: the strings it matches are sent to the step (an empty one is not sent, it would match every string).';
-
-/**
- * Why the query may not be sent (its first error, as lint shows it), or null when it may. The editor's
- * own question (no template values), so lint's model answers it.
- */
-export function sendRefusal(text: string, edition: Edition, values: LiveValues): string | null {
-  if (text.trim() === '') return EMPTY_REFUSAL;
-  const model = checkedModel(text, 'strings', analyzeOptions({ edition, values }), NO_PARAMS, new Date());
-  const errors = model.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length === 0) return null;
-  const first = [...errors].sort((a, b) => a.from - b.from)[0]!;
-  return `The query has ${plural(errors.length, 'problem')}, so nothing was sent: ${first.message}`;
-}
-
-/** When the events go: batches are built when they go (README, "The emulator's choices"). */
-function nextBatch(interval: number | null): string {
-  if (interval === 0) return 'Their events go to the app at once.';
-  const every =
-    interval === null ? '' : interval === 60 ? ' (every minute, as the service)' : ` (every ${interval} s)`;
-  return `Their events go to the app with the next batch${every}, or now with "Send queued now".`;
-}
-
 export function SendForm(props: { origin: string; step: StepInfo; edition: Edition }) {
   const { origin, step, edition } = props;
   const text = useAppsUi((s) => s.sendQueries[step.id] ?? '');
   const { setSendQuery } = useAppsUiActions();
   const values = useLiveValues(step.projectId);
+  const names = useProjectNames(step.projectId);
   const [languages, setLanguages] = useState<readonly string[]>(step.languages);
   const [refusal, setRefusal] = useState<string | null>(null);
   const interval = useQuery(overviewQuery(origin)).data?.settings.batchIntervalSeconds ?? null;
@@ -65,7 +41,7 @@ export function SendForm(props: { origin: string; step: StepInfo; edition: Editi
     const why = sendRefusal(text, edition, values);
     setRefusal(why);
     if (why) {
-      announce(why);
+      announce(spoken(why));
       return;
     }
     send.mutate({ croql: text, languages: [...languages] });
@@ -107,7 +83,7 @@ export function SendForm(props: { origin: string; step: StepInfo; edition: Editi
                   setLanguages(e.target.checked ? [...languages, l] : languages.filter((x) => x !== l))
                 }
               />
-              {l}
+              {names.language(l)} <span className="hint">{l}</span>
             </label>
           ))}
         </fieldset>
@@ -131,11 +107,7 @@ export function SendForm(props: { origin: string; step: StepInfo; edition: Editi
       {send.isError && <Failure error={send.error} />}
       {send.isSuccess && !refusal && (
         <p role="status" className="hint" data-testid="send-result">
-          The query matched {plural(send.data.strings, 'string')}: {send.data.needProcess} now need processing
-          in {send.data.languages.join(', ')}
-          {send.data.incomplete > 0 &&
-            `, ${send.data.incomplete} are incomplete (hidden strings are not routed to a step)`}
-          . {nextBatch(interval)}
+          {sendResultText(send.data, names.language)} {nextBatch(interval)}
         </p>
       )}
     </form>

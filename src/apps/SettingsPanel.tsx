@@ -3,40 +3,27 @@
 // (`AP`, from `{origin}/apps/dist/iframe.js`); Save asks it to run `window.formRef.validateForm()` first and
 // sends what the page gave `AP.formDataUpdated` to the step's `updateSettingsUrl` only when the form is
 // valid (spec 000's settings contract). The messages: src/wire/apps.ts, BridgeMessage and BridgeRequest.
+//
+// Opening the page is the user's act (a button), never a render's: the emulator logs each opening, and the
+// page opened stays opened (not reopened) when the view is left and entered again (ui-walk D5).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { keys } from '../connection/keys.ts';
 import { announce } from '../ui/announce.ts';
+import { useResolvedTheme } from '../ui/theme.ts';
 import {
   APPS_PATHS,
-  BRIDGE_PROTOCOL,
-  BRIDGE_VERSION,
   type BridgeMessage,
-  type BridgeRequest,
   type DeleteStepResponse,
   type SaveSettingsResponse,
   type StepInfo,
 } from '../wire/apps.ts';
-import { isRecord } from '../wire/json.ts';
 import { control } from './client.ts';
-import { AnswerOf, clock, Failure, ReadFailure } from './parts.tsx';
+import { clock } from './format.ts';
+import { AnswerOf, Confirm, Failure, ReadFailure } from './parts.tsx';
 import { settingsPageQuery } from './queries.ts';
+import { bridgeMessage, frameHeight, tellPage, unsaved, VALIDATE_TIMEOUT_MS } from './settings-page.ts';
 import { useAppsUiActions } from './store.ts';
-
-/** How long Save waits for the page's answer to "validate" before saying the bridge is missing. */
-export const VALIDATE_TIMEOUT_MS = 5000;
-
-/** A bridge message from `frame` on `origin`, or null for anything else that arrives. */
-export function bridgeMessage(
-  event: Pick<MessageEvent, 'data' | 'origin' | 'source'>,
-  frame: Window | null,
-  origin: string,
-): BridgeMessage | null {
-  if (!frame || event.source !== frame || event.origin !== origin) return null;
-  const data: unknown = event.data;
-  if (!isRecord(data) || data.protocol !== BRIDGE_PROTOCOL || data.version !== BRIDGE_VERSION) return null;
-  return data as unknown as BridgeMessage;
-}
 
 class SaveRefused extends Error {}
 
@@ -45,21 +32,32 @@ interface PageState {
   ready: boolean;
   data: unknown;
   problem: string | null;
+  height: number | null;
 }
 
-/** Whether the form holds other settings than the step's saved ones (JSON compared). */
-export function unsaved(data: unknown, saved: unknown): boolean {
-  return data !== undefined && JSON.stringify(data) !== JSON.stringify(saved);
-}
-
-export function StepSettings(props: { origin: string; step: StepInfo; hasPage: boolean }) {
-  const { origin, step } = props;
+/** Opens a step's settings page: a fresh URL and JWT from the emulator (which logs the opening). */
+function useOpenSettings(origin: string, step: StepInfo) {
   const { openSettings } = useAppsUiActions();
+  const queryClient = useQueryClient();
+  return () => {
+    const options = settingsPageQuery(origin, step.appId, step.id);
+    // One page is open at a time: any other read (another step's) is let go with it.
+    queryClient.removeQueries({ queryKey: options.queryKey.slice(0, 2) });
+    openSettings(step.id);
+    queryClient.fetchQuery(options).catch(() => {
+      // Shown by the panel (its read failed).
+    });
+  };
+}
+
+export function StepSettings(props: { origin: string; step: StepInfo; hasPage: boolean; open: boolean }) {
+  const { origin, step } = props;
+  const open = useOpenSettings(origin, step);
   return (
     <div className="apps-settings" data-testid="step-settings">
       <div className="apps-actions">
-        {props.hasPage && (
-          <button type="button" onClick={() => openSettings(step.id)}>
+        {props.hasPage && !props.open && (
+          <button type="button" onClick={open}>
             Open the settings page
           </button>
         )}
@@ -82,57 +80,29 @@ export function StepSettings(props: { origin: string; step: StepInfo; hasPage: b
 export function SettingsPage(props: { origin: string; step: StepInfo }) {
   const { origin, step } = props;
   const { openSettings } = useAppsUiActions();
-  const page = useQuery(settingsPageQuery(origin, step.appId, step.id));
+  const options = settingsPageQuery(origin, step.appId, step.id);
+  // Read from the cache only: the button fetched it (useOpenSettings); mounting again must not reopen it.
+  const page = useQuery({ ...options, enabled: false });
+  const reopen = useOpenSettings(origin, step);
   const frame = useRef<HTMLIFrameElement>(null);
   const pageOrigin = page.data ? new URL(page.data.url).origin : null;
-  const [state, setState] = useState<PageState>({ ready: false, data: undefined, problem: null });
+  const [state, setState] = useState<PageState>({
+    ready: false,
+    data: undefined,
+    problem: null,
+    height: null,
+  });
   const waiting = useRef(new Map<string, (m: Extract<BridgeMessage, { type: 'validated' }>) => void>());
   const queryClient = useQueryClient();
+  const theme = useResolvedTheme();
   const id = useId();
 
+  // The theme the page follows: told at `ready` (below) and at each change.
+  const themeRef = useRef(theme);
   useEffect(() => {
-    if (!pageOrigin) return;
-    const listener = (event: MessageEvent) => {
-      const message = bridgeMessage(event, frame.current?.contentWindow ?? null, pageOrigin);
-      if (!message) return;
-      if (message.type === 'ready') setState((s) => ({ ...s, ready: true }));
-      else if (message.type === 'formDataUpdated') {
-        setState({ ready: true, data: message.data, problem: message.problem });
-      } else if (message.type === 'validated') {
-        waiting.current.get(message.requestId)?.(message);
-        waiting.current.delete(message.requestId);
-      }
-    };
-    window.addEventListener('message', listener);
-    return () => window.removeEventListener('message', listener);
-  }, [pageOrigin]);
-
-  /** Asks the page to validate its form: its verdict and the data Save would send. */
-  const validate = () =>
-    new Promise<Extract<BridgeMessage, { type: 'validated' }>>((resolve, reject) => {
-      const target = frame.current?.contentWindow;
-      if (!target || !pageOrigin) return reject(new SaveRefused('The settings page is not open.'));
-      const requestId = crypto.randomUUID();
-      const timer = setTimeout(() => {
-        waiting.current.delete(requestId);
-        reject(
-          new SaveRefused(
-            `The settings page did not answer within ${VALIDATE_TIMEOUT_MS / 1000} s. It must load the bridge from ${page.data?.bridgeUrl} (as a page on Crowdin loads it from the origin it is given) and define window.formRef.validateForm(); nothing was sent.`,
-          ),
-        );
-      }, VALIDATE_TIMEOUT_MS);
-      waiting.current.set(requestId, (m) => {
-        clearTimeout(timer);
-        resolve(m);
-      });
-      const request: BridgeRequest = {
-        protocol: BRIDGE_PROTOCOL,
-        version: BRIDGE_VERSION,
-        type: 'validate',
-        requestId,
-      };
-      target.postMessage(request, pageOrigin);
-    });
+    themeRef.current = theme;
+    tellPage(frame.current, pageOrigin, { type: 'theme', theme });
+  }, [theme, pageOrigin]);
 
   const save = useMutation({
     mutationFn: async () => {
@@ -149,6 +119,53 @@ export function SettingsPage(props: { origin: string; step: StepInfo }) {
     onSuccess: () => announce('Settings saved: the app took them.'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.apps(origin) }),
   });
+  const resetSave = save.reset;
+
+  useEffect(() => {
+    if (!pageOrigin) return;
+    const listener = (event: MessageEvent) => {
+      const message = bridgeMessage(event, frame.current?.contentWindow ?? null, pageOrigin);
+      if (!message) return;
+      if (message.type === 'ready') {
+        setState((s) => ({ ...s, ready: true }));
+        // The page asks AP.getTheme as it loads: it hears the view's theme as soon as it is up.
+        tellPage(frame.current, pageOrigin, { type: 'theme', theme: themeRef.current });
+      } else if (message.type === 'formDataUpdated') {
+        setState((s) => ({ ...s, ready: true, data: message.data, problem: message.problem }));
+        // What Save said about the form before is about another form now (ui-walk D7).
+        resetSave();
+      } else if (message.type === 'height') {
+        setState((s) => ({ ...s, height: message.height }));
+      } else if (message.type === 'validated') {
+        waiting.current.get(message.requestId)?.(message);
+        waiting.current.delete(message.requestId);
+      }
+    };
+    window.addEventListener('message', listener);
+    return () => window.removeEventListener('message', listener);
+  }, [pageOrigin, resetSave]);
+
+  /** Asks the page to validate its form: its verdict and the data Save would send. */
+  const validate = () =>
+    new Promise<Extract<BridgeMessage, { type: 'validated' }>>((resolve, reject) => {
+      if (!frame.current?.contentWindow || !pageOrigin) {
+        return reject(new SaveRefused('The settings page is not open.'));
+      }
+      const requestId = crypto.randomUUID();
+      const timer = setTimeout(() => {
+        waiting.current.delete(requestId);
+        reject(
+          new SaveRefused(
+            `The settings page did not answer within ${VALIDATE_TIMEOUT_MS / 1000} s. It must load the bridge from ${page.data?.bridgeUrl} (as a page on Crowdin loads it from the origin it is given) and define window.formRef.validateForm(); nothing was sent.`,
+          ),
+        );
+      }, VALIDATE_TIMEOUT_MS);
+      waiting.current.set(requestId, (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      });
+      tellPage(frame.current, pageOrigin, { type: 'validate', requestId });
+    });
 
   return (
     <section
@@ -169,12 +186,34 @@ export function SettingsPage(props: { origin: string; step: StepInfo }) {
           >
             Save
           </button>
-          <button type="button" onClick={() => openSettings(null)}>
+          <button
+            type="button"
+            onClick={() => {
+              openSettings(null);
+              queryClient.removeQueries({ queryKey: options.queryKey, exact: true });
+            }}
+          >
             Close
           </button>
         </div>
       </div>
       <ReadFailure origin={origin} read={page} />
+      {save.isError && <Failure error={save.error} />}
+      {save.isSuccess && !save.isPending && (
+        <div role="status" className="notice notice-info apps-failure">
+          <p>Saved: the app took the settings (delivery #{save.data.deliveryId}).</p>
+          <AnswerOf answer={save.data.answer} />
+        </div>
+      )}
+      {!page.data && page.fetchStatus === 'idle' && !page.isError && (
+        // Not read (the emulator restarted, or the cache let it go): opening it is the user's act again.
+        <p className="hint">
+          The page is not loaded.{' '}
+          <button type="button" onClick={reopen}>
+            Open it again
+          </button>
+        </p>
+      )}
       {page.data && (
         <>
           <p className="hint">
@@ -196,25 +235,20 @@ export function SettingsPage(props: { origin: string; step: StepInfo }) {
             className="apps-settings-frame"
             src={page.data.url}
             title={`Settings page of step ${step.title}`}
+            // As tall as the page reports it is (the bridge's `height`): no inner scroller (ui-walk D6).
+            style={{ height: `${frameHeight(state.height)}px` }}
+            data-height={state.height ?? undefined}
             // The app's page keeps its own origin (its calls to its backend need it); it may not navigate the
             // playground away.
             sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-modals"
           />
         </>
       )}
-      {save.isError && <Failure error={save.error} />}
-      {save.isSuccess && !save.isPending && (
-        <div role="status" className="notice notice-info apps-failure">
-          <p>Saved: the app took the settings (delivery #{save.data.deliveryId}).</p>
-          <AnswerOf answer={save.data.answer} />
-        </div>
-      )}
     </section>
   );
 }
 
 function DeleteStep({ origin, step }: { origin: string; step: StepInfo }) {
-  const [asking, setAsking] = useState(false);
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () =>
@@ -223,28 +257,17 @@ function DeleteStep({ origin, step }: { origin: string; step: StepInfo }) {
       announce(r.problem ? `Step deleted; the app did not accept it: ${r.problem}` : 'Step deleted.'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.apps(origin) }),
   });
-  if (!asking) {
-    return (
-      <button type="button" onClick={() => setAsking(true)}>
-        Delete the step…
-      </button>
-    );
-  }
   return (
-    <span role="group" aria-label={`Delete step ${step.title}?`} className="apps-confirm">
-      Delete step {step.title}? It leaves the workflow; the app's deleteSettingsUrl is told.
-      <button
-        type="button"
-        className="button-danger"
-        onClick={() => remove.mutate()}
-        disabled={remove.isPending}
-      >
-        Delete
-      </button>
-      <button type="button" className="button-ghost" onClick={() => setAsking(false)}>
-        Cancel
-      </button>
+    <>
+      <Confirm
+        opener="Delete the step…"
+        label={`Delete step ${step.title}?`}
+        question={`Delete step ${step.title}? It leaves the workflow; the app's deleteSettingsUrl is told.`}
+        confirm="Delete"
+        onConfirm={() => remove.mutate()}
+        pending={remove.isPending}
+      />
       {remove.isError && <Failure error={remove.error} />}
-    </span>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 // One workflow step of an app: its strings by language and status (live: the counts arrive with the
 // stream), the strings themselves page by page, "send the strings matching this query" and re-trigger.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, type KeyboardEvent } from 'react';
 import { keys } from '../connection/keys.ts';
 import type { Edition } from '../croql/index.ts';
 import { announce } from '../ui/announce.ts';
@@ -14,19 +14,14 @@ import {
   type StepTypeInfo,
 } from '../wire/apps.ts';
 import { control } from './client.ts';
-import { Failure, plural, ReadFailure } from './parts.tsx';
+import { listOf, outputLabel, plural, STATUS_LABELS } from './format.ts';
+import { gridMove } from './grid.ts';
+import { useProjectNames, type ProjectNames } from './names.ts';
+import { Failure, ReadFailure } from './parts.tsx';
 import { STEP_STRINGS_PAGE, stepStringsQuery } from './queries.ts';
 import { SendForm } from './SendForm.tsx';
 import { SettingsPage, StepSettings } from './SettingsPanel.tsx';
 import { useAppsUi, useAppsUiActions, useStepView } from './store.ts';
-
-const STATUS_LABELS: Record<StepStatus, string> = {
-  NEED_PROCESS: 'Need process',
-  TODO: 'To do',
-  DONE: 'Done',
-  FAILED: 'Failed',
-  INCOMPLETE: 'Incomplete',
-};
 
 export function StepPanel(props: {
   origin: string;
@@ -38,6 +33,7 @@ export function StepPanel(props: {
   const id = useId();
   const settingsOpen = useAppsUi((s) => s.settingsStep === step.id);
   const failed = step.languages.reduce((n, l) => n + (step.counts[l]?.FAILED ?? 0), 0);
+  const names = useProjectNames(step.projectId);
   return (
     <section
       className="apps-subcard apps-step"
@@ -49,30 +45,52 @@ export function StepPanel(props: {
         Step {step.title} <span className="hint">#{step.id}</span>
       </h4>
       <p className="hint">
-        Project {step.projectId}, languages {step.languages.join(', ')}; outputs{' '}
+        In {names.project}, for {listOf(step.languages.map(names.language))}; outputs{' '}
         {step.outputs.map((o) => `${o.title} (${o.port})`).join(', ')}.
         {/* Shown in the card of the app installed again: "its app was uninstalled" would contradict it. */}
         {!step.active &&
           ' Inactive: it was added under an earlier install of this app, which was uninstalled; the status API answers 404 for it. Add the step again to route strings.'}
       </p>
-      <StatusCounts step={step} />
-      <StepStrings origin={origin} step={step} />
+      <StatusCounts step={step} names={names} />
+      <StepStrings origin={origin} step={step} names={names} />
       {failed > 0 && <Retrigger origin={origin} step={step} failed={failed} />}
       {step.active && <SendForm origin={origin} step={step} edition={props.edition} />}
-      {step.active && <StepSettings origin={origin} step={step} hasPage={props.type?.url != null} />}
+      {step.active && (
+        <StepSettings origin={origin} step={step} hasPage={props.type?.url != null} open={settingsOpen} />
+      )}
       {step.active && settingsOpen && <SettingsPage origin={origin} step={step} />}
     </section>
   );
 }
 
-/** Strings per language and status; a count opens that list below. */
-function StatusCounts({ step }: { step: StepInfo }) {
+/**
+ * Strings per language and status; a count opens that list below. One Tab stop: the arrow keys move between
+ * the counts (grid.ts), so the strings and the log are not 25 stops away.
+ */
+function StatusCounts({ step, names }: { step: StepInfo; names: ProjectNames }) {
   const { setStepView } = useAppsUiActions();
   const view = useStepView(step.id);
+  const columns = STEP_STATUSES.length;
+  const currentRow = step.languages.indexOf(view.languageId ?? '');
+  const currentColumn = STEP_STATUSES.indexOf(view.status as StepStatus);
+  // The cell that takes Tab: the one chosen, else the first.
+  const tabStop = currentRow >= 0 && currentColumn >= 0 ? currentRow * columns + currentColumn : 0;
+  const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
+    const cells = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button.apps-count')];
+    const from = cells.indexOf(e.target as HTMLButtonElement);
+    if (from < 0) return;
+    const to = gridMove(from, e.key, step.languages.length, columns);
+    if (to === null) return;
+    e.preventDefault();
+    cells.forEach((cell, i) => (cell.tabIndex = i === to ? 0 : -1));
+    cells[to]?.focus();
+  };
   return (
-    <div className="apps-scroll">
-      <table className="apps-table apps-counts" data-testid="step-counts">
-        <caption className="visually-hidden">Strings of step {step.title} by language and status</caption>
+    <div className="apps-scroll apps-counts-scroll">
+      <table className="apps-table apps-counts" data-testid="step-counts" onKeyDown={onKeyDown}>
+        <caption className="visually-hidden">
+          Strings of step {step.title} by language and status (arrow keys move between the counts)
+        </caption>
         <thead>
           <tr>
             <th scope="col">Language</th>
@@ -84,10 +102,10 @@ function StatusCounts({ step }: { step: StepInfo }) {
           </tr>
         </thead>
         <tbody>
-          {step.languages.map((language) => (
+          {step.languages.map((language, row) => (
             <tr key={language}>
-              <th scope="row">{language}</th>
-              {STEP_STATUSES.map((status) => {
+              <th scope="row">{names.language(language)}</th>
+              {STEP_STATUSES.map((status, column) => {
                 const n = step.counts[language]?.[status] ?? 0;
                 const current = view.languageId === language && view.status === status;
                 return (
@@ -96,7 +114,8 @@ function StatusCounts({ step }: { step: StepInfo }) {
                       type="button"
                       className={`apps-count apps-status-${status}`}
                       aria-pressed={current}
-                      aria-label={`${language} ${STATUS_LABELS[status]}: ${n}`}
+                      aria-label={`${names.language(language)} ${STATUS_LABELS[status]}: ${n}`}
+                      tabIndex={row * columns + column === tabStop ? 0 : -1}
                       onClick={() => setStepView(step.id, { languageId: language, status })}
                     >
                       {n}
@@ -112,7 +131,8 @@ function StatusCounts({ step }: { step: StepInfo }) {
   );
 }
 
-function StepStrings({ origin, step }: { origin: string; step: StepInfo }) {
+function StepStrings({ origin, step, names }: { origin: string; step: StepInfo; names: ProjectNames }) {
+  const outputs = Object.fromEntries(step.outputs.map((o) => [o.port, o.title]));
   const view = useStepView(step.id);
   const { setStepView } = useAppsUiActions();
   const languageId = view.languageId ?? step.languages[0] ?? null;
@@ -129,7 +149,9 @@ function StepStrings({ origin, step }: { origin: string; step: StepInfo }) {
           onChange={(e) => setStepView(step.id, { languageId: e.target.value })}
         >
           {step.languages.map((l) => (
-            <option key={l}>{l}</option>
+            <option key={l} value={l}>
+              {names.language(l)}
+            </option>
           ))}
         </select>
         <label htmlFor={`${id}-status`}>Status</label>
@@ -150,7 +172,7 @@ function StepStrings({ origin, step }: { origin: string; step: StepInfo }) {
       {data && data.total === 0 && (
         <p className="hint">
           No string of this step is {view.status ? STATUS_LABELS[view.status].toLowerCase() : 'here'} in{' '}
-          {languageId}.
+          {languageId ? names.language(languageId) : 'any language'}.
         </p>
       )}
       {data && data.total > 0 && (
@@ -158,7 +180,7 @@ function StepStrings({ origin, step }: { origin: string; step: StepInfo }) {
           <div className="apps-scroll">
             <table className="apps-table" data-testid="step-strings">
               <caption className="visually-hidden">
-                Strings of step {step.title} in {languageId}
+                Strings of step {step.title} in {languageId ? names.language(languageId) : ''}
               </caption>
               <thead>
                 <tr>
@@ -180,7 +202,13 @@ function StepStrings({ origin, step }: { origin: string; step: StepInfo }) {
                     <td>
                       <span className={`apps-status apps-status-${r.status}`}>{STATUS_LABELS[r.status]}</span>
                     </td>
-                    <td>{r.output === '' ? <span className="hint">none</span> : <code>{r.output}</code>}</td>
+                    <td>
+                      {r.output === '' ? (
+                        <span className="hint">none</span>
+                      ) : (
+                        <span title={r.output}>{outputLabel(r.output, outputs)}</span>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

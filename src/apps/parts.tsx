@@ -1,33 +1,51 @@
 // Small pieces the Apps view repeats: a copy button, a secret shown on demand, problems at their JSON
 // pointers, a request's failure.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { announce } from '../ui/announce.ts';
 import { CodeText } from '../ui/CodeText.tsx';
 import type { AppProblem, AttemptInfo, ManifestProblem } from '../wire/apps.ts';
 import { ControlRequestError, failureMessage } from './client.ts';
-import { overviewQuery } from './queries.ts';
+import { clock } from './format.ts';
+import { emulatorGone, overviewQuery } from './queries.ts';
 import { useAppsUiActions } from './store.ts';
 
-/** Copies `text`; says so, or says that the browser refused (the text is then shown to select by hand). */
-export function CopyButton(props: { text: string; label: string; what: string; className?: string }) {
+/**
+ * Copies `text`; the button then reads "Copied" (until the text changes), as Copy link does, or says that
+ * the browser refused (the text is then shown to select by hand). `what` names what is copied, for screen
+ * readers after the visible label ("Copy" alone would name three buttons the same).
+ */
+export function CopyButton(props: {
+  text: string;
+  label: string;
+  what: string;
+  className?: string;
+  /** Read as part of the name after the label ("Copy" + " the client id of X"); none when the label says it. */
+  named?: boolean;
+}) {
+  const [copied, setCopied] = useState<string | null>(null);
   const [refused, setRefused] = useState(false);
+  const done = copied === props.text;
   return (
     <>
       <button
         type="button"
         className={props.className}
+        data-copied={done || undefined}
         onClick={async () => {
           try {
             await navigator.clipboard.writeText(props.text);
             setRefused(false);
+            setCopied(props.text);
             announce(`${props.what} copied.`);
           } catch {
+            setCopied(null);
             setRefused(true);
           }
         }}
       >
-        {props.label}
+        {done ? `✓ Copied` : props.label}
+        {props.named && <span className="visually-hidden"> {props.what}</span>}
       </button>
       {refused && (
         <span className="apps-copy-refused" role="alert">
@@ -36,6 +54,65 @@ export function CopyButton(props: { text: string; label: string; what: string; c
         </span>
       )}
     </>
+  );
+}
+
+/**
+ * An action asked about first: the question opens in sight with focus on its first button; Escape or
+ * Cancel closes it and gives focus back to the button that opened it.
+ */
+export function Confirm(props: {
+  opener: string;
+  question: ReactNode;
+  label: string;
+  confirm: string;
+  onConfirm: () => void;
+  pending?: boolean;
+}) {
+  const [asking, setAsking] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const first = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    if (asking) {
+      first.current?.focus();
+      first.current?.scrollIntoView?.({ block: 'nearest' });
+    } else if (wasAsking.current) opener.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
+  if (!asking) {
+    return (
+      <button ref={opener} type="button" onClick={() => setAsking(true)}>
+        {props.opener}
+      </button>
+    );
+  }
+  return (
+    <span
+      role="group"
+      aria-label={props.label}
+      className="apps-confirm"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          setAsking(false);
+        }
+      }}
+    >
+      {props.question}
+      <button
+        ref={first}
+        type="button"
+        className="button-danger"
+        onClick={props.onConfirm}
+        disabled={props.pending}
+      >
+        {props.confirm}
+      </button>
+      <button type="button" className="button-ghost" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+    </span>
   );
 }
 
@@ -49,7 +126,7 @@ export function Secret({ value, label }: { value: string; label: string }) {
         {shown ? 'Hide' : 'Show'}
         <span className="visually-hidden"> {label}</span>
       </button>
-      <CopyButton text={value} label="Copy" what={label} className="button-ghost" />
+      <CopyButton text={value} label="Copy" what={label} className="button-ghost" named />
     </span>
   );
 }
@@ -164,8 +241,7 @@ export function Failure({ error, onRetry }: { error: unknown; onRetry?: () => vo
  * Otherwise each step, the log and the settings page would repeat the same box.
  */
 export function saidAtTop(error: unknown, hasData: boolean, overviewError: unknown): boolean {
-  const unreachable = (e: unknown) => e instanceof ControlRequestError && e.code === 'unreachable';
-  return hasData && unreachable(error) && unreachable(overviewError);
+  return hasData && emulatorGone(error) && emulatorGone(overviewError);
 }
 
 /**
@@ -180,16 +256,6 @@ export function ReadFailure(props: {
   const overview = useQuery(overviewQuery(props.origin));
   if (!read.isError || saidAtTop(read.error, read.data !== undefined, overview.error)) return null;
   return <Failure error={read.error} onRetry={() => void read.refetch()} />;
-}
-
-/** A time of day, to the second: the log is about the last minutes. */
-export function clock(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleTimeString([], { hour12: false });
-}
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
 /** Opens a delivery of the log. */

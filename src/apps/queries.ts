@@ -1,7 +1,8 @@
 // What the Apps view reads from the emulator, as TanStack Query factories. `origin` is the emulator's, null
 // when the playground is not connected to one (every query is idle then: skipToken). The keys come from the
 // project's one factory (src/connection/keys.ts); the stream (./stream.ts) says when they are stale.
-import { queryOptions, skipToken } from '@tanstack/react-query';
+import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
+import type { Session } from '../auth/session.ts';
 import { keys } from '../connection/keys.ts';
 import {
   APPS_PATHS,
@@ -14,7 +15,7 @@ import {
   type StepStatus,
   type StepStringsResponse,
 } from '../wire/apps.ts';
-import { control } from './client.ts';
+import { control, ControlRequestError } from './client.ts';
 
 /** The log's filters, as the `GET /__apps/deliveries` query takes them ("" for any). */
 export interface DeliveryFilters {
@@ -119,7 +120,39 @@ export const settingsPageQuery = (origin: string | null, appId: string, stepId: 
       ? ({ signal }) =>
           control<SettingsPageResponse>(origin, APPS_PATHS.settingsPage(appId, stepId), { signal })
       : skipToken,
-    // Read again only when the page opens again: a new URL would reload the form being edited.
+    // Read only when the user opens the page (SettingsPanel.tsx): a new URL would reload the form being edited
+    // and log another opening. Kept while the view is closed, so the page comes back as it was left.
     staleTime: Infinity,
-    gcTime: 0,
+    gcTime: Infinity,
   });
+
+/** The emulator's origin (its control routes live there) while signed in to it; null otherwise. */
+export function emulatorOrigin(session: Session | null): string | null {
+  if (session?.connection !== 'emulator') return null;
+  try {
+    return new URL(session.apiUrl).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a read failed because the emulator does not answer (stopped, or not where it was). */
+export function emulatorGone(error: unknown): boolean {
+  return error instanceof ControlRequestError && error.code === 'unreachable';
+}
+
+/**
+ * Drops what was read from the emulator's previous run but the overview: a delivery, a fixture (kept for
+ * good once read), a step's strings or settings page under an id that now names something else.
+ */
+export function forgetPreviousRun(queryClient: QueryClient, origin: string): void {
+  const overview = keys.appsOverview(origin);
+  const apps = keys.apps(origin);
+  const page = keys.appsSettingsPage(origin, '', 0);
+  queryClient.removeQueries({
+    predicate: ({ queryKey }) =>
+      (queryKey[0] === apps[0] && queryKey[1] === apps[1] && queryKey[2] !== overview[2]) ||
+      (queryKey[0] === page[0] && queryKey[1] === page[1]),
+  });
+  void queryClient.invalidateQueries({ queryKey: apps });
+}

@@ -32,6 +32,10 @@ interface AppsUiState {
   run: { origin: string; startedAt: string } | null;
   /** When the emulator restarted under the open view (its start), until the notice is dismissed. */
   restartedAt: string | null;
+  /** App names the view has seen, by app id: the log names an uninstalled app's deliveries with them. */
+  appNames: Record<string, string>;
+  /** Whether the OAuth apps section is open; null until the user opens or closes it (then: open when none). */
+  oauthOpen: boolean | null;
   actions: {
     setFilter: (name: keyof DeliveryFilters, value: string) => void;
     clearFilters: () => void;
@@ -47,6 +51,8 @@ interface AppsUiState {
      */
     sawRun: (origin: string, startedAt: string) => boolean;
     dismissRestart: () => void;
+    rememberAppNames: (apps: readonly { appId: string; name: string }[]) => void;
+    setOAuthOpen: (open: boolean) => void;
   };
 }
 
@@ -60,6 +66,8 @@ export const useAppsUi = create<AppsUiState>()((set, get) => ({
   settingsStep: null,
   run: null,
   restartedAt: null,
+  appNames: {},
+  oauthOpen: null,
   actions: {
     setFilter: (name, value) => set((s) => ({ filters: { ...s.filters, [name]: value }, limit: LOG_PAGE })),
     clearFilters: () => set({ filters: NO_FILTERS, limit: LOG_PAGE }),
@@ -87,6 +95,13 @@ export const useAppsUi = create<AppsUiState>()((set, get) => ({
       return restarted;
     },
     dismissRestart: () => set({ restartedAt: null }),
+    rememberAppNames: (apps) =>
+      set((s) =>
+        apps.every((a) => s.appNames[a.appId] === a.name)
+          ? s
+          : { appNames: { ...s.appNames, ...Object.fromEntries(apps.map((a) => [a.appId, a.name])) } },
+      ),
+    setOAuthOpen: (oauthOpen) => set({ oauthOpen }),
   },
 }));
 

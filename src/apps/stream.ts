@@ -65,9 +65,12 @@ export function useAppsStream(origin: string | null): StreamState {
       // Whatever happened while the feed was down is read again.
       mark(keys.apps(origin));
     });
-    source.addEventListener('error', () =>
-      setState(source.readyState === EventSource.CLOSED ? 'lost' : 'connecting'),
-    );
+    source.addEventListener('error', () => {
+      setState(source.readyState === EventSource.CLOSED ? 'lost' : 'connecting');
+      // The feed dropped: read the overview now, so an emulator that stopped is said at once (its read
+      // fails) rather than the view looking live (ui-walk D4). The browser retries the feed meanwhile.
+      void queryClient.invalidateQueries({ queryKey: keys.appsOverview(origin) });
+    });
     for (const type of EVENT_TYPES) {
       source.addEventListener(type, (message) => {
         const event = parse(message.data);

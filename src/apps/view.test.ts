@@ -9,15 +9,15 @@ import {
   type AppsOverview,
   type AppsSettings,
 } from '../wire/apps.ts';
-import { underWayText } from './DeliveryDetail.tsx';
-import { callsByDelivery, deliveryStatus, deliveryTitle } from './DeliveryLog.tsx';
-import { choicesOf } from './EmulatorChoices.tsx';
-import { registeredMessage } from './InstallForm.tsx';
-import { queuedLine } from './QueuedBatches.tsx';
-import { EMPTY_HINT, sendRefusal } from './SendForm.tsx';
-import { bridgeMessage, unsaved } from './SettingsPanel.tsx';
+import { choicesOf } from './choices.ts';
 import { ControlRequestError } from './client.ts';
+import { registeredMessage } from './InstallForm.tsx';
+import { deliveryStatus, deliveryTitle, underWayText } from './kinds.ts';
+import { callsByDelivery } from './log.ts';
 import { saidAtTop } from './parts.tsx';
+import { queuedLine } from './QueuedBatches.tsx';
+import { sendRefusal } from './send.ts';
+import { bridgeMessage, unsaved } from './settings-page.ts';
 import { useAppsUi } from './store.ts';
 import { staleKeys, withStepCounts } from './stream.ts';
 
@@ -176,16 +176,10 @@ describe('registering an OAuth app', () => {
   });
 });
 
-describe('the send form', () => {
-  it('says under an empty editor that an empty query is not sent, as Send refuses it', () => {
-    expect(EMPTY_HINT).not.toContain('lists everything');
-    expect(EMPTY_HINT).toContain('an empty one is not sent');
-    expect(sendRefusal('', 'enterprise', {})).not.toBeNull();
-  });
-});
-
 describe('a restart of the emulator', () => {
   it('is told from the first read and from another emulator, and lets go of ids of the previous run', () => {
+    // From the store's first state, whatever ran before in this file.
+    useAppsUi.setState(useAppsUi.getInitialState(), true);
     const { sawRun } = useAppsUi.getState().actions;
     const a = 'http://127.0.0.1:8787';
     expect(sawRun(a, '2026-01-01T10:00:00.000Z')).toBe(false);

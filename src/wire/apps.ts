@@ -436,13 +436,20 @@ export type BridgeMessage = BridgeEnvelope &
      * Save sends when `valid`.
      */
     | { type: 'validated'; requestId: string; valid: boolean; data: unknown; problem: string | null }
+    /** The page's content height in CSS pixels, at load and whenever it changes: the parent sizes the frame. */
+    | { type: 'height'; height: number }
   );
 
+/** The parent's theme, which the page reads with `AP.getTheme` (Crowdin's apps-js: "light" or "dark"). */
+export type BridgeTheme = 'light' | 'dark';
+
 /**
- * From the parent to the bridge: `hello` asks for `ready` again (a parent that started listening late), and
- * Save sends `validate` to have the page check its form first.
+ * From the parent to the bridge: `hello` asks for `ready` again (a parent that started listening late),
+ * Save sends `validate` to have the page check its form first, and `theme` says the parent's theme (at
+ * `ready` and at each change).
  */
-export type BridgeRequest = BridgeEnvelope & ({ type: 'hello' } | { type: 'validate'; requestId: string });
+export type BridgeRequest = BridgeEnvelope &
+  ({ type: 'hello' } | { type: 'validate'; requestId: string } | { type: 'theme'; theme: BridgeTheme });
 
 // ---- file-processing module calls --------------------------------------------------------------------
 

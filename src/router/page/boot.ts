@@ -2,7 +2,7 @@
 // bundle (React, the playground's editor and the core: nearly all of the page's bytes) is even requested,
 // so `AP` is up and the host hears `ready` early however long the bundle takes on a busy machine; the page
 // then attaches to this load (mount.tsx). The bridge comes from the `origin` the host gives (bridge.ts).
-import { bridgeUrl, loadBridge, setFormValidity } from './bridge.ts';
+import { bridgeUrl, followTheme, loadBridge, setFormValidity } from './bridge.ts';
 import { loadEditor } from './editor.ts';
 import './page.css';
 
@@ -15,7 +15,7 @@ const bridge = bridgeAt
   ? loadBridge(bridgeAt)
   : Promise.reject(new Error(`the page was opened without a web origin (origin=${String(origin)}).`));
 // Said on the page once it is up (mount.tsx), not as an unhandled rejection before.
-bridge.catch(() => {});
+bridge.then(followTheme).catch(() => {});
 
 // The editor is the larger half of the bundle: it downloads beside the rest of the page, not after it.
 loadEditor().catch(() => {

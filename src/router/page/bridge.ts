@@ -22,6 +22,8 @@ export function bridgeUrl(origin: string | null): string | null {
 
 export interface Bridge {
   formDataUpdated(settings: unknown): void;
+  /** Crowdin's apps-js: the host's theme, "light" or "dark" (the emulator's bridge also tells changes). */
+  getTheme?(callback: (theme: string) => void): void;
 }
 
 declare global {
@@ -52,6 +54,15 @@ export function loadBridge(url: string): Promise<Bridge> {
 export function publishForm(data: unknown, changed: Bridge | null): void {
   window.currentFormData = data;
   changed?.formDataUpdated(data);
+}
+
+/** The page follows the host's theme (base.css reads `<html data-theme>`), as far as the bridge tells it. */
+export function followTheme(bridge: Bridge, root: HTMLElement = document.documentElement): void {
+  bridge.getTheme?.((theme) => {
+    if (theme !== 'light' && theme !== 'dark') return;
+    root.dataset.theme = theme;
+    root.style.colorScheme = theme;
+  });
 }
 
 /** What the host calls before it saves. */

@@ -31,6 +31,9 @@ export interface BridgeWindow {
   AP?: unknown;
   formRef?: { validateForm?: () => unknown };
   currentFormData?: unknown;
+  /** Absent in a test's window: the bridge then reports no height. */
+  ResizeObserver?: new (callback: () => void) => { observe(target: unknown): void };
+  document?: { documentElement: { getBoundingClientRect(): { height: number } } };
 }
 
 type Outgoing = BridgeMessage extends infer M
@@ -47,6 +50,9 @@ export function installBridge(win: BridgeWindow, config: BridgeConfig): void {
   const ancestor = win.location.ancestorOrigins?.[0];
   if (ancestor && origins.includes(ancestor)) parentOrigin = ancestor;
   let lastData: unknown = undefined;
+  // The parent's theme once it said it; `AP.getTheme` callbacks wait for it, and hear each change after.
+  let theme: string | null = null;
+  const themeCallbacks: ((theme: string) => void)[] = [];
 
   function post(message: Outgoing): void {
     if (!framed) return;
@@ -104,6 +110,10 @@ export function installBridge(win: BridgeWindow, config: BridgeConfig): void {
     if (!m || typeof m !== 'object' || m.protocol !== config.protocol || m.version !== config.version) return;
     parentOrigin = event.origin;
     if (m.type === 'hello') post({ type: 'ready', href: win.location.href });
+    if (m.type === 'theme' && (m.theme === 'light' || m.theme === 'dark')) {
+      theme = m.theme;
+      for (const callback of themeCallbacks) callback(theme);
+    }
     if (m.type === 'validate' && typeof m.requestId === 'string') {
       const { valid, problem } = validate();
       const form = asJson(win.currentFormData !== undefined ? win.currentFormData : lastData);
@@ -142,8 +152,26 @@ export function installBridge(win: BridgeWindow, config: BridgeConfig): void {
     getJwtToken(callback: (token: string | null) => void): void {
       callback(jwtToken);
     },
+    // Crowdin's AP.getTheme answers "light" or "dark". Here the callback also hears later changes: the
+    // playground's theme can be switched while the page is open.
+    getTheme(callback: (theme: string) => void): void {
+      themeCallbacks.push(callback);
+      if (theme !== null) callback(theme);
+    },
   };
   post({ type: 'ready', href: win.location.href });
+  // The parent sizes its frame to the page (the emulator's addition: Crowdin's frame sizing is its own).
+  const root = win.document?.documentElement;
+  if (win.ResizeObserver && root) {
+    let last = -1;
+    new win.ResizeObserver(() => {
+      // The html box's own height: its content, not the frame's viewport (scrollHeight never shrinks below it).
+      const height = Math.ceil(root.getBoundingClientRect().height);
+      if (height === last) return;
+      last = height;
+      post({ type: 'height', height });
+    }).observe(root);
+  }
 }
 
 /** The script served at BRIDGE_PATH: `installBridge`'s source, run on `window` with the config. */

@@ -1,8 +1,8 @@
-// The settings in force on the emulator, each marked with its ground: the service's documented behaviour,
-// or the emulator's own choice where Crowdin is silent (README, "The emulator's choices"). Each is a flag.
+// The emulator's settings as the Apps view lists them: what each is, its value, and whether it is the
+// service's documented behaviour or the emulator's choice (README, "The emulator's choices").
 import type { AppsSettings } from '../wire/apps.ts';
 
-interface Choice {
+export interface Choice {
   what: string;
   value: string;
   /** null: as the service documents it. */
@@ -10,7 +10,7 @@ interface Choice {
   flag: string;
 }
 
-const seconds = (n: number) => (n === 0 ? 'at once' : `${n} s`);
+export const seconds = (n: number) => (n === 0 ? 'at once' : `${n} s`);
 
 export function choicesOf(settings: AppsSettings): Choice[] {
   const retries = settings.retryScheduleSeconds;
@@ -81,51 +81,4 @@ export function choicesOf(settings: AppsSettings): Choice[] {
       flag: '--allow-remote-apps',
     },
   ];
-}
-
-export function EmulatorChoices({ settings }: { settings: AppsSettings }) {
-  return (
-    <details className="apps-choices" data-testid="emulator-choices">
-      <summary>
-        How this emulator delivers: batches {seconds(settings.batchIntervalSeconds)}, timeout{' '}
-        {seconds(settings.webhookTimeoutSeconds)}, {settings.retryScheduleSeconds.length} retries
-      </summary>
-      <p className="hint">
-        Where Crowdin does not publish its behaviour, the emulator chose; each choice is a flag of{' '}
-        <code>npm run emulator</code>.
-      </p>
-      <div className="apps-scroll">
-        <table className="apps-table">
-          <thead>
-            <tr>
-              <th scope="col">Setting</th>
-              <th scope="col">Value</th>
-              <th scope="col">Ground</th>
-              <th scope="col">Flag</th>
-            </tr>
-          </thead>
-          <tbody>
-            {choicesOf(settings).map((c) => (
-              <tr key={c.what}>
-                <th scope="row">{c.what}</th>
-                <td>{c.value}</td>
-                <td>
-                  {c.ours ? (
-                    <>
-                      <strong className="apps-ours">the emulator's choice</strong>: {c.ours}
-                    </>
-                  ) : (
-                    'as the service'
-                  )}
-                </td>
-                <td>
-                  <code>{c.flag}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </details>
-  );
 }
