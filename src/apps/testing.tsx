@@ -3,7 +3,7 @@
 // means it to be (then from an origin where nothing listens: the emulator stopped).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { afterEach } from 'vitest';
 import { keys } from '../connection/keys.ts';
 import type { AppInfo, AppsOverview, AppsSettings, DeliverySummary, StepInfo } from '../wire/apps.ts';
@@ -30,8 +30,13 @@ export function renderWith(
   client.setQueryData(keys.authConfig(), null);
   client.setQueryData(keys.appsOverview(ORIGIN), apps);
   seed(client);
-  const result: RenderResult = render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
-  return { ...result, client };
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const result: RenderResult = render(ui, { wrapper });
+  /** Renders anew under the same cache: the view left and entered again. */
+  const renderAgain = (next: ReactElement) => render(next, { wrapper });
+  return { ...result, client, renderAgain };
 }
 
 export const SETTINGS: AppsSettings = {
