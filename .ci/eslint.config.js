@@ -141,7 +141,15 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/server/**', 'src/router/server/**', 'src/bench/**', 'src/**/*.test.ts', 'src/wire/**'],
+    // Tests (component tests too) run under Node and may start a server.
+    ignores: [
+      'src/server/**',
+      'src/router/server/**',
+      'src/bench/**',
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'src/wire/**',
+    ],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }],
     },

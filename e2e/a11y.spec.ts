@@ -2,8 +2,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { runFromEditor, setQuery, signInToDemoProject, loadedCount } from './support/query.ts';
-import { APPS_EMULATOR_URL, install, openAppsView, startStepApp } from './support/apps.ts';
-import { EMULATOR_URL } from './support/signin.ts';
+import { APPS_APP_URL, APPS_EMULATOR_URL, install, openAppsView, startStepApp } from './support/apps.ts';
+import { EMULATOR_URL, signIn } from './support/signin.ts';
 
 // axe-core checks every node of the page; on a shared CI machine one screen can take several seconds.
 test.describe.configure({ timeout: 90_000 });
@@ -152,6 +152,15 @@ test('the Apps view: an app, its step, a delivery, the settings page; in the dar
   try {
     const card = await install(view, app.manifestUrl, identifier);
     await view.getByRole('combobox', { name: 'App', exact: true }).selectOption(identifier);
+    // Closed: nothing opened yet. The view is the page's main, and the skip link leads into it.
+    await expectNoViolations(page, 'the Apps view, closed');
+    await page.keyboard.press('Home');
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to the Apps view' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main', { name: 'Apps' })).toBeFocused();
     await card.getByRole('button', { name: 'Add to the workflow' }).click();
     const step = card.getByTestId('workflow-step');
     await step.getByRole('textbox', { name: /^Query for step/ }).click();
@@ -163,9 +172,11 @@ test('the Apps view: an app, its step, a delivery, the settings page; in the dar
     await batch.click();
     await expect(view.getByTestId('signature-verdict')).toHaveAttribute('data-valid', 'true');
     await view.getByTestId('delivery-detail').getByText('Verify it in your app').click();
+    await view.getByTestId('delivery-detail').getByText('Request headers and body').click();
+    await expectNoViolations(page, 'the Apps view, a delivery open');
     await step.getByRole('button', { name: 'Open the settings page' }).click();
     await expect(step.getByTestId('settings-page')).toContainText('The page loaded the bridge.');
-    await expectNoViolations(page, 'the Apps view');
+    await expectNoViolations(page, 'the Apps view, the settings page framed');
     await page.getByLabel('Theme').selectOption('dark');
     await expectNoViolations(page, 'the Apps view, dark theme');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -176,6 +187,23 @@ test('the Apps view: an app, its step, a delivery, the settings page; in the dar
     await fetch(`${APPS_EMULATOR_URL}/__apps/${identifier}/uninstall`, { method: 'POST' });
     await app.close();
   }
+});
+
+test('the Apps view with the emulator not answering: said at once, with no axe violation', async ({
+  page,
+}) => {
+  await page.goto(APPS_APP_URL);
+  await signIn(page);
+  // The emulator's app routes stop answering for this page only: the shared emulator goes on for the
+  // other specs.
+  await page.route(`${APPS_EMULATOR_URL}/__apps**`, (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: 'Apps', exact: true }).click();
+  const view = page.getByTestId('apps-view');
+  const gone = view.getByTestId('emulator-gone');
+  await expect(gone).toContainText(`The emulator at ${APPS_EMULATOR_URL} did not answer.`);
+  await expect(gone).toContainText('npm run emulator');
+  await expect(view.getByRole('status').filter({ hasText: 'Not answering' })).toBeVisible();
+  await expectNoViolations(page, 'the Apps view, the emulator not answering');
 });
 
 for (const width of [390, 1280, 1920]) {

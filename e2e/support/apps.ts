@@ -59,7 +59,8 @@ export async function sendToStep(step: Locator, query: string, language: string)
   await step.page().keyboard.insertText(query);
   await step.page().keyboard.press('Escape');
   for (const box of await step.getByRole('group', { name: 'Languages' }).getByRole('checkbox').all()) {
-    await box.setChecked((await box.evaluate((el) => el.closest('label')?.textContent?.trim())) === language);
+    // Each box is named by its language's name; its value is the language id.
+    await box.setChecked((await box.getAttribute('value')) === language);
   }
   await step.getByRole('button', { name: 'Send to the step' }).click();
   await expect(step.getByTestId('send-result')).toBeVisible();

@@ -186,6 +186,7 @@ function AddStep(props: { origin: string; app: AppInfo; type: StepTypeInfo }) {
             <label key={l.id}>
               <input
                 type="checkbox"
+                value={l.id}
                 checked={selected.includes(l.id)}
                 onChange={(e) =>
                   setPicked(e.target.checked ? [...selected, l.id] : selected.filter((x) => x !== l.id))

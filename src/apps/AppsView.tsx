@@ -119,6 +119,7 @@ export default function AppsView(props: { onClose: () => void; edition: Edition 
               origin={origin}
               installTimeoutSeconds={data?.settings.installTimeoutSeconds ?? 30}
               installed={data?.apps}
+              installedReadAt={overview.dataUpdatedAt}
             />
             {data && <OAuthApps origin={origin} clients={data.clients} />}
             {data?.apps.length === 0 && <p className="hint">No app is installed.</p>}

@@ -25,6 +25,8 @@ export function InstallForm(props: {
   installTimeoutSeconds: number;
   /** The apps installed now: the last install's notice stays only while its app does (ui-walk D19). */
   installed: readonly AppInfo[] | undefined;
+  /** When the emulator last said which apps are installed (ms). */
+  installedReadAt: number;
 }) {
   const { origin } = props;
   const url = useAppsUi((s) => s.installUrl);
@@ -72,23 +74,34 @@ export function InstallForm(props: {
         </p>
       )}
       {install.isError && <Failure error={install.error} />}
-      {install.isSuccess && stillInstalled(install.data, props.installed) && (
-        <p role="status" className="notice notice-info" data-testid="install-result">
-          {/* One span: in the notice's flex row, bare text beside the code would be separate, gapped items. */}
-          <span>
-            Installed {install.data.name} (<code>{install.data.appId}</code>)
-            {install.data.warnings.length > 0 && `, with ${plural(install.data.warnings.length, 'warning')}`}.
-          </span>
-        </p>
-      )}
+      {install.isSuccess &&
+        stillInstalled(install.data, props.installed, props.installedReadAt > install.submittedAt) && (
+          <p role="status" className="notice notice-info" data-testid="install-result">
+            {/* One span: in the notice's flex row, bare text beside the code would be separate, gapped items. */}
+            <span>
+              Installed {install.data.name} (<code>{install.data.appId}</code>)
+              {install.data.warnings.length > 0 &&
+                `, with ${plural(install.data.warnings.length, 'warning')}`}
+              .
+            </span>
+          </p>
+        )}
     </section>
   );
 }
 
-/** Whether the app an install returned is still the one installed under its id (not uninstalled since). */
-export function stillInstalled(app: AppInfo, installed: readonly AppInfo[] | undefined): boolean {
-  if (!installed) return true;
-  return installed.some((a) => a.appId === app.appId && a.installedAt === app.installedAt);
+/**
+ * Whether the app an install returned is still installed (not uninstalled, nor installed again, since).
+ * A list read before the install finished does not know it yet: that says nothing.
+ */
+export function stillInstalled(
+  app: AppInfo,
+  installed: readonly AppInfo[] | undefined,
+  readAfterInstall: boolean,
+): boolean {
+  const now = installed?.find((a) => a.appId === app.appId);
+  if (now) return now.installedAt === app.installedAt;
+  return !readAfterInstall;
 }
 
 /**

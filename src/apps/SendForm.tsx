@@ -78,6 +78,7 @@ export function SendForm(props: { origin: string; step: StepInfo; edition: Editi
             <label key={l}>
               <input
                 type="checkbox"
+                value={l}
                 checked={languages.includes(l)}
                 onChange={(e) =>
                   setLanguages(e.target.checked ? [...languages, l] : languages.filter((x) => x !== l))
