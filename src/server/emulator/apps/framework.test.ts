@@ -77,6 +77,7 @@ beforeAll(async () => {
     }
     throw new Error(
       `${missing} Reach the registry and run it again; offline on your own machine, CROQL_SKIP_FRAMEWORK_INTEROP=1 skips it (never under CI).`,
+      { cause: e },
     );
   }
   em = await startEmulator({ organization: 'acme', apps: { batchIntervalSeconds: 0 } });
