@@ -67,7 +67,15 @@ export default function AppsView(props: { onClose: () => void; edition: Edition 
         </span>
         <span className="spacer" />
         {origin && (
-          <a className="button-ghost apps-skip" href={`#${id}-log`}>
+          <a
+            className="button-ghost apps-skip"
+            href={`#${id}-log`}
+            onClick={(e) => {
+              // Focus the log without touching the address (its fragment is for permalinks).
+              e.preventDefault();
+              document.getElementById(`${id}-log`)?.focus();
+            }}
+          >
             Skip to the delivery log
           </a>
         )}

@@ -22,6 +22,7 @@ import { control } from './client.ts';
 import { clock } from './format.ts';
 import { AnswerOf, Confirm, Failure, ReadFailure } from './parts.tsx';
 import { settingsPageQuery } from './queries.ts';
+import { spoken } from './send.ts';
 import { bridgeMessage, frameHeight, tellPage, unsaved, VALIDATE_TIMEOUT_MS } from './settings-page.ts';
 import { useAppsUiActions } from './store.ts';
 
@@ -254,7 +255,7 @@ function DeleteStep({ origin, step }: { origin: string; step: StepInfo }) {
     mutationFn: () =>
       control<DeleteStepResponse>(origin, APPS_PATHS.step(step.appId, step.id), { method: 'DELETE' }),
     onSuccess: (r) =>
-      announce(r.problem ? `Step deleted; the app did not accept it: ${r.problem}` : 'Step deleted.'),
+      announce(r.problem ? spoken(`Step deleted; the app did not accept it: ${r.problem}`) : 'Step deleted.'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.apps(origin) }),
   });
   return (
