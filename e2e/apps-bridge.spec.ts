@@ -81,13 +81,18 @@ test('the settings page talks to a playground parent through the bridge: ready, 
   page,
 }) => {
   await open(page, PLAYGROUND);
-  await expect.poll(async () => (await received(page)).map((m) => m.data.type)).toEqual(['ready']);
+  // `ready`, then the page's height (the parent sizes its frame to it).
+  await expect
+    .poll(async () => [...new Set((await received(page)).map((m) => m.data.type))])
+    .toEqual(['ready', 'height']);
   expect((await received(page))[0]!.origin).toBe(APP);
+  const height = (await received(page))[1]!.data;
+  expect(height.type === 'height' && height.height).toBeGreaterThan(0);
 
   const frame = page.frameLocator('iframe[title="settings"]');
   await frame.getByLabel('Name').fill('Router');
   await expect
-    .poll(async () => (await received(page)).at(-1)!.data)
+    .poll(async () => (await received(page)).filter((m) => m.data.type !== 'height').at(-1)!.data)
     .toEqual({
       protocol: BRIDGE_PROTOCOL,
       version: BRIDGE_VERSION,

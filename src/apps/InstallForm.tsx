@@ -118,7 +118,8 @@ export function OAuthApps(props: { origin: string; clients: readonly OAuthAppInf
   // also across leaving the view (ui-walk D5).
   const chosenOpen = useAppsUi((s) => s.oauthOpen);
   const { setOAuthOpen } = useAppsUiActions();
-  const open = chosenOpen ?? props.clients.length === 0;
+  const [openAtFirst] = useState(props.clients.length === 0);
+  const open = chosenOpen ?? openAtFirst;
   // What the last Register did, shown until the next: the same name gives the same credentials, which
   // would otherwise look as if nothing happened.
   const [registered, setRegistered] = useState<string | null>(null);
@@ -129,6 +130,8 @@ export function OAuthApps(props: { origin: string; clients: readonly OAuthAppInf
       setRegistered(message);
       announce(message);
       setName('');
+      // Working here: the section stays open, also when the view is left and entered again.
+      setOAuthOpen(true);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.appsOverview(origin) }),
   });
