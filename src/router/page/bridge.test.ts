@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bridgeUrl, CROWDIN_BRIDGE } from './bridge.ts';
+import { bridgeUrl, CROWDIN_BRIDGE, followTheme } from './bridge.ts';
 
 describe('the bridge script', () => {
   it("comes from Crowdin's CDN for a Crowdin origin", () => {
@@ -20,5 +20,26 @@ describe('the bridge script', () => {
     expect(bridgeUrl(null)).toBe(null);
     expect(bridgeUrl('javascript:alert(1)')).toBe(null);
     expect(bridgeUrl('not a url')).toBe(null);
+  });
+});
+
+describe("the host's theme", () => {
+  it('is followed as the bridge tells it, light or dark only; a bridge without getTheme changes nothing', () => {
+    const root = { dataset: {} as Record<string, string>, style: {} as Record<string, string> };
+    let tell: (theme: string) => void = () => {};
+    followTheme(
+      { formDataUpdated: () => {}, getTheme: (callback) => (tell = callback) },
+      root as unknown as HTMLElement,
+    );
+    tell('dark');
+    expect(root.dataset.theme).toBe('dark');
+    expect(root.style.colorScheme).toBe('dark');
+    tell('sepia');
+    expect(root.dataset.theme).toBe('dark');
+    tell('light');
+    expect(root.dataset.theme).toBe('light');
+    const untouched = { dataset: {}, style: {} };
+    followTheme({ formDataUpdated: () => {} }, untouched as unknown as HTMLElement);
+    expect(untouched).toEqual({ dataset: {}, style: {} });
   });
 });

@@ -20,7 +20,7 @@ function payload(claims: object): string {
 const JWT = `e30.${payload({ context: { project_id: 1, organization_id: 1, user_id: 1, user_login: 'alice' } })}.sig`;
 
 /** Runs the served script on a window whose parent records what it is sent. */
-function load(options: { framed?: boolean; ancestor?: string } = {}) {
+function load(options: { framed?: boolean; ancestor?: string; extra?: Partial<BridgeWindow> } = {}) {
   const posted: Posted[] = [];
   const parent = {
     postMessage(message: BridgeMessage, origin: string) {
@@ -36,6 +36,7 @@ function load(options: { framed?: boolean; ancestor?: string } = {}) {
       ...(options.ancestor ? { ancestorOrigins: [options.ancestor] } : {}),
     },
     addEventListener: (_type, listener) => listeners.push(listener),
+    ...options.extra,
   };
   if (options.framed === false) win.parent = win;
   // The script compiled as the body of a function of `window`, so the fake page is its only window.
@@ -178,5 +179,42 @@ describe('the bridge', () => {
     expect(token).toBe(JWT);
     win.AP!.formDataUpdated!({});
     expect(posted).toEqual([]);
+  });
+
+  it("answers AP.getTheme with the parent's theme once told, then each change; others may not set it", () => {
+    const { win, send } = load();
+    const heard: string[] = [];
+    win.AP!.getTheme!((theme: unknown) => heard.push(String(theme)));
+    expect(heard).toEqual([]);
+    const theme = (value: string, origin?: string) =>
+      send({ protocol: BRIDGE_PROTOCOL, version: BRIDGE_VERSION, type: 'theme', theme: value }, origin);
+    theme('dark', 'http://evil.example');
+    theme('purple');
+    theme('dark');
+    theme('light');
+    expect(heard).toEqual(['dark', 'light']);
+  });
+
+  it("reports the page's height to the parent when it changes", () => {
+    const observers: (() => void)[] = [];
+    let height = 640;
+    const { posted } = load({
+      extra: {
+        ResizeObserver: class {
+          constructor(callback: () => void) {
+            observers.push(callback);
+          }
+          observe() {}
+        },
+        document: { documentElement: { getBoundingClientRect: () => ({ height }) } },
+      },
+    });
+    observers.forEach((o) => o());
+    height = 640.4;
+    observers.forEach((o) => o());
+    height = 900;
+    observers.forEach((o) => o());
+    const heights = posted.filter((p) => p.message.type === 'height' && p.origin === ORIGINS[0]);
+    expect(heights.map((p) => (p.message as { height: number }).height)).toEqual([640, 641, 900]);
   });
 });
