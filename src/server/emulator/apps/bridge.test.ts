@@ -20,7 +20,13 @@ function payload(claims: object): string {
 const JWT = `e30.${payload({ context: { project_id: 1, organization_id: 1, user_id: 1, user_login: 'alice' } })}.sig`;
 
 /** Runs the served script on a window whose parent records what it is sent. */
-function load(options: { framed?: boolean; ancestor?: string; extra?: Partial<BridgeWindow> } = {}) {
+function load(
+  options: {
+    framed?: boolean;
+    ancestor?: string;
+    extra?: Pick<BridgeWindow, 'ResizeObserver' | 'document'>;
+  } = {},
+) {
   const posted: Posted[] = [];
   const parent = {
     postMessage(message: BridgeMessage, origin: string) {
