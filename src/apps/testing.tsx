@@ -6,8 +6,11 @@ import { cleanup, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { afterEach } from 'vitest';
 import { keys } from '../connection/keys.ts';
-import type { AppInfo, AppsOverview, AppsSettings, DeliverySummary, StepInfo } from '../wire/apps.ts';
+import type { AppInfo, AppsOverview, DeliverySummary, StepInfo } from '../wire/apps.ts';
+import { SETTINGS } from './fixtures.ts';
 import { useAppsUi } from './store.ts';
+
+export { SETTINGS };
 
 /** Port 9 (discard): nothing listens there, so a request fails at once, as with a stopped emulator. */
 export const ORIGIN = 'http://127.0.0.1:9';
@@ -38,21 +41,6 @@ export function renderWith(
   const renderAgain = (next: ReactElement) => render(next, { wrapper });
   return { ...result, client, renderAgain };
 }
-
-export const SETTINGS: AppsSettings = {
-  startedAt: '2026-11-28T10:00:00.000Z',
-  edition: 'crowdin-enterprise',
-  organization: 'acme',
-  organizationId: 1,
-  batchIntervalSeconds: 60,
-  batchMaxEvents: 500,
-  webhookTimeoutSeconds: 30,
-  installTimeoutSeconds: 20,
-  moduleTimeoutSeconds: 120,
-  retryScheduleSeconds: [5, 30],
-  allowRemoteApps: false,
-  tls: null,
-};
 
 export function step(over: Partial<StepInfo> = {}): StepInfo {
   return {

@@ -10,6 +10,7 @@ import {
   type AppsSettings,
 } from '../wire/apps.ts';
 import { choicesOf } from './choices.ts';
+import { SETTINGS } from './fixtures.ts';
 import { ControlRequestError } from './client.ts';
 import { registeredMessage } from './InstallForm.tsx';
 import { deliveryStatus, deliveryTitle, underWayText } from './kinds.ts';
@@ -101,20 +102,7 @@ describe('the settings page bridge', () => {
 
 describe("the emulator's choices", () => {
   it('marks as ours what Crowdin does not publish, and as the service what it does', () => {
-    const settings: AppsSettings = {
-      startedAt: '2026-01-01T00:00:00.000Z',
-      edition: 'crowdin-enterprise',
-      organization: 'acme',
-      organizationId: 1,
-      batchIntervalSeconds: 60,
-      batchMaxEvents: 500,
-      webhookTimeoutSeconds: 30,
-      installTimeoutSeconds: 30,
-      moduleTimeoutSeconds: 120,
-      retryScheduleSeconds: [10, 30, 60],
-      allowRemoteApps: false,
-      tls: null,
-    };
+    const settings: AppsSettings = { ...SETTINGS, retryScheduleSeconds: [10, 30, 60] };
     const ground = Object.fromEntries(choicesOf(settings).map((c) => [c.what, c.ours === null]));
     expect(ground).toMatchObject({
       'Batch interval': true,
