@@ -15,6 +15,7 @@ import { InstallForm, OAuthApps } from './InstallForm.tsx';
 import { AppProblems, clock, Failure } from './parts.tsx';
 import { overviewQuery } from './queries.ts';
 import { useAppsUi, useAppsUiActions } from './store.ts';
+import { StatePanel } from './StatePanel.tsx';
 import { useAppsStream, type StreamState } from './stream.ts';
 import './apps.css';
 
@@ -71,10 +72,10 @@ export default function AppsView(props: { onClose: () => void; edition: Edition 
       {restartedAt && (
         <div className="notice notice-warning" role="status" data-testid="emulator-restarted">
           <span>
-            The emulator restarted at <time dateTime={restartedAt}>{clock(restartedAt)}</time>. It keeps apps,
-            OAuth apps and the delivery log in memory, so those of its previous run are gone, and ids count
-            from the start again. Register the OAuth app and install the app again: the same name gives the
-            same client id and secret, and the app keeps its secret.
+            The emulator restarted at <time dateTime={restartedAt}>{clock(restartedAt)}</time>. Unless it
+            keeps its state in a file (--state, under State below), apps, OAuth apps and the delivery log of
+            its previous run are gone, and ids count from the start again. Register the OAuth app and install
+            the app again: the same name gives the same client id and secret, and the app keeps its secret.
           </span>
           <button type="button" onClick={dismissRestart}>
             Dismiss
@@ -88,6 +89,7 @@ export default function AppsView(props: { onClose: () => void; edition: Edition 
           <div className="apps-column">
             <InstallForm origin={origin} installTimeoutSeconds={data?.settings.installTimeoutSeconds ?? 30} />
             {data && <OAuthApps origin={origin} clients={data.clients} />}
+            <StatePanel origin={origin} />
             {data?.apps.length === 0 && <p className="hint">No app is installed.</p>}
             {data?.apps.map((app) => (
               <AppCard key={app.appId} origin={origin} app={app} edition={props.edition} />
