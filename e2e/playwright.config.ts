@@ -25,7 +25,11 @@ export default defineConfig({
   // Never retry, on CI either: a test that needs a retry to pass is a bug, and a retry would hide it.
   retries: 0,
   workers: 2,
-  timeout: 30_000,
+  // Limits that catch a hang, never slowness (speed is `npm run bench`'s): beside a looping bench and other
+  // runs (load 20 on 2 cores), tests of 10 s took over 30 s, and a page over 5 s to show what it shows. The
+  // build below gets 5 minutes for the same reason.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${APP_PORT}`,
@@ -59,7 +63,7 @@ export default defineConfig({
       cwd: '..',
       env: { CROQL_EMULATOR_URL: `http://127.0.0.1:${EMULATOR_PORT}` },
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 300_000,
     },
     // Started after the build above (Playwright starts its web servers one after another).
     {
