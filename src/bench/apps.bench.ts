@@ -26,6 +26,32 @@ const LISTING_PHASES = 6;
 const LISTING_REQUESTS = 400;
 const HANGING_STRINGS = 2000;
 const SETTLE_MS = 1500;
+/** A wait of the bench has this long before it fails with what it waited for, instead of hanging. */
+const WAIT_LIMIT_MS = 120_000;
+
+async function until(done: () => boolean, what: string, progress?: () => number): Promise<void> {
+  const started = Date.now();
+  let last = progress?.() ?? 0;
+  let lastChange = Date.now();
+  while (!done()) {
+    const now = progress?.() ?? 0;
+    if (now !== last) [last, lastChange] = [now, Date.now()];
+    else if (progress && now > 0 && Date.now() - lastChange > 1000) return;
+    if (Date.now() - started > WAIT_LIMIT_MS)
+      throw new Error(`apps bench: waited ${WAIT_LIMIT_MS / 1000} s for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function untilAsync(done: () => Promise<boolean>, what: string): Promise<void> {
+  const started = Date.now();
+  while (!(await done())) {
+    if (Date.now() - started > WAIT_LIMIT_MS)
+      throw new Error(`apps bench: waited ${WAIT_LIMIT_MS / 1000} s for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 const QUERY = 'count of languages summary where (is translated and not is approved) > 0 and not is hidden';
 
 export default async function appsBench(): Promise<BenchRow[]> {
@@ -261,13 +287,20 @@ async function listingWhileHanging(): Promise<{ withHang: number; alone: number;
         stringIds: ids,
       });
       const batches = Math.ceil(sent.json.needProcess / BATCH);
-      while (held.length < batches) await new Promise((r) => setTimeout(r, 20));
+      // The send may split its events into more batches than the count suggests; wait until every batch
+      // expected has arrived, or none has come for a second, and never unbounded (a hung bench tells nobody
+      // anything).
+      await until(
+        () => held.length >= batches,
+        'the hanging app to receive the batches',
+        () => held.length,
+      );
       hangingDeliveries = await inFlight();
       // Building and sending the batches made garbage; measure the hang itself, once that is collected.
       await settle();
       await phase(withHang);
       release();
-      while ((await inFlight()) > 0) await new Promise((r) => setTimeout(r, 20));
+      await untilAsync(async () => (await inFlight()) === 0, 'the released deliveries to end');
       await settle();
     }
     return { withHang: median(withHang), alone: median(alone), hanging: hangingDeliveries };
