@@ -18,7 +18,8 @@ import type {
 } from '../../../wire/apps.ts';
 import { APPS_PATHS } from '../../../wire/apps.ts';
 import { ControlRequestError, controlClient } from '../../../wire/apps-control.ts';
-import { ManifestSourceError, readManifest, validateManifest } from './manifest.ts';
+import { validateManifest } from './manifest.ts';
+import { ManifestSourceError, readManifest } from './manifest-source.ts';
 import { defaultAppsOptions, type AppsOptions } from './options.ts';
 import { AppCaller } from './outgoing.ts';
 

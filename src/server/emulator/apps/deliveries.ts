@@ -612,15 +612,3 @@ const KIND_NAMES: Record<DeliveryKind, string> = {
   'module-call': 'a file-processing module call',
   'settings-page': 'the opening of a settings page (url)',
 };
-
-/** Webhook modules of the app that receive `event` (step events too), active in this edition. */
-export function subscribedModules(app: Installation, event: string, enterprise: boolean): string[] {
-  return (app.manifest.modules?.webhook ?? [])
-    .filter((w) => w.events.includes(event) && moduleActive(w.environments, enterprise))
-    .map((w) => w.key);
-}
-
-/** A module with `environments` is installed only in the editions it names. */
-export function moduleActive(environments: readonly string[] | undefined, enterprise: boolean): boolean {
-  return !environments || environments.includes(enterprise ? 'crowdin-enterprise' : 'crowdin');
-}
