@@ -6,7 +6,9 @@
 // uninstall) and, later, settings and module calls go through `sendOnce`: one recorded attempt. Every
 // request, its attempts and the start of each answer stay in the log for the control routes.
 import {
+  DELIVERY_KIND_FACTS,
   WEBHOOK_HEADERS,
+  answerWindowSeconds,
   type AttemptInfo,
   type DeliveryDetail,
   type DeliveryKind,
@@ -55,8 +57,7 @@ export interface DeliveryRecord extends Pick<
   attempts: AttemptInfo[];
   nextAttemptAt: number | null;
   stepPairs: StepPair[];
-  /** Whether a failed attempt is retried on the schedule (webhook batches are; app events are not). */
-  retries: boolean;
+  /** The kind's answer window (DELIVERY_KIND_FACTS), as the settings were when it was logged. */
   timeoutMs: number;
   maxAnswerBytes: number;
   timer: ReturnType<typeof setTimeout> | null;
@@ -250,8 +251,6 @@ export class Deliveries {
       signature,
       redeliveryOf,
       stepPairs: pairs,
-      retries: true,
-      timeoutMs: this.deps.options().webhookTimeoutSeconds * 1000,
       maxAnswerBytes: MAX_EVENT_ANSWER_BYTES,
     });
     void this.attempt(record);
@@ -273,7 +272,6 @@ export class Deliveries {
     url: string;
     headers: Record<string, string>;
     body: Buffer;
-    timeoutMs: number;
     maxAnswerBytes?: number;
   }): Promise<{ record: DeliveryRecord; result: OutgoingResult }> {
     const record = this.record({
@@ -289,8 +287,6 @@ export class Deliveries {
       signature: null,
       redeliveryOf: null,
       stepPairs: [],
-      retries: false,
-      timeoutMs: args.timeoutMs,
       maxAnswerBytes: args.maxAnswerBytes ?? MAX_EVENT_ANSWER_BYTES,
     });
     const result = await this.attempt(record);
@@ -316,8 +312,6 @@ export class Deliveries {
       signature: null,
       redeliveryOf: null,
       stepPairs: [],
-      retries: false,
-      timeoutMs: 0,
       maxAnswerBytes: 0,
     });
     record.state = 'delivered';
@@ -328,10 +322,14 @@ export class Deliveries {
   // ---- attempts -----------------------------------------------------------------------------------------
 
   private record(
-    fields: Omit<DeliveryRecord, 'id' | 'state' | 'createdAt' | 'attempts' | 'nextAttemptAt' | 'timer'>,
+    fields: Omit<
+      DeliveryRecord,
+      'id' | 'state' | 'createdAt' | 'attempts' | 'nextAttemptAt' | 'timer' | 'timeoutMs'
+    >,
   ): DeliveryRecord {
     const record: DeliveryRecord = {
       ...fields,
+      timeoutMs: (answerWindowSeconds(fields.kind, this.deps.options()) ?? 0) * 1000,
       id: this.nextId++,
       state: 'queued',
       createdAt: this.deps.clock(),
@@ -366,7 +364,7 @@ export class Deliveries {
     if (attempt.ok) {
       record.state = 'delivered';
     } else if (
-      record.retries &&
+      DELIVERY_KIND_FACTS[record.kind].retried &&
       retryIndex < schedule.length &&
       !this.closed &&
       this.deps.installations.get(record.appId)
@@ -387,7 +385,7 @@ export class Deliveries {
 
   private failed(record: DeliveryRecord, attempt: AttemptInfo): void {
     record.state = 'failed';
-    if (record.kind !== 'webhook') return;
+    if (!DELIVERY_KIND_FACTS[record.kind].retried) return;
     const failedNow = this.deps.steps.fail(record.stepPairs);
     const tries = record.attempts.length;
     const stepIds = [...new Set(record.stepPairs.map((p) => p.stepId))];
@@ -430,11 +428,12 @@ export class Deliveries {
   /** The same body bytes again, with a valid signature, as a new delivery that names the first. */
   redeliver(id: number): DeliveryRecord {
     const original = this.require(id);
-    if (original.kind !== 'webhook' || !original.moduleKey) {
+    const facts = DELIVERY_KIND_FACTS[original.kind];
+    if (!facts.redeliverable || !original.moduleKey) {
       throw new ControlError(
         409,
         'notRedeliverable',
-        `Delivery ${id} is ${original.kind === 'webhook' ? 'not addressed to a module' : KIND_NAMES[original.kind]}; only webhook deliveries can be redelivered.`,
+        `Delivery ${id} is ${facts.redeliverable ? 'not addressed to a module' : facts.noun}; only webhook deliveries can be redelivered.`,
       );
     }
     const app = this.deps.installations.get(original.appId);
@@ -552,20 +551,6 @@ export function fixture(r: Pick<DeliveryRecord, 'method' | 'url' | 'headers' | '
   return { method: r.method, url: r.url, headers: { ...r.headers }, body: r.body.toString('utf8') };
 }
 
-/**
- * Why an HTTP answer that is not a 2xx failed, for each kind of call. The status stands beside it wherever
- * an attempt is shown (the log, the CLI, an install's refusal), so the words do not repeat it.
- */
-const NOT_2XX: Record<DeliveryKind, string> = {
-  webhook: 'Only a 2xx acknowledges a delivery.',
-  installed: 'Only a 2xx completes an install.',
-  uninstall: 'Not a 2xx; the app is removed whatever it answers.',
-  settings: 'Only a 2xx saves the settings.',
-  'delete-settings': 'Not a 2xx; the step is deleted whatever the app answers.',
-  'module-call': 'Only a 2xx answers a module call.',
-  'settings-page': 'Only a 2xx loads the page.',
-};
-
 /** What came back, in a few words for a sentence: `the app answered 500`, or why nothing did. */
 export function outcomeWords(a: Pick<AttemptInfo, 'status' | 'error'>): string {
   return a.status !== null ? `the app answered ${a.status}` : (a.error ?? 'no answer');
@@ -586,7 +571,7 @@ export function attemptInfo(
     error =
       status >= 300 && status < 400
         ? `A redirect${location ? ` to ${location}` : ''}: the service does not follow redirects.`
-        : NOT_2XX[kind];
+        : DELIVERY_KIND_FACTS[kind].not2xx;
   }
   return {
     n,
@@ -601,14 +586,3 @@ export function attemptInfo(
     ok,
   };
 }
-
-/** What a delivery of each kind is, in a sentence. */
-const KIND_NAMES: Record<DeliveryKind, string> = {
-  webhook: 'a webhook delivery',
-  installed: 'an installed event',
-  uninstall: 'an uninstall event',
-  settings: 'a settings callback (updateSettingsUrl)',
-  'delete-settings': 'a settings callback (deleteSettingsUrl)',
-  'module-call': 'a file-processing module call',
-  'settings-page': 'the opening of a settings page (url)',
-};

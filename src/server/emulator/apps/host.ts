@@ -433,7 +433,6 @@ export class AppsHost {
         url: `${app.baseUrl}${installed}`,
         headers: { 'Content-Type': 'application/json' },
         body: Buffer.from(JSON.stringify(payload)),
-        timeoutMs: this.config.apps.installTimeoutSeconds * 1000,
       });
       const attempt = record.attempts[0]!;
       if (!attempt.ok) {
@@ -505,7 +504,6 @@ export class AppsHost {
         url: `${app.baseUrl}${m.events.uninstall}`,
         headers: { 'Content-Type': 'application/json' },
         body: Buffer.from(JSON.stringify(payload)),
-        timeoutMs: this.config.apps.installTimeoutSeconds * 1000,
       });
       answer = record.attempts[0]!;
       if (!answer.ok) {
