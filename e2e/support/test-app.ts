@@ -2,9 +2,10 @@
 // nothing but node:http: it serves its manifest, takes a crowdin_agent token when installed, verifies each
 // delivery's signature over the raw body, and (once told to route) sets every delivered string's output by
 // PATCH through the string-status API. It listens on 127.0.0.1, on a free port.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { SIGNATURE_HEADER, signatureMatches } from '../../src/wire/signature.ts';
 
 const STEP_EVENT = 'string.status_on_step.recalculation_triggered';
 
@@ -184,12 +185,11 @@ export class StepApp {
 
   private async onWebhook(req: IncomingMessage, raw: Buffer) {
     const secret = this.installed?.appSecret;
-    const given = String(req.headers['x-crowdin-signature'] ?? '');
-    const expected = secret ? createHmac('sha256', secret).update(raw).digest('hex') : '';
+    const given = req.headers[SIGNATURE_HEADER.toLowerCase()];
     const signatureValid =
-      given.length === expected.length &&
-      expected !== '' &&
-      timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+      secret !== undefined &&
+      typeof given === 'string' &&
+      signatureMatches(given, createHmac('sha256', secret).update(raw).digest('hex'));
     const body = JSON.parse(raw.toString('utf8')) as { events: StepEvent[] };
     const key = raw.toString('base64');
     this.deliveries.push({ signatureValid, events: body.events.length, redelivery: this.seen.has(key) });

@@ -1,24 +1,21 @@
 // Every lookup the view makes by delivery kind, in one place: the title of a delivery, what its state and
-// last answer read as, and how long the app has to answer it. (The emulator describes each kind in
-// src/wire/apps.ts; the view's words for them live here only.)
-import type { AppsSettings, DeliveryDetail, DeliveryKind, DeliverySummary } from '../wire/apps.ts';
+// last answer read as, and how long the app has to answer it, from each kind's facts (DELIVERY_KIND_FACTS in
+// src/wire/apps.ts, which the emulator and `apps listen` read too).
+import {
+  DELIVERY_KIND_FACTS,
+  TIMEOUT_FLAGS,
+  type AppsSettings,
+  type DeliveryDetail,
+  type DeliveryKind,
+  type DeliverySummary,
+} from '../wire/apps.ts';
 import { clock } from './format.ts';
 
-/** What a delivery carries, in a few words. */
-const KIND_TITLES: Record<Exclude<DeliveryKind, 'webhook'>, string> = {
-  installed: 'installed event',
-  uninstall: 'uninstall event',
-  settings: 'step settings saved',
-  'delete-settings': 'step deleted',
-  'module-call': 'module call',
-  'settings-page': 'settings page opened',
-};
-
 /** Kinds the emulator does not send: the browser loads them (the log says "opened", not a state). */
-export const notSent = (kind: DeliveryKind): boolean => kind === 'settings-page';
+export const notSent = (kind: DeliveryKind): boolean => !DELIVERY_KIND_FACTS[kind].sent;
 
 export function deliveryTitle(d: Pick<DeliverySummary, 'kind' | 'events' | 'eventCount'>): string {
-  if (d.kind !== 'webhook') return KIND_TITLES[d.kind];
+  if (d.kind !== 'webhook') return DELIVERY_KIND_FACTS[d.kind].title;
   const events = d.events.length === 1 ? d.events[0] : `${d.events.length} kinds of event`;
   return `${events} ×${d.eventCount}`;
 }
@@ -53,28 +50,6 @@ export function deliveryStatus(d: DeliverySummary): string {
   }
 }
 
-type AnswerWindow = keyof Pick<
-  AppsSettings,
-  'webhookTimeoutSeconds' | 'installTimeoutSeconds' | 'moduleTimeoutSeconds'
->;
-
-/** How long the app has to answer a call of this kind. */
-const ANSWER_WINDOW: Record<DeliveryKind, AnswerWindow> = {
-  webhook: 'webhookTimeoutSeconds',
-  settings: 'webhookTimeoutSeconds',
-  'delete-settings': 'webhookTimeoutSeconds',
-  installed: 'installTimeoutSeconds',
-  uninstall: 'installTimeoutSeconds',
-  'module-call': 'moduleTimeoutSeconds',
-  // Never sent (the browser loads the page): never under way.
-  'settings-page': 'webhookTimeoutSeconds',
-};
-const WINDOW_FLAGS: Record<AnswerWindow, string> = {
-  webhookTimeoutSeconds: '--webhook-timeout',
-  installTimeoutSeconds: '--install-timeout',
-  moduleTimeoutSeconds: '--module-timeout',
-};
-
 /**
  * What a delivery being sent is waiting for: its attempts list only those that ended, so without this an
  * app that hangs shows the last finished attempt and nothing of the one under way.
@@ -83,6 +58,7 @@ export function underWayText(
   delivery: Pick<DeliveryDetail, 'kind' | 'attemptCount'>,
   settings: AppsSettings,
 ): string {
-  const window = ANSWER_WINDOW[delivery.kind];
-  return `Attempt ${delivery.attemptCount + 1} is under way: the app has ${settings[window]} s to answer (${WINDOW_FLAGS[window]}, the emulator's choice).`;
+  // A kind that is not sent is never under way; the webhook window stands in for it.
+  const setting = DELIVERY_KIND_FACTS[delivery.kind].timeout ?? 'webhookTimeoutSeconds';
+  return `Attempt ${delivery.attemptCount + 1} is under way: the app has ${settings[setting]} s to answer (${TIMEOUT_FLAGS[setting]}, the emulator's choice).`;
 }

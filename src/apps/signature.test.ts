@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkSignature, hmacSha256Hex, VERIFIER_SNIPPETS } from './signature.ts';
+import { headerCases, SIGNING_VECTORS } from '../wire/signature-vectors.ts';
+import { checkSignature, VERIFIER_SNIPPETS } from './signature.ts';
 
 const secret = 'app-secret-ü';
 const body = JSON.stringify({ events: [{ event: 'string.added', text: 'Привіт «світ» 🌍' }] });
@@ -23,8 +24,17 @@ const python = (() => {
 })();
 
 describe('the signature check', () => {
-  it('recomputes what the emulator (and Node) sign: hex HMAC-SHA256 of the UTF-8 body', async () => {
-    expect(await hmacSha256Hex(secret, body)).toBe(signature);
+  it.each(SIGNING_VECTORS)('passes the shared vector "$name" for every header case', async (v) => {
+    for (const { header, valid } of headerCases(v)) {
+      const request = { method: 'POST', url: 'http://a/webhooks', headers: {}, body: v.body };
+      const check = await checkSignature(
+        { ...request, headers: header ? { 'X-Crowdin-Signature': header } : {} },
+        v.secret,
+      );
+      expect(check, header).toMatchObject(
+        header ? { kind: 'checked', computed: v.signature, valid } : { kind: 'unsigned' },
+      );
+    }
   });
 
   it('is green for the sent signature, in any header case and with a sha256= prefix, red otherwise', async () => {
@@ -57,6 +67,11 @@ describe('the signature check', () => {
     expect(isFromCrowdin(Buffer.from(body), `sha256=${signature}`, secret)).toBe(true);
     expect(isFromCrowdin(Buffer.from(`${body} `), signature, secret)).toBe(false);
     expect(isFromCrowdin(Buffer.from(body), undefined, secret)).toBe(false);
+    for (const v of SIGNING_VECTORS) {
+      for (const { name, header, valid } of headerCases(v)) {
+        expect(isFromCrowdin(Buffer.from(v.body), header, v.secret), `${v.name}: ${name}`).toBe(valid);
+      }
+    }
   });
 
   it.skipIf(!python)('the Python snippet accepts the signature and refuses a tampered body', () => {
@@ -75,5 +90,16 @@ describe('the signature check', () => {
         .trim();
     expect(run(body, signature)).toBe('True');
     expect(run(`${body} `, signature)).toBe('False');
+    // Every shared vector in one run: [body, header, secret] in, one verdict per case out.
+    const cases = SIGNING_VECTORS.flatMap((v) => headerCases(v).map((c) => ({ ...c, v })));
+    const verdicts = execFileSync(
+      'python3',
+      [
+        '-c',
+        `${VERIFIER_SNIPPETS.python}\nimport json, sys\nprint(json.dumps([is_from_crowdin(b.encode(), h, s) for b, h, s in json.load(sys.stdin)]))`,
+      ],
+      { input: JSON.stringify(cases.map((c) => [c.v.body, c.header, c.v.secret])) },
+    ).toString();
+    expect(JSON.parse(verdicts)).toEqual(cases.map((c) => c.valid));
   });
 });

@@ -1,21 +1,8 @@
-// The signature check of a delivery, as an app does it: the lowercase hex HMAC-SHA256 of the raw body keyed
-// with the app secret (Crowdin's framework; docs: developer/modules/other/webhook.mdx), recomputed here in
-// the browser (Web Crypto) and set beside the X-Crowdin-Signature the emulator sent. The verifier snippets
-// are what an app developer pastes into their own handler.
-import { WEBHOOK_HEADERS, type Fixture } from '../wire/apps.ts';
-
-export async function hmacSha256Hex(secret: string, body: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(body));
-  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
+// The signature check of a delivery, as an app does it (the rule: src/wire/signature.ts), recomputed here in
+// the browser and set beside the X-Crowdin-Signature the emulator sent. The verifier snippets are what an app
+// developer pastes into their own handler; they follow the same rule and pass the same vectors.
+import type { Fixture } from '../wire/apps.ts';
+import { hmacSha256Hex, SIGNATURE_HEADER, signatureMatches } from '../wire/signature.ts';
 
 /** A request header by name, whatever its case. */
 export function headerOf(request: Pick<Fixture, 'headers'>, name: string): string | null {
@@ -29,16 +16,13 @@ export type SignatureCheck =
   | { kind: 'no-secret'; sent: string }
   | { kind: 'checked'; sent: string; computed: string; valid: boolean };
 
-/**
- * The check of one request: `secret` is the app's (null once the app is uninstalled). The framework strips
- * a `sha256=` prefix before comparing, so the check does too.
- */
+/** The check of one request: `secret` is the app's (null once the app is uninstalled). */
 export async function checkSignature(request: Fixture, secret: string | null): Promise<SignatureCheck> {
-  const sent = headerOf(request, WEBHOOK_HEADERS.signature);
+  const sent = headerOf(request, SIGNATURE_HEADER);
   if (sent === null) return { kind: 'unsigned' };
   if (secret === null) return { kind: 'no-secret', sent };
   const computed = await hmacSha256Hex(secret, request.body);
-  return { kind: 'checked', sent, computed, valid: sent.replace(/^sha256=/, '') === computed };
+  return { kind: 'checked', sent, computed, valid: signatureMatches(sent, computed) };
 }
 
 export type SnippetLanguage = 'javascript' | 'python';

@@ -135,12 +135,17 @@ describe('what waits for the next batch', () => {
 describe('a delivery row', () => {
   it('says why an attempt got no answer, and when the retry goes, in one sentence', () => {
     const retrying = {
+      kind: 'webhook',
       state: 'retrying',
       nextAttemptAt: '2026-01-01T10:00:30.000Z',
       lastAttempt: { status: null, error: 'No answer within 30 s.' },
     } as never;
     expect(deliveryStatus(retrying)).toMatch(/^No answer within 30 s; retry at \d\d:\d\d:30$/);
-    const failed = { state: 'failed', lastAttempt: { status: 500, error: 'Only a 2xx…' } } as never;
+    const failed = {
+      kind: 'webhook',
+      state: 'failed',
+      lastAttempt: { status: 500, error: 'Only a 2xx…' },
+    } as never;
     expect(deliveryStatus(failed)).toBe('500');
     // A settings page opened has no answer: the browser loaded it here.
     const opened = { kind: 'settings-page', state: 'delivered', lastAttempt: null } as never;

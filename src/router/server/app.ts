@@ -3,6 +3,7 @@
 // API. Each refusal says what was wrong, in the shapes the official framework answers with where it has one.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { WEBHOOK_HEADERS } from '../../wire/apps.ts';
 import { readDelivery } from '../event.ts';
 import type { PageState } from '../page-state.ts';
 import { planSettings, type RuleProblem, type RulePlan } from '../plan.ts';
@@ -147,11 +148,12 @@ export function createRouter(options: RouterOptions): RouterServer {
       onError: (c) => c.json({ error: 'Invalid request' }, 413),
     }),
     async (c) => {
-      const id = c.req.header('x-crowdin-id');
-      const signature = c.req.header('x-crowdin-signature');
-      const moduleKey = c.req.header('x-module-key');
+      // Hono reads a header by name whatever its case.
+      const id = c.req.header(WEBHOOK_HEADERS.id);
+      const signature = c.req.header(WEBHOOK_HEADERS.signature);
+      const moduleKey = c.req.header(WEBHOOK_HEADERS.moduleKey);
       if (!id || !signature || !moduleKey) return c.json({ error: 'Invalid request' }, 400);
-      const organization = organizationKey(c.req.header('x-crowdin-domain') || null, id);
+      const organization = organizationKey(c.req.header(WEBHOOK_HEADERS.domain) || null, id);
       const installation = store.installation(organization);
       if (!installation) return c.json({ error: `Not installed for ${organization}` }, 401);
       const raw = new Uint8Array(await c.req.arrayBuffer());

@@ -1,5 +1,6 @@
 import { sign } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
+import { headerCases, SIGNING_VECTORS } from '../../wire/signature-vectors.ts';
 import { signatureOf, tokenOf, verifyServiceJwt, verifySignature } from './auth.ts';
 
 const body = new TextEncoder().encode('{"events":[]}');
@@ -21,6 +22,14 @@ describe('verifySignature', () => {
     expect(verifySignature(body, signatureOf(body, 'other-secret'), secret)).toBe(false);
     expect(verifySignature(new TextEncoder().encode('{"events":[1]}'), good, secret)).toBe(false);
     expect(verifySignature(body, `${good.slice(0, 63)}z`, secret)).toBe(false);
+  });
+});
+
+describe.each(SIGNING_VECTORS)('the shared signature vector: $name', (v) => {
+  const raw = new TextEncoder().encode(v.body);
+  it('signs it as the vector says', () => expect(signatureOf(raw, v.secret)).toBe(v.signature));
+  it.each(headerCases(v))('takes $name: $valid', ({ header, valid }) => {
+    expect(verifySignature(raw, header, v.secret)).toBe(valid);
   });
 });
 

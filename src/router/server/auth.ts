@@ -1,27 +1,20 @@
-// Proof that a call comes from the service. Webhook deliveries carry `X-Crowdin-Signature`: lowercase hex
-// HMAC-SHA256 of the raw body keyed with the installation's app secret (a `sha256=` prefix is tolerated),
-// compared in constant time. Settings callbacks and the settings page carry a JWT (HS256 with the OAuth
+// Proof that a call comes from the service. Webhook deliveries carry `X-Crowdin-Signature`, checked by the
+// one rule of src/wire/signature.ts over the raw body with the installation's app secret. Settings callbacks and the settings page carry a JWT (HS256 with the OAuth
 // client secret; claims `aud`, `sub`, `domain`, `context`, `iat`, `exp`, maybe `module`), from
 // `Authorization: Bearer` or the page's `jwtToken`. Crowdin's security page; the official framework reads the
 // same claims.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { verify } from 'hono/jwt';
+import { signatureMatches } from '../../wire/signature.ts';
 import { organizationKey } from './store.ts';
 
 export function signatureOf(body: Uint8Array, appSecret: string): string {
   return createHmac('sha256', appSecret).update(body).digest('hex');
 }
 
-/** Whether `header` is the body's signature with this secret; constant time in the signature's content. */
+/** Whether `header` is the body's signature with this secret. */
 export function verifySignature(body: Uint8Array, header: string | undefined, appSecret: string): boolean {
-  if (!header) return false;
-  const given = header
-    .trim()
-    .replace(/^sha256=/i, '')
-    .toLowerCase();
-  if (!/^[0-9a-f]{64}$/.test(given)) return false;
-  const expected = createHmac('sha256', appSecret).update(body).digest();
-  return timingSafeEqual(Buffer.from(given, 'hex'), expected);
+  return signatureMatches(header, signatureOf(body, appSecret));
 }
 
 /** What a verified service JWT tells the router. */

@@ -3,7 +3,8 @@
 // or with a worker that never answers.
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BatchBodies, serializeBatch } from './batch-body.ts';
+import { SIGNING_VECTORS } from '../../../wire/signature-vectors.ts';
+import { BatchBodies, serializeBatch, signBody } from './batch-body.ts';
 
 const hmac = (body: Buffer, secret: string) => createHmac('sha256', secret).update(body).digest('hex');
 const expected = (events: object[]) => Buffer.from(JSON.stringify({ events }));
@@ -35,6 +36,22 @@ const bodies = (options?: ConstructorParameters<typeof BatchBodies>[0]) => {
 afterEach(() => {
   for (const b of open.splice(0)) b.close();
 });
+
+it.each(SIGNING_VECTORS)('signs the bytes of the shared signature vector "$name"', (v) => {
+  expect(signBody(Buffer.from(v.body), v.secret)).toBe(v.signature);
+});
+
+// The vectors whose body is a batch: the same bytes and signature from its events. (The worker hashes larger
+// batches; the tests below hold its digests to this plain one.)
+it.each(SIGNING_VECTORS.filter((v) => v.body.startsWith('{"events":')))(
+  'writes and signs the shared vector "$name" as a batch of its events',
+  (v) => {
+    const { events } = JSON.parse(v.body) as { events: object[] };
+    const { body, signature } = bodies().bodyAndSignature(events, v.secret);
+    expect(body.toString('utf8')).toBe(v.body);
+    expect(signature).toBe(v.signature);
+  },
+);
 
 describe('serializeBatch', () => {
   it.each([0, 1, 31, 32, 33, 64, 65, 500])('writes %i events as JSON.stringify does', (n) => {

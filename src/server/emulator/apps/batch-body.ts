@@ -33,6 +33,7 @@ const CONTROL_BYTES = LAYOUT.KEY_AT + KEY_MAX;
 /** Late digests in a row after which the worker is not used any more. */
 const MAX_LATE = 5;
 
+/** X-Crowdin-Signature of a body (the rule: src/wire/signature.ts). */
 export function signBody(body: Buffer, secret: string): string {
   return createHmac('sha256', secret).update(body).digest('hex');
 }

@@ -16,9 +16,10 @@ import type {
   ModuleCallResponse,
   UninstallResponse,
 } from '../../../wire/apps.ts';
-import { APPS_PATHS } from '../../../wire/apps.ts';
+import { APPS_PATHS, DELIVERY_KIND_FACTS } from '../../../wire/apps.ts';
 import { ControlRequestError, controlClient } from '../../../wire/apps-control.ts';
-import { ManifestSourceError, readManifest, validateManifest } from './manifest.ts';
+import { validateManifest } from './manifest.ts';
+import { ManifestSourceError, readManifest } from './manifest-source.ts';
 import { defaultAppsOptions, type AppsOptions } from './options.ts';
 import { AppCaller } from './outgoing.ts';
 
@@ -372,7 +373,8 @@ export function formatAttempt(a: AttemptInfo): string {
 /** One line per attempt: when, which delivery, what, where, and how it went. */
 export function attemptLine(d: DeliverySummary, a: AttemptInfo): string {
   const time = a.startedAt.slice(11, 19);
-  const what = d.kind === 'webhook' ? `${d.events.join(',')} ×${d.eventCount}` : d.kind;
+  const what =
+    d.kind === 'webhook' ? `${d.events.join(',')} ×${d.eventCount}` : DELIVERY_KIND_FACTS[d.kind].title;
   const outcome = a.ok
     ? 'ok'
     : d.state === 'retrying'

@@ -6,7 +6,9 @@
 // uninstall) and, later, settings and module calls go through `sendOnce`: one recorded attempt. Every
 // request, its attempts and the start of each answer stay in the log for the control routes.
 import {
+  DELIVERY_KIND_FACTS,
   WEBHOOK_HEADERS,
+  answerWindowSeconds,
   type AttemptInfo,
   type DeliveryDetail,
   type DeliveryKind,
@@ -55,8 +57,7 @@ export interface DeliveryRecord extends Pick<
   attempts: AttemptInfo[];
   nextAttemptAt: number | null;
   stepPairs: StepPair[];
-  /** Whether a failed attempt is retried on the schedule (webhook batches are; app events are not). */
-  retries: boolean;
+  /** The kind's answer window (DELIVERY_KIND_FACTS), as the settings were when it was logged. */
   timeoutMs: number;
   maxAnswerBytes: number;
   timer: ReturnType<typeof setTimeout> | null;
@@ -258,8 +259,6 @@ export class Deliveries {
       signature,
       redeliveryOf,
       stepPairs: pairs,
-      retries: true,
-      timeoutMs: this.deps.options().webhookTimeoutSeconds * 1000,
       maxAnswerBytes: MAX_EVENT_ANSWER_BYTES,
     });
     void this.attempt(record);
@@ -281,7 +280,6 @@ export class Deliveries {
     url: string;
     headers: Record<string, string>;
     body: Buffer;
-    timeoutMs: number;
     maxAnswerBytes?: number;
   }): Promise<{ record: DeliveryRecord; result: OutgoingResult }> {
     const record = this.record({
@@ -297,8 +295,6 @@ export class Deliveries {
       signature: null,
       redeliveryOf: null,
       stepPairs: [],
-      retries: false,
-      timeoutMs: args.timeoutMs,
       maxAnswerBytes: args.maxAnswerBytes ?? MAX_EVENT_ANSWER_BYTES,
     });
     const result = await this.attempt(record);
@@ -324,8 +320,6 @@ export class Deliveries {
       signature: null,
       redeliveryOf: null,
       stepPairs: [],
-      retries: false,
-      timeoutMs: 0,
       maxAnswerBytes: 0,
     });
     record.state = 'delivered';
@@ -336,10 +330,14 @@ export class Deliveries {
   // ---- attempts -----------------------------------------------------------------------------------------
 
   private record(
-    fields: Omit<DeliveryRecord, 'id' | 'state' | 'createdAt' | 'attempts' | 'nextAttemptAt' | 'timer'>,
+    fields: Omit<
+      DeliveryRecord,
+      'id' | 'state' | 'createdAt' | 'attempts' | 'nextAttemptAt' | 'timer' | 'timeoutMs'
+    >,
   ): DeliveryRecord {
     const record: DeliveryRecord = {
       ...fields,
+      timeoutMs: (answerWindowSeconds(fields.kind, this.deps.options()) ?? 0) * 1000,
       id: this.nextId++,
       state: 'queued',
       createdAt: this.deps.clock(),
@@ -374,7 +372,7 @@ export class Deliveries {
     if (attempt.ok) {
       record.state = 'delivered';
     } else if (
-      record.retries &&
+      DELIVERY_KIND_FACTS[record.kind].retried &&
       retryIndex < schedule.length &&
       !this.closed &&
       this.deps.installations.get(record.appId)
@@ -395,7 +393,7 @@ export class Deliveries {
 
   private failed(record: DeliveryRecord, attempt: AttemptInfo): void {
     record.state = 'failed';
-    if (record.kind !== 'webhook') return;
+    if (!DELIVERY_KIND_FACTS[record.kind].retried) return;
     const failedNow = this.deps.steps.fail(record.stepPairs);
     const tries = record.attempts.length;
     const stepIds = [...new Set(record.stepPairs.map((p) => p.stepId))];
@@ -438,11 +436,12 @@ export class Deliveries {
   /** The same body bytes again, with a valid signature, as a new delivery that names the first. */
   redeliver(id: number): DeliveryRecord {
     const original = this.require(id);
-    if (original.kind !== 'webhook' || !original.moduleKey) {
+    const facts = DELIVERY_KIND_FACTS[original.kind];
+    if (!facts.redeliverable || !original.moduleKey) {
       throw new ControlError(
         409,
         'notRedeliverable',
-        `Delivery ${id} is ${original.kind === 'webhook' ? 'not addressed to a module' : KIND_NAMES[original.kind]}; only webhook deliveries can be redelivered.`,
+        `Delivery ${id} is ${facts.redeliverable ? 'not addressed to a module' : facts.noun}; only webhook deliveries can be redelivered.`,
       );
     }
     const app = this.deps.installations.get(original.appId);
@@ -615,20 +614,6 @@ export function fixture(r: Pick<DeliveryRecord, 'method' | 'url' | 'headers' | '
   return { method: r.method, url: r.url, headers: { ...r.headers }, body: r.body.toString('utf8') };
 }
 
-/**
- * Why an HTTP answer that is not a 2xx failed, for each kind of call. The status stands beside it wherever
- * an attempt is shown (the log, the CLI, an install's refusal), so the words do not repeat it.
- */
-const NOT_2XX: Record<DeliveryKind, string> = {
-  webhook: 'Only a 2xx acknowledges a delivery.',
-  installed: 'Only a 2xx completes an install.',
-  uninstall: 'Not a 2xx; the app is removed whatever it answers.',
-  settings: 'Only a 2xx saves the settings.',
-  'delete-settings': 'Not a 2xx; the step is deleted whatever the app answers.',
-  'module-call': 'Only a 2xx answers a module call.',
-  'settings-page': 'Only a 2xx loads the page.',
-};
-
 /** What came back, in a few words for a sentence: `the app answered 500`, or why nothing did. */
 export function outcomeWords(a: Pick<AttemptInfo, 'status' | 'error'>): string {
   return a.status !== null ? `the app answered ${a.status}` : (a.error ?? 'no answer');
@@ -649,7 +634,7 @@ export function attemptInfo(
     error =
       status >= 300 && status < 400
         ? `A redirect${location ? ` to ${location}` : ''}: the service does not follow redirects.`
-        : NOT_2XX[kind];
+        : DELIVERY_KIND_FACTS[kind].not2xx;
   }
   return {
     n,
@@ -663,27 +648,4 @@ export function attemptInfo(
     location,
     ok,
   };
-}
-
-/** What a delivery of each kind is, in a sentence. */
-const KIND_NAMES: Record<DeliveryKind, string> = {
-  webhook: 'a webhook delivery',
-  installed: 'an installed event',
-  uninstall: 'an uninstall event',
-  settings: 'a settings callback (updateSettingsUrl)',
-  'delete-settings': 'a settings callback (deleteSettingsUrl)',
-  'module-call': 'a file-processing module call',
-  'settings-page': 'the opening of a settings page (url)',
-};
-
-/** Webhook modules of the app that receive `event` (step events too), active in this edition. */
-export function subscribedModules(app: Installation, event: string, enterprise: boolean): string[] {
-  return (app.manifest.modules?.webhook ?? [])
-    .filter((w) => w.events.includes(event) && moduleActive(w.environments, enterprise))
-    .map((w) => w.key);
-}
-
-/** A module with `environments` is installed only in the editions it names. */
-export function moduleActive(environments: readonly string[] | undefined, enterprise: boolean): boolean {
-  return !environments || environments.includes(enterprise ? 'crowdin-enterprise' : 'crowdin');
 }

@@ -30,13 +30,7 @@ import { verifyJwt } from '../oauth/jwt.ts';
 import type { ExtraGrant } from '../oauth/routes.ts';
 import { personalAccessToken, type OAuthStore } from '../oauth/store.ts';
 import { CallLog } from './calls.ts';
-import {
-  Deliveries,
-  moduleActive,
-  outcomeWords,
-  subscribedModules,
-  type PendingEvent,
-} from './deliveries.ts';
+import { Deliveries, outcomeWords, type PendingEvent } from './deliveries.ts';
 import { ControlError } from './errors.ts';
 import {
   DOCUMENTED_EVENTS,
@@ -49,7 +43,14 @@ import {
 import { appGrants } from './grants.ts';
 import { Installations, scopesBeyond, type Installation } from './installations.ts';
 import { HOSTED_GROUPS } from './manifest-schema.ts';
-import { ManifestSourceError, SCOPES_EXCEED_ERROR, readManifest, validateManifest } from './manifest.ts';
+import {
+  SCOPES_EXCEED_ERROR,
+  moduleActive,
+  subscribedModules,
+  validateManifest,
+  type Edition,
+} from './manifest.ts';
+import { ManifestSourceError, readManifest } from './manifest-source.ts';
 import { ORGANIZATION_ID } from './options.ts';
 import { bridgeScript } from './bridge.ts';
 import { ModuleCalls } from './module-calls.ts';
@@ -149,6 +150,10 @@ export class AppsHost {
     return this.config.organization !== null;
   }
 
+  edition(): Edition {
+    return this.enterprise() ? 'crowdin-enterprise' : 'crowdin';
+  }
+
   /** The `crowdin_app` and `crowdin_agent` grants, for the OAuth routes. */
   grants(): Record<string, ExtraGrant> {
     return appGrants({
@@ -199,7 +204,7 @@ export class AppsHost {
     const { secretKey: _secret, ...choices } = this.config.apps;
     return {
       startedAt: this.startedAt,
-      edition: this.enterprise() ? 'crowdin-enterprise' : 'crowdin',
+      edition: this.edition(),
       organization: this.config.organization,
       organizationId: ORGANIZATION_ID,
       ...choices,
@@ -220,7 +225,7 @@ export class AppsHost {
   appInfo(app: Installation): AppInfo {
     const m = app.manifest;
     const enterprise = this.enterprise();
-    const active = (environments?: string[]) => moduleActive(environments ?? m.environments, enterprise);
+    const active = (module: { environments?: string[] }) => moduleActive(module, m, this.edition());
     const modules = Object.entries(m.modules ?? {}).flatMap(([group, entries]) =>
       entries.map((e) => ({
         group,
@@ -253,7 +258,7 @@ export class AppsHost {
         key: w.key,
         url: w.url,
         events: w.events,
-        active: active(w.environments),
+        active: active(w),
       })),
       stepTypes: (m.modules?.['workflow-step-type'] ?? []).map((s) => ({
         key: s.key,
@@ -265,7 +270,7 @@ export class AppsHost {
         updateSettingsUrl: s.updateSettingsUrl ?? null,
         deleteSettingsUrl: s.deleteSettingsUrl ?? null,
         editorMode: s.editorMode ?? null,
-        offered: enterprise && active(s.environments),
+        offered: enterprise && active(s),
       })),
       steps: this.steps.list({ appId: app.appId }).map((s) => this.steps.info(s)),
       problems: app.problems,
@@ -428,7 +433,6 @@ export class AppsHost {
         url: `${app.baseUrl}${installed}`,
         headers: { 'Content-Type': 'application/json' },
         body: Buffer.from(JSON.stringify(payload)),
-        timeoutMs: this.config.apps.installTimeoutSeconds * 1000,
       });
       const attempt = record.attempts[0]!;
       if (!attempt.ok) {
@@ -500,7 +504,6 @@ export class AppsHost {
         url: `${app.baseUrl}${m.events.uninstall}`,
         headers: { 'Content-Type': 'application/json' },
         body: Buffer.from(JSON.stringify(payload)),
-        timeoutMs: this.config.apps.installTimeoutSeconds * 1000,
       });
       answer = record.attempts[0]!;
       if (!answer.ok) {
@@ -568,11 +571,11 @@ export class AppsHost {
         `"${appId}" has no workflow-step-type module "${String(request.moduleKey)}". ${types.length ? `Its step modules: ${types.map((t) => t.key).join(', ')}.` : 'It has no workflow-step-type module.'}`,
       );
     }
-    if (!moduleActive(type.environments ?? app.manifest.environments, true)) {
+    if (!moduleActive(type, app.manifest, 'crowdin-enterprise')) {
       throw new ControlError(
         409,
         'moduleNotOffered',
-        `Module "${type.key}" is not offered in Crowdin Enterprise (its environments: ${(type.environments ?? []).join(', ')}).`,
+        `Module "${type.key}" is not offered in Crowdin Enterprise (its environments: ${(type.environments ?? app.manifest.environments ?? []).join(', ')}).`,
       );
     }
     const languages = this.readLanguages(
@@ -589,7 +592,7 @@ export class AppsHost {
       outputs: type.boundaries.outputs,
       createdAt: this.config.clock(),
     });
-    if (subscribedModules(app, STEP_EVENT, true).length === 0) {
+    if (subscribedModules(app.manifest, STEP_EVENT, 'crowdin-enterprise').length === 0) {
       this.installations.problem(appId, {
         severity: 'warning',
         code: 'noStepWebhook',
@@ -734,7 +737,7 @@ export class AppsHost {
   /** Queues the step event of each pair for every webhook module of the app subscribed to it. */
   private queueStepPairs(app: Installation, pairs: StepPair[]): void {
     if (pairs.length === 0) return;
-    const modules = subscribedModules(app, STEP_EVENT, this.enterprise());
+    const modules = subscribedModules(app.manifest, STEP_EVENT, this.edition());
     if (modules.length === 0) {
       this.installations.problem(app.appId, {
         severity: 'warning',
@@ -782,7 +785,7 @@ export class AppsHost {
       const subscribed = [
         ...new Set(
           (app.manifest.modules?.webhook ?? [])
-            .filter((w) => moduleActive(w.environments, this.enterprise()))
+            .filter((w) => moduleActive(w, app.manifest, this.edition()))
             .flatMap((w) => w.events)
             .filter((e) => e !== STEP_EVENT && DOCUMENTED_EVENTS.includes(e)),
         ),
@@ -803,7 +806,7 @@ export class AppsHost {
         `${JSON.stringify(event)} is not a documented event. Events: ${DOCUMENTED_EVENTS.filter((e) => e !== STEP_EVENT).join(', ')}.`,
       );
     }
-    const modules = subscribedModules(app, event, this.enterprise());
+    const modules = subscribedModules(app.manifest, event, this.edition());
     if (modules.length === 0) {
       throw new ControlError(
         409,

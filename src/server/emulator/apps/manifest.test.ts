@@ -7,14 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEP_EVENT } from '../../../wire/apps.ts';
 import { appsCommand } from './cli.ts';
 import {
-  MAX_MANIFEST_BYTES,
-  ManifestSourceError,
   SERVERLESS_ERROR,
   STEP_AUTH_ERROR,
-  parseManifestText,
-  readManifest,
   validateManifest,
 } from './manifest.ts';
+import { MAX_MANIFEST_BYTES, ManifestSourceError, parseManifestText, readManifest } from './manifest-source.ts';
 import { AppCaller } from './outgoing.ts';
 import { TestApp, stepAppManifest } from './testing.ts';
 

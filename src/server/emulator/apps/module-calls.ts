@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { ContextObject } from '../../../croql/index.ts';
 import type { ModuleCallRequest, ModuleCallResponse, ModuleJobType } from '../../../wire/apps.ts';
+import { answerWindowSeconds } from '../../../wire/apps.ts';
 import { languageResource } from '../api/resources.ts';
 import { compareTranslations } from '../api/top-translations.ts';
 import type { EmulatorConfig } from '../config.ts';
@@ -294,7 +295,6 @@ export class ModuleCalls {
         `"${appId}" has no OAuth app (authentication none): the call carries no JWT, and the official framework refuses such a call with 403.`,
       );
     }
-    const timeoutMs = this.deps.config.apps.moduleTimeoutSeconds * 1000;
     const { record, result } = await this.deps.deliveries.sendOnce({
       kind: 'module-call',
       app,
@@ -304,7 +304,6 @@ export class ModuleCalls {
       url: `${app.baseUrl}${String(entry.url ?? '/')}`,
       headers,
       body,
-      timeoutMs,
       maxAnswerBytes: MODULE_PAYLOAD_LIMIT,
     });
     const attempt = record.attempts[0]!;
@@ -336,7 +335,7 @@ export class ModuleCalls {
     } else if (result.error) {
       response.failure =
         result.error.code === 'timeout'
-          ? `The app did not answer within ${this.deps.config.apps.moduleTimeoutSeconds} s (the service waits 2 minutes).`
+          ? `The app did not answer within ${record.timeoutMs / 1000} s (the service waits 2 minutes).`
           : result.error.message;
     } else if (!attempt.ok) {
       const envelope = readEnvelope(text, new Problems());
@@ -580,7 +579,8 @@ export class ModuleCalls {
     const result = await this.deps.caller.call({
       method: 'GET',
       url,
-      timeoutMs: this.deps.config.apps.moduleTimeoutSeconds * 1000,
+      // The module call's own answer window: the URL is part of its answer.
+      timeoutMs: answerWindowSeconds('module-call', this.deps.config.apps)! * 1000,
       maxAnswerBytes: MAX_URL_BYTES,
     });
     if (result.error) {

@@ -93,7 +93,6 @@ export class StepSettings {
         Authorization: `Bearer ${this.jwt(app, step, this.deps.config.clock())}`,
       },
       body: Buffer.from(JSON.stringify(payload)),
-      timeoutMs: this.deps.config.apps.webhookTimeoutSeconds * 1000,
     });
     const attempt = record.attempts[0]!;
     return { record, attempt, problem: callbackProblem(attempt, result) };
