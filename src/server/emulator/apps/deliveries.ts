@@ -576,7 +576,7 @@ export class Deliveries {
     const now = this.deps.clock();
     for (const r of this.log) {
       if (r.state === 'delivered' || r.state === 'failed') continue;
-      if (r.retries && this.deps.installations.get(r.appId)) {
+      if (DELIVERY_KIND_FACTS[r.kind].retried && this.deps.installations.get(r.appId)) {
         const at = Math.max(now, r.nextAttemptAt ?? now);
         r.state = 'retrying';
         r.nextAttemptAt = at;

@@ -217,7 +217,6 @@ function logPart(host: AppsHost): StatePart {
                 languageId: p.get('languageId').string(),
                 originEvent: p.get('originEvent').string(),
               })),
-            retries: d.get('retries').boolean(),
             timeoutMs: d.get('timeoutMs').number(),
             maxAnswerBytes: d.get('maxAnswerBytes').number(),
             timer: null,
