@@ -46,7 +46,7 @@ test('a relative datetime becomes the run’s date; the saved template travels t
   const downloading = page.waitForEvent('download');
   await library.getByRole('button', { name: 'Export to a file' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe('croql-queries-local-emulator-project-1.json');
+  expect(download.suggestedFilename()).toBe('croql-queries-local-emulator-acme-shop.json');
   const file = JSON.parse(await readFile((await download.path())!, 'utf8'));
   expect(file.queries).toEqual([
     {
@@ -69,7 +69,7 @@ test('a relative datetime becomes the run’s date; the saved template travels t
   });
   const outcome = library.getByRole('status').filter({ hasText: 'Imported' });
   await expect(outcome).toContainText(
-    'Imported 1 query from “team.json” into Local emulator · project 1; 1 problem in the file (below).',
+    'Imported 1 query from “team.json” into Local emulator · Acme Shop; 1 problem in the file (below).',
   );
   await expect(outcome.getByRole('listitem')).toHaveText([
     'Query 2 (“Broken”): its listing "projects" is none of strings, translations, tmSegments, glossaryTerms; not imported.',

@@ -10,6 +10,8 @@ import { isRecord } from '../wire/json.ts';
 import {
   STRING_TYPE_WORDS,
   stringTypeWord,
+  providerWord,
+  termWord,
   type PluralFormResource,
   type StringType,
   type TmRecordResource,
@@ -250,6 +252,7 @@ export const CHARTS: Charts = {
       title: 'Translations by provider',
       parts: FORMS,
       order: 'count',
+      label: providerWord,
       visit: perPart(translationParts, (p) => textKey(p.provider)),
       drill: (key) =>
         key === NONE
@@ -376,6 +379,7 @@ function termChart(
     none,
     title,
     order: 'count',
+    label: termWord,
     visit: perRow((r) => textKey(read(r))),
     drill: (key) =>
       key === NONE

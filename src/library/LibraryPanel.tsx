@@ -4,7 +4,7 @@ import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { LibrarySlots } from '../slots/library.ts';
 import { announce } from '../ui/announce.ts';
 import { Tabs } from '../ui/Tabs.tsx';
-import { describeTarget, HISTORY_TAB, SAVED_TAB, useSavedQueries } from './entries.ts';
+import { HISTORY_TAB, SAVED_TAB, useDescribeTarget, useSavedQueries } from './entries.ts';
 import { useLibraryStore } from './library.ts';
 
 export function LibraryPanel({ onClose, slots }: { onClose: () => void; slots: LibrarySlots }) {
@@ -22,6 +22,7 @@ export function LibraryPanel({ onClose, slots }: { onClose: () => void; slots: L
   const titleRef = useRef<HTMLHeadingElement>(null);
   // Opening the panel moves focus into it, so keyboard and screen-reader users land where it appeared.
   useEffect(() => titleRef.current?.focus(), []);
+  const describe = useDescribeTarget();
   const current = slots.tabs.find((t) => t.id === tab) ?? slots.tabs[0]!;
   const Content = current.component;
 
@@ -48,7 +49,7 @@ export function LibraryPanel({ onClose, slots }: { onClose: () => void; slots: L
         onSelect={setTab}
       >
         <Suspense fallback={<p className="hint">Loading…</p>}>
-          <Content describe={describeTarget} entry={slots.entry} />
+          <Content describe={describe} entry={slots.entry} />
         </Suspense>
       </Tabs>
       <footer className="panel-footer">

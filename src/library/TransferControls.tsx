@@ -6,7 +6,7 @@ import { announce } from '../ui/announce.ts';
 import { download } from '../ui/download.ts';
 import { currentConnection } from '../workspace/setup.ts';
 import { useTarget } from '../workspace/target.ts';
-import { describeTarget, useSavedQueries } from './entries.ts';
+import { useDescribeTarget, useSavedQueries } from './entries.ts';
 import { useLibraryStore } from './library.ts';
 import { libraryFileText, readLibraryFile, targetOf } from './transfer.ts';
 
@@ -25,6 +25,7 @@ export function TransferControls() {
   const input = useRef<HTMLInputElement>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const outcomeId = useId();
+  const describeTarget = useDescribeTarget();
 
   const where = () => {
     const connection = currentConnection();

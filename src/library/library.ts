@@ -23,6 +23,7 @@ import {
   type Dropped,
 } from '../wire/shape.ts';
 import { QUERY_SETUP_FIELDS, QUERY_SETUP_REQUIRED, type QuerySetup } from '../workspace/setup.ts';
+import { sameListingTarget } from '../workspace/target.ts';
 
 export const HISTORY_LIMIT = 100;
 export const LIBRARY_KEY = 'croql.library.v2';
@@ -208,6 +209,10 @@ export function loadLibrary(): LibraryV2 {
   return migrated;
 }
 
+/**
+ * The same query on the same listing: ids the listing does not use (a strings query's language, say) do
+ * not make two setups different (the walk's D35: an import added an existing query again for that).
+ */
 const sameSetup = (a: QuerySetup, b: QuerySetup) =>
   a.text === b.text &&
   JSON.stringify(a.params ?? []) === JSON.stringify(b.params ?? []) &&
@@ -215,9 +220,7 @@ const sameSetup = (a: QuerySetup, b: QuerySetup) =>
   a.connection === b.connection &&
   a.domain === b.domain &&
   a.target.projectId === b.target.projectId &&
-  a.target.languageId === b.target.languageId &&
-  a.target.tmId === b.target.tmId &&
-  a.target.glossaryId === b.target.glossaryId;
+  sameListingTarget(a.context, a.target, b.target);
 
 /** Pure updates, so they are easy to test. */
 export const libraryOps = {

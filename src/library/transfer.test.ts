@@ -147,4 +147,24 @@ describe('the Library as a file', () => {
       ['New', 'is hidden'],
     ]);
   });
+
+  it('an import finds a query already saved when only an id its listing does not use differs', () => {
+    const library: LibraryV2 = { version: 2, history: [], saved: { 'emulator::1': saved } };
+    const strings = saved[0]!;
+    expect(strings.context).toBe('strings');
+    const withLanguage = { ...strings, target: { ...strings.target, languageId: 'uk' } };
+    const result = libraryOps.importSaved(library, [{ name: strings.name, setup: withLanguage }], 10);
+    expect(result.alreadySaved).toEqual([strings.name]);
+    expect(result.added).toEqual([]);
+    // On the translations listing the language is the listing's own: there it makes another query.
+    const translations = { ...strings, context: 'translations' as const };
+    const other = { ...translations, target: { ...translations.target, languageId: 'de' } };
+    const both: LibraryV2 = {
+      ...library,
+      saved: { 'emulator::1': [{ ...translations, target: { ...translations.target, languageId: 'uk' } }] },
+    };
+    expect(libraryOps.importSaved(both, [{ name: strings.name, setup: other }], 10).added).toEqual([
+      `${strings.name} (imported)`,
+    ]);
+  });
 });

@@ -85,7 +85,7 @@ describe('CSV export', () => {
     ]);
     const [header, plain, plural] = csv.trimEnd().split('\r\n');
     expect(header).toBe('\uFEFFid,text,text.one,text.other,type');
-    expect(plain).toBe('1,Plain,,,text');
+    expect(plain).toBe('1,Plain,,,plain');
     expect(plural).toBe('2,,One file,%d files,plural');
   });
 
@@ -131,6 +131,17 @@ describe('CSV a spreadsheet reads', () => {
     expect(csv.replace(CSV_BOM, '').split('\r\n')).toEqual(['id,en,uk', '1,Save,Зберегти', '2,Open,', '']);
   });
 
+  it('writes a string’s type in CroQL’s word, as the table does, and other types as sent', () => {
+    const lines = toCsv([
+      { id: 1, type: 'text' },
+      { id: 2, type: 'plural' },
+      { id: 3, type: 'full_form' },
+    ])
+      .replace(CSV_BOM, '')
+      .split('\r\n');
+    expect(lines.slice(1, 4)).toEqual(['1,plain', '2,plural', '3,full_form']);
+  });
+
   it('writes names instead of ids when asked, ids the lists lack as ids', () => {
     const row = { id: 7, fileId: 3, labelIds: [1, 9], user: { id: 5, username: 'bob' }, userId: 5 };
     const names = {
@@ -138,8 +149,11 @@ describe('CSV a spreadsheet reads', () => {
       labels: new Map([[1, 'ui']]),
       users: new Map([[5, { username: 'bob', fullName: 'Bob B' }]]),
     };
-    expect(toCsv([row], names).replace(CSV_BOM, '').split('\r\n')[1]).toBe(
-      '7,checkout.json,"ui, 9",5,bob,bob',
+    const named = toCsv([row], names).replace(CSV_BOM, '').split('\r\n');
+    expect(named[0]).toBe('id,file,labels,user.id,user.username,user');
+    expect(named[1]).toBe('7,checkout.json,"ui, 9",5,bob,bob');
+    expect(toCsv([row]).replace(CSV_BOM, '').split('\r\n')[0]).toBe(
+      'id,fileId,labelIds,user.id,user.username,userId',
     );
     expect(toCsv([row]).replace(CSV_BOM, '').split('\r\n')[1]).toBe('7,3,1; 9,5,bob,5');
   });

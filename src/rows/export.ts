@@ -1,7 +1,8 @@
 // Rows → CSV (RFC 4180, formula cells neutralised) and JSON (raw): a listing's resources, or any objects
 // made of them (a comparison's parts, the Insight counts). Pure; the download is in src/ui/download.ts.
 import { isRecord } from '../wire/json.ts';
-import { ID_FIELDS, namedField } from './names.ts';
+import { stringTypeWord } from '../wire/resources.ts';
+import { ID_FIELDS, NAMED_HEADERS, namedField } from './names.ts';
 import { PLURAL_ORDER, sortedForms } from './plurals.ts';
 import type { DisplayNames } from './rows.ts';
 
@@ -35,9 +36,15 @@ function isRecordList(v: unknown): v is Record<string, unknown>[] {
 export function flattenRow(row: object, names?: DisplayNames): Record<string, string> {
   const out: Record<string, string> = {};
   const put = (key: string, value: unknown) => {
-    const field = key.slice(key.lastIndexOf('.') + 1);
+    const dot = key.lastIndexOf('.') + 1;
+    const field = key.slice(dot);
     if (names && ID_FIELDS[field]) {
-      out[key] = namedField(field, value, names) ?? cell(value);
+      // The header says what the cells now hold: a file's name under "file", not under "fileId".
+      out[key.slice(0, dot) + (NAMED_HEADERS[field] ?? field)] =
+        namedField(field, value, names) ?? cell(value);
+    } else if (key === 'type' && typeof value === 'string') {
+      // A string's type in CroQL's word (`plain`, as the table and `type is plain` say); other types as sent.
+      out[key] = stringTypeWord(value);
     } else if (isPluralObject(value)) {
       for (const form of sortedForms(Object.keys(value))) out[`${key}.${form}`] = cell(value[form]);
     } else if (isRecord(value)) {

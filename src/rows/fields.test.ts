@@ -77,7 +77,8 @@ describe('result columns', () => {
       '',
       '',
       'carol',
-      'tm',
+      // The provider in words (the API's `tm`).
+      'TM',
       '2024-01-02T00:00:00+00:00',
     ]);
     // Once the strings of the page have loaded, the translation reads beside its source.

@@ -2,7 +2,12 @@
 // results table's columns, what a snapshot keeps and a diff compares, the details panel's reading order).
 // Pure.
 import type { ListingName } from '../croql/index.ts';
-import { stringTypeWord, type LanguageTranslationResource } from '../wire/resources.ts';
+import {
+  providerWord,
+  stringTypeWord,
+  termWord,
+  type LanguageTranslationResource,
+} from '../wire/resources.ts';
 import { compactPlural, pluralsOf } from './plurals.ts';
 import {
   cellText,
@@ -249,7 +254,7 @@ export const FIELDS: Fields = {
       key: 'provider',
       label: 'provider',
       text: translation('provider'),
-      column: { width: 0.8 },
+      column: { width: 0.8, display: (row) => providerWord(translation('provider')(row)) },
       kept: true,
       first: 7,
     },
@@ -290,8 +295,22 @@ export const FIELDS: Fields = {
       kept: true,
       first: 4,
     },
-    { key: 'status', label: 'status', text: own('status'), column: { width: 1 }, kept: true, first: 5 },
-    { key: 'type', label: 'type', text: own('type'), column: { width: 1 }, kept: true, first: 6 },
+    {
+      key: 'status',
+      label: 'status',
+      text: own('status'),
+      column: { width: 1, display: (row) => termWord(row.status) },
+      kept: true,
+      first: 5,
+    },
+    {
+      key: 'type',
+      label: 'type',
+      text: own('type'),
+      column: { width: 1, display: (row) => termWord(row.type) },
+      kept: true,
+      first: 6,
+    },
     {
       key: 'userId',
       label: 'author',

@@ -16,6 +16,14 @@ export const ID_FIELDS: Readonly<Record<string, NamedList>> = {
   updatedBy: 'users',
 };
 
+/** An id field's CSV header once its cells hold names: what they then are ("file", not "fileId"). */
+export const NAMED_HEADERS: Readonly<Record<string, string>> = {
+  fileId: 'file',
+  branchId: 'branch',
+  labelIds: 'labels',
+  userId: 'user',
+};
+
 /** How a user reads in a table or a CSV: the username, what `@user:"…"` takes. */
 export const userShort = (user: UserName): string => user.username;
 

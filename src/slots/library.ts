@@ -17,7 +17,7 @@ export interface LibraryEntryProps {
 }
 
 export interface LibraryTabProps {
-  /** "Emulator · project 1 · strings": where a setup runs. */
+  /** "Local emulator · Acme Shop · strings": where a setup runs. */
   describe: (setup: QuerySetup) => string;
   entry: LibraryEntrySlots;
 }

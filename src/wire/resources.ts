@@ -69,6 +69,34 @@ export const PROVIDERS = [
   'ai',
 ] as const;
 
+/** How people name each provider, where the API writes its value (`deepl`, `tm`): the table and charts show it. */
+export const PROVIDER_WORDS: Record<(typeof PROVIDERS)[number], string> = {
+  tm: 'TM',
+  google: 'Google Translate',
+  microsoft: 'Microsoft Translator',
+  crowdin: 'Crowdin Translate',
+  deepl: 'DeepL',
+  amazon: 'Amazon Translate',
+  watson: 'IBM Watson',
+  global_tm: 'global TM',
+  google_automl: 'Google AutoML',
+  modernmt: 'ModernMT',
+  custom_mt: 'custom MT',
+  ai: 'AI',
+};
+
+/** A translation's provider in words; a provider without a word, as the API wrote it. */
+export function providerWord(provider: unknown): string {
+  if (typeof provider !== 'string') return '';
+  return Object.hasOwn(PROVIDER_WORDS, provider)
+    ? PROVIDER_WORDS[provider as keyof typeof PROVIDER_WORDS]
+    : provider;
+}
+
+/** A glossary term's status, type or part of speech in words: `not_recommended` reads "not recommended". */
+export const termWord = (value: unknown): string =>
+  typeof value === 'string' ? value.replace(/_/g, ' ') : '';
+
 /** How a translation was made: the same fields on plain, ICU and each plural form. */
 export interface TranslationOrigin {
   provider: (typeof PROVIDERS)[number] | null;
