@@ -146,6 +146,9 @@ test('390×844 viewport', async ({ page }) => {
 test('the Apps view: an app, its step, a delivery, the settings page; in the dark theme and at 390 px', async ({
   page,
 }) => {
+  // Six axe scans of the whole view (closed, a delivery open, the settings page framed, dark, 390 px), each
+  // up to ~15 s on a busy 2-core machine: the file's 90 s is for one or two.
+  test.setTimeout(180_000);
   const view = await openAppsView(page);
   const identifier = `a11y-apps-${Date.now()}`;
   const app = await startStepApp(view, identifier);
