@@ -8,6 +8,7 @@ import { ApiError, notFound, respondError, simpleError } from './api/errors.ts';
 import { MAX_EMULATOR_URL_LENGTH } from '../../wire/limits.ts';
 import { isServiceScope } from '../../wire/scopes.ts';
 import { emulatorConfig, type EmulatorConfig, type EmulatorOptions } from './config.ts';
+import { StringEdits } from './data/edits.ts';
 import { editStringHook } from './edit-hook.ts';
 import { plantedAnswers } from './answer-hook.ts';
 import type { Dataset } from './data/model.ts';
@@ -15,6 +16,10 @@ import { PAGE_HEADERS } from './oauth/pages.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { verifyJwt } from './oauth/jwt.ts';
 import { OAuthStore, personalAccessToken } from './oauth/store.ts';
+import { dataPart } from './state/data.ts';
+import { StateKeeper } from './state/keeper.ts';
+import { oauthPart } from './state/oauth.ts';
+import { stateRoutes } from './state/routes.ts';
 
 export interface Emulator {
   app: Hono;
@@ -23,6 +28,10 @@ export interface Emulator {
   api: EmulatorApi;
   /** The host of Crowdin apps: installations, steps, deliveries (apps/host.ts). */
   apps: AppsHost;
+  /** The changes the API made to the data (data/edits.ts). */
+  edits: StringEdits;
+  /** Saves, loads and hands out the state (state/keeper.ts). */
+  state: StateKeeper;
   /** A personal access token for a demo user, e.g. for tests and the `token` subcommand. */
   personalToken(username: string, scope?: string): string;
 }
@@ -43,6 +52,13 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
   const api = new EmulatorApi(config, store);
   const app = new Hono();
   const apps = new AppsHost(config, store, api, async (path, init) => app.request(path, init));
+  const edits = new StringEdits(config.data);
+  const state = new StateKeeper({
+    parts: [oauthPart(config, store), dataPart(edits)],
+    header: () => ({ organization: config.organization, data: config.dataSource }),
+    clock: config.clock,
+    ...config.state,
+  });
 
   app.get('/health', (c) => {
     const body: Record<string, unknown> = { ok: true, strings: config.data.strings.length };
@@ -91,6 +107,9 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
 
   app.route('/', oauthRoutes(config, store, apps.grants()));
   app.route('/', controlRoutes(apps, config.allowedOrigins));
+  app.route('/', stateRoutes(state, config.allowedOrigins));
+  // Whoever follows the apps feed (the Apps view) reads everything again after a snapshot replaced it.
+  state.onLoad(() => apps.stream.emit({ type: 'apps' }));
 
   if (config.testHooks) {
     // With `?token=<access token>`, only that sign-in's access tokens expire; without, every one does.
@@ -108,7 +127,10 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
       if (!claims) return c.json({ error: 'not an access token of this emulator' }, 400);
       return c.json({ forgotten: store.forgetSignIn(claims.jti) });
     });
-    app.post('/__emulator/edit-string', editStringHook(config));
+    app.post(
+      '/__emulator/edit-string',
+      editStringHook(edits, config.clock, () => config.data.version),
+    );
     if (planted) app.post('/__emulator/plant-answer', planted.plant);
   }
 
@@ -126,6 +148,8 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
     store,
     api,
     apps,
+    edits,
+    state,
     personalToken(username, scope = 'project tm glossary') {
       const user = config.data.users.find((u) => u.username.toLowerCase() === username.toLowerCase());
       if (!user) {

@@ -1,15 +1,17 @@
 // `npm run emulator -- [options]` starts the emulator; `npm run emulator -- token --user NAME` prints a
 // personal access token for the emulator running on --port. Run with --help for the options.
+import type { ServerType } from '@hono/node-server';
 import { parseArgs } from 'node:util';
 import { createEmulator } from './app.ts';
 import { APPS_FLAGS, APPS_HELP, appsCommand, argsProblem, readAppsFlags } from './apps/cli.ts';
 import { persistentAppsKey } from './apps/secrets.ts';
 import { appEnvironment, tlsHosts, tlsInfo, tlsMaterial } from './apps/tls.ts';
-import { generateDemoDataset } from './data/demo.ts';
-import { DataFileError, loadDataFile } from './data/load.ts';
+import type { EmulatorOptions } from './config.ts';
 import type { Dataset } from './data/model.ts';
 import { keyFilePath, readKeyFile, writeKeyFile } from './key-file.ts';
+import { LaunchError, launchEmulator, loadData, type DataChoice, type Launched } from './launch.ts';
 import { serveEmulator } from './serve.ts';
+import { STATE_FLAGS, STATE_HELP, stateCommand } from './state/cli.ts';
 
 const HELP = `Local emulator of the localization service: OAuth server, API and demo data.
 
@@ -33,6 +35,8 @@ Options:
                       /__emulator/plant-answer, and the X-Emulator-Delay-Ms header
   -h, --help          show this help
 
+${STATE_HELP}
+
 ${APPS_HELP}`;
 
 function parseOptions() {
@@ -51,6 +55,7 @@ function parseOptions() {
       scopes: { type: 'string', default: 'project tm glossary' },
       help: { type: 'boolean', short: 'h', default: false },
       ...APPS_FLAGS,
+      ...STATE_FLAGS,
     },
   });
 }
@@ -58,6 +63,10 @@ function parseOptions() {
 function main(): void {
   if (process.argv[2] === 'apps') {
     void appsCommand(process.argv.slice(3)).then((code) => process.exit(code));
+    return;
+  }
+  if (process.argv[2] === 'state') {
+    void stateCommand(process.argv.slice(3)).then((code) => process.exit(code));
     return;
   }
   let parsed: ReturnType<typeof parseOptions>;
@@ -78,117 +87,167 @@ function main(): void {
     if (!Number.isInteger(n) || n < min) fail(`--${name} must be an integer ≥ ${min}; got "${raw}".`);
     return n;
   };
-
-  let data: Dataset;
-  try {
-    data = values.data
-      ? loadDataFile(values.data)
-      : generateDemoDataset({
-          // A token only needs the users, so the token command skips generating the strings.
-          strings: positionals[0] === 'token' ? 1 : values.scale ? number('scale', values.scale, 1) : 2000,
-          seed: number('seed', values.seed, 0),
-        });
-  } catch (e) {
-    if (e instanceof DataFileError) fail(e.message);
-    throw e;
-  }
-  const emulator = createEmulator({
-    data,
+  const data: DataChoice = values.data
+    ? { file: values.data }
+    : {
+        // A token only needs the users, so the token command skips generating the strings.
+        scale: positionals[0] === 'token' ? 1 : values.scale ? number('scale', values.scale, 1) : 2000,
+        seed: number('seed', values.seed, 0),
+      };
+  const options = {
     tokenTtl: number('token-ttl', values['token-ttl'], 1),
     testHooks: values['test-hooks'],
     organization: values.organization ?? null,
     autoApproveUser: values['auto-approve'] ?? null,
     apps: { ...readAppsFlags(values, fail), ...appsKey(positionals[0] === 'token') },
-  });
-  const autoApprove = values['auto-approve'];
-  if (autoApprove && !data.users.some((u) => u.username.toLowerCase() === autoApprove.toLowerCase())) {
-    fail(`--auto-approve: there is no user "${autoApprove}" in the data.`);
-  }
-
+  };
   const port = number('port', values.port, 0);
-  if (positionals[0] === 'token') {
-    if (!values.user) fail('token needs --user NAME, e.g. `npm run emulator -- token --user alice`.');
-    if (!process.env.CROQL_EMULATOR_SIGNING_KEY) {
-      const running = readKeyFile(port);
-      if (!running) {
-        fail(
-          `No emulator is running on port ${port} (no key at ${keyFilePath(port)}). Start it with \`npm run emulator\` (pass the same --port), then ask again.`,
+  if (positionals[0] === 'token') return token(data, options, port, values.user, values.scopes);
+  if (positionals.length) fail(`Unknown command "${positionals[0]}". Run with --help.`);
+  if ((values['state-readonly'] || values['state-interval'] !== undefined) && !values.state) {
+    fail('--state-readonly and --state-interval need --state FILE.');
+  }
+  const state = {
+    file: values.state ?? null,
+    readonly: values['state-readonly'],
+    intervalSeconds:
+      values['state-interval'] === undefined ? null : number('state-interval', values['state-interval'], 1),
+  };
+  void launchEmulator({ port, data, state, emulator: options }).then(serve, (e: unknown) =>
+    fail(e instanceof LaunchError ? e.message : String(e)),
+  );
+
+  function serve(launched: Launched): void {
+    const { emulator } = launched;
+    const autoApprove = values['auto-approve'];
+    const users = emulator.config.data.users;
+    if (autoApprove && !users.some((u) => u.username.toLowerCase() === autoApprove.toLowerCase())) {
+      fail(`--auto-approve: there is no user "${autoApprove}" in the data.`);
+    }
+    let removeKeyFile = () => {};
+    const writeKey = () => {
+      removeKeyFile();
+      try {
+        removeKeyFile = writeKeyFile(launched.port, emulator.config.signingKey);
+      } catch (e) {
+        console.warn(
+          `emulator: \`token\` will not find this emulator: ${e instanceof Error ? e.message : e}`,
         );
       }
-      emulator.config.signingKey = running.key;
-    }
-    try {
-      console.log(emulator.personalToken(values.user, values.scopes));
-    } catch (e) {
-      fail(e instanceof Error ? e.message : String(e));
-    }
-    return;
-  }
-  if (positionals.length) fail(`Unknown command "${positionals[0]}". Run with --help.`);
-
-  let removeKeyFile = () => {};
-  const server = serveEmulator(emulator, port, (info) => {
-    try {
-      removeKeyFile = writeKeyFile(info.port, emulator.config.signingKey);
-    } catch (e) {
-      console.warn(`emulator: \`token\` will not find this emulator: ${e instanceof Error ? e.message : e}`);
-    }
-    const base = `http://127.0.0.1:${info.port}`;
+    };
+    writeKey();
+    // A snapshot loaded while it runs may bring its own signing key.
+    emulator.state.onLoad(writeKey);
+    const base = launched.url;
     console.log(
-      `Emulator: API ${base}/api/v2, OAuth ${base}/oauth/authorize (${data.strings.length} strings)`,
+      `Emulator: API ${base}/api/v2, OAuth ${base}/oauth/authorize (${emulator.config.data.strings.length} strings)`,
     );
-  });
-  server.on('error', (e: NodeJS.ErrnoException) => {
-    fail(e.code === 'EADDRINUSE' ? `Port ${port} is in use. Pick another with --port N.` : e.message);
-  });
-  const servers = [server];
-  if (values.tls) {
-    const tlsPort = number('tls-port', values['tls-port'], 0);
-    void tlsMaterial(tlsHosts(emulator.config.organization)).then(
-      (material) => {
-        const secure = serveEmulator(
-          emulator,
-          tlsPort,
-          (info) => {
-            const tls = (emulator.apps.tls = tlsInfo(material, info.port));
-            const env = appEnvironment(tls);
-            console.log(
-              [
-                `Emulator: HTTPS ${material.hosts
-                  .filter((h) => h.endsWith('localhost'))
-                  .map((h) => `https://${h}:${info.port}`)
-                  .join(', ')} for apps on the official framework. Start the app with:`,
-                `  ${Object.entries(env)
-                  .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
-                  .join(' ')}`,
-                `  and crowdinUrls ${JSON.stringify(tls.crowdinUrls)}`,
-              ].join('\n'),
-            );
-          },
-          material,
-        );
-        secure.on('error', (e: NodeJS.ErrnoException) => {
-          fail(
-            e.code === 'EADDRINUSE'
-              ? `Port ${tlsPort} is in use. Pick another with --tls-port N.`
-              : e.message,
-          );
-        });
-        servers.push(secure);
-      },
-      (e: unknown) => fail(`--tls: could not make the certificate: ${e instanceof Error ? e.message : e}`),
-    );
-  }
-  process.on('exit', () => removeKeyFile());
-  const stop = () => {
-    let open = servers.length;
-    for (const s of servers) {
-      s.close(() => --open === 0 && process.exit(0));
-      if ('closeAllConnections' in s) s.closeAllConnections();
+    if (state.file) {
+      const file = emulator.state.info().file;
+      console.log(
+        launched.loaded
+          ? `State: loaded ${file} (saved at ${launched.loaded.savedAt}${launched.loaded.migratedFrom === null ? '' : `, migrated from version ${launched.loaded.migratedFrom}`})${state.readonly ? '; read-only, never written' : ''}`
+          : `State: ${file} does not exist yet; it is written at the first save`,
+      );
+      for (const w of launched.loaded?.warnings ?? []) console.warn(`emulator: ${w}`);
     }
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+    const servers: ServerType[] = [launched.server];
+    if (values.tls) {
+      const tlsPort = number('tls-port', values['tls-port'], 0);
+      void tlsMaterial(tlsHosts(emulator.config.organization)).then(
+        (material) => {
+          const secure = serveEmulator(
+            emulator,
+            tlsPort,
+            (info) => {
+              const tls = (emulator.apps.tls = tlsInfo(material, info.port));
+              const env = appEnvironment(tls);
+              console.log(
+                [
+                  `Emulator: HTTPS ${material.hosts
+                    .filter((h) => h.endsWith('localhost'))
+                    .map((h) => `https://${h}:${info.port}`)
+                    .join(', ')} for apps on the official framework. Start the app with:`,
+                  `  ${Object.entries(env)
+                    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+                    .join(' ')}`,
+                  `  and crowdinUrls ${JSON.stringify(tls.crowdinUrls)}`,
+                ].join('\n'),
+              );
+            },
+            material,
+          );
+          secure.on('error', (e: NodeJS.ErrnoException) => {
+            fail(
+              e.code === 'EADDRINUSE'
+                ? `Port ${tlsPort} is in use. Pick another with --tls-port N.`
+                : e.message,
+            );
+          });
+          servers.push(secure);
+        },
+        (e: unknown) => fail(`--tls: could not make the certificate: ${e instanceof Error ? e.message : e}`),
+      );
+    }
+    process.on('exit', () => removeKeyFile());
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      for (const s of servers.slice(1)) {
+        s.close();
+        if ('closeAllConnections' in s) s.closeAllConnections();
+      }
+      // The state is saved (with a writable --state) before the process ends; a failed save leaves the
+      // file as the last save wrote it.
+      launched.stop().then(
+        () => process.exit(0),
+        (e: unknown) => {
+          console.error(
+            `emulator: could not save the state to ${state.file}: ${e instanceof Error ? e.message : e}. The file keeps the last save.`,
+          );
+          process.exit(1);
+        },
+      );
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  }
+}
+
+/** `token`: a personal access token signed with the key of the emulator running on `port`. */
+function token(
+  choice: DataChoice,
+  options: Omit<EmulatorOptions, 'data'>,
+  port: number,
+  user: string | undefined,
+  scopes: string,
+): void {
+  if (!user) fail('token needs --user NAME, e.g. `npm run emulator -- token --user alice`.');
+  let data: Dataset;
+  try {
+    data = loadData(choice).data;
+  } catch (e) {
+    if (e instanceof LaunchError) fail(e.message);
+    throw e;
+  }
+  const emulator = createEmulator({ ...options, data });
+  if (!process.env.CROQL_EMULATOR_SIGNING_KEY) {
+    const running = readKeyFile(port);
+    if (!running) {
+      fail(
+        `No emulator is running on port ${port} (no key at ${keyFilePath(port)}). Start it with \`npm run emulator\` (pass the same --port), then ask again.`,
+      );
+    }
+    emulator.config.signingKey = running.key;
+  }
+  try {
+    console.log(emulator.personalToken(user, scopes));
+  } catch (e) {
+    fail(e instanceof Error ? e.message : String(e));
+  } finally {
+    emulator.apps.close();
+  }
 }
 
 /** The key app secrets derive from, kept across restarts; a key for this run when the folder is unusable. */

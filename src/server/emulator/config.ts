@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { defaultAppsOptions, type AppsOptions } from './apps/options.ts';
 import type { Dataset } from './data/model.ts';
+import type { DataSource } from './state/format.ts';
 
 export interface OAuthClient {
   id: string;
@@ -58,6 +59,19 @@ export interface EmulatorConfig {
   autoApproveUser: string | null;
   /** Hosting apps: batching, timeouts, retries, remote hosts (apps/options.ts). */
   apps: AppsOptions;
+  /** Where the state is kept (--state, --state-readonly, --state-interval: state/keeper.ts). */
+  state: StateOptions;
+  /** Where the data came from (--data or the demo's scale and seed), recorded in a saved state. */
+  dataSource: DataSource | null;
+}
+
+export interface StateOptions {
+  /** The state file, or null: the state lives in memory only (snapshots still work). */
+  file: string | null;
+  /** Read the file at start, never write it. */
+  readonly: boolean;
+  /** Save every this many seconds, or null: on request and at shutdown only. */
+  intervalSeconds: number | null;
 }
 
 /** The origins of the clients' registered redirect URIs: where the app runs. */
@@ -66,7 +80,10 @@ export function redirectOrigins(clients: readonly OAuthClient[]): string[] {
 }
 
 /** What a caller may set: any part of the configuration, and any of the app-hosting options. */
-export type EmulatorOptions = Partial<Omit<EmulatorConfig, 'apps'>> & { apps?: Partial<AppsOptions> };
+export type EmulatorOptions = Partial<Omit<EmulatorConfig, 'apps' | 'state'>> & {
+  apps?: Partial<AppsOptions>;
+  state?: Partial<StateOptions>;
+};
 
 export function emulatorConfig(partial: EmulatorOptions & { data: Dataset }): EmulatorConfig {
   const clients = partial.clients ?? [DEMO_CLIENT];
@@ -82,7 +99,9 @@ export function emulatorConfig(partial: EmulatorOptions & { data: Dataset }): Em
     maxInFlight: 20,
     evaluationBudgetMs: 5000,
     autoApproveUser: null,
+    dataSource: null,
     ...partial,
     apps: { ...defaultAppsOptions(), ...partial.apps },
+    state: { file: null, readonly: false, intervalSeconds: null, ...partial.state },
   };
 }

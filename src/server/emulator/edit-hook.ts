@@ -1,19 +1,12 @@
 // Test hook (with --test-hooks): `POST /__emulator/edit-string` changes one source string, as an edit in the
-// service would, so a test can watch a query's results change (snapshot diffs). It bumps the data version
-// that every listing cache keys on, so the next request sees the edit.
+// service would, so a test can watch a query's results change (snapshot diffs). The edit goes through the
+// data's one record of changes (data/edits.ts), which bumps the data version every listing cache keys on,
+// so the next request sees the edit, and which the state keeps.
 import type { Context } from 'hono';
-import type { ContextObject } from '../../croql/index.ts';
 import { notFound, validationError } from './api/errors.ts';
-import type { EmulatorConfig } from './config.ts';
+import type { StringEdit, StringEdits } from './data/edits.ts';
 
-interface StringEdit {
-  id: number;
-  text?: string;
-  isHidden?: boolean;
-  labelIds?: number[];
-}
-
-function readEdit(body: unknown): StringEdit {
+function readEdit(body: unknown): Omit<StringEdit, 'updated'> {
   const b = (body ?? {}) as Record<string, unknown>;
   const bad = (message: string) => validationError('body', [{ code: 'invalid', message }]);
   if (typeof b.id !== 'number') throw bad('`id` (a number) is required.');
@@ -25,33 +18,20 @@ function readEdit(body: unknown): StringEdit {
   ) {
     throw bad('`labelIds` must be a list of numbers.');
   }
-  return b as unknown as StringEdit;
+  const { id, text, isHidden, labelIds } = b as unknown as StringEdit;
+  return {
+    id,
+    ...(text === undefined ? {} : { text }),
+    ...(isHidden === undefined ? {} : { isHidden }),
+    ...(labelIds === undefined ? {} : { labelIds }),
+  };
 }
 
-export function editStringHook(config: EmulatorConfig) {
+export function editStringHook(edits: StringEdits, clock: () => number, version: () => number) {
   return async (c: Context) => {
     const edit = readEdit(await c.req.json().catch(() => null));
-    const data = config.data;
-    const index = data.strings.findIndex((s) => s.id === edit.id);
-    if (index < 0) throw notFound();
-    const before = data.strings[index]!;
-    // A copy of every own property on the same prototype: a demo string reads its languages summary
-    // through its prototype (data/demo.ts).
-    const after = Object.create(
-      Object.getPrototypeOf(before) as object,
-      Object.getOwnPropertyDescriptors(before),
-    ) as ContextObject;
-    after.updated = new Date(config.clock()).toISOString().replace(/\.\d{3}Z$/, '+00:00');
-    if (edit.text !== undefined) after.text = edit.text;
-    if (edit.isHidden !== undefined) after.isHidden = edit.isHidden;
-    if (edit.labelIds !== undefined) {
-      after.labels = edit.labelIds.map((id) => ({
-        id,
-        title: data.labels.find((l) => l.id === id)?.title ?? `label ${id}`,
-      }));
-    }
-    data.strings[index] = after;
-    data.version++;
-    return c.json({ id: edit.id, version: data.version });
+    const updated = new Date(clock()).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+    if (!edits.apply({ ...edit, updated })) throw notFound();
+    return c.json({ id: edit.id, version: version() });
   };
 }

@@ -34,6 +34,15 @@ export interface RefreshRecord {
 
 export type AppClaims = Pick<TokenClaims, 'typ' | 'app'>;
 
+/** Everything the store holds, as plain records (the state file's `oauth` part: ../state/oauth.ts). */
+export interface OAuthRecords {
+  codes: [string, CodeGrant][];
+  grants: { id: string; expiresAt: number; access: [string, number][]; refreshTokens: string[] }[];
+  refreshTokens: [string, RefreshRecord][];
+  /** Revoked token ids and when they expire anyway (null: never, a personal access token). */
+  revoked: [string, number | null][];
+}
+
 interface Grant {
   refreshTokens: Set<string>;
   /** Access token ids issued in this grant, with their expiry (ms). */
@@ -202,6 +211,40 @@ export class OAuthStore {
 
   isRevoked(jti: string): boolean {
     return this.revoked.has(jti);
+  }
+
+  /** Copies of every record, for a save: later changes to the store do not reach them. */
+  records(): OAuthRecords {
+    return {
+      codes: [...this.codes].map(([code, grant]) => [code, { ...grant }]),
+      grants: [...this.grants].map(([id, g]) => ({
+        id,
+        expiresAt: g.expiresAt,
+        access: [...g.access],
+        refreshTokens: [...g.refreshTokens],
+      })),
+      refreshTokens: [...this.refreshTokens].map(([token, r]) => [token, { ...r }]),
+      revoked: [...this.revoked].map(([jti, at]) => [jti, at === Infinity ? null : at]),
+    };
+  }
+
+  /** Replaces every record with those given (a restored state); what has expired since goes at once. */
+  replaceRecords(records: OAuthRecords): void {
+    this.codes = new Map(records.codes.map(([code, grant]) => [code, { ...grant }]));
+    this.refreshTokens = new Map(records.refreshTokens.map(([token, r]) => [token, { ...r }]));
+    this.grants = new Map();
+    this.accessGrant = new Map();
+    for (const g of records.grants) {
+      this.grants.set(g.id, {
+        expiresAt: g.expiresAt,
+        access: new Map(g.access),
+        refreshTokens: new Set(g.refreshTokens),
+      });
+      for (const [jti] of g.access) this.accessGrant.set(jti, g.id);
+    }
+    this.revoked = new Map(records.revoked.map(([jti, at]) => [jti, at ?? Infinity]));
+    this.forgotten.clear();
+    this.prune(true);
   }
 
   /** How many records the store holds (tests check that expired ones go). */
