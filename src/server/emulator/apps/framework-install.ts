@@ -34,16 +34,22 @@ export function frameworkCacheDirectory(env: Record<string, string | undefined> 
  * The environment of the npm runs: without what an enclosing `npm test` passes down about the project
  * (its prefix, package, lifecycle and install choices), so the installs land in the cache, not the repository.
  */
-function npmEnvironment(env = process.env): NodeJS.ProcessEnv {
+export function npmEnvironment(env = process.env): NodeJS.ProcessEnv {
   const drop =
     /^npm_(package_|lifecycle_|config_(local_prefix|prefix|global|save|ignore_scripts|omit|include|production|only|dry_run|workspace))/i;
   return Object.fromEntries(Object.entries(env).filter(([k]) => !drop.test(k)));
 }
 
 /** Runs a command; resolves with its output, rejects with it on a non-zero exit or after `timeoutMs`. */
-function run(command: string, args: string[], cwd: string, timeoutMs: number): Promise<string> {
+export function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  timeoutMs: number,
+  env = npmEnvironment(),
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: npmEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -68,6 +74,17 @@ function run(command: string, args: string[], cwd: string, timeoutMs: number): P
 const npm = (args: string[], cwd: string) =>
   run('npm', [...args, '--prefix', cwd, '--no-audit', '--no-fund', '--loglevel=error'], cwd, 5 * 60_000);
 
+/** Resolves when the npm registry answers; else rejects with RegistryUnreachable saying why. */
+export async function pingRegistry(): Promise<void> {
+  try {
+    await run('npm', ['ping', '--fetch-retries=0', '--fetch-timeout=15000'], homedir(), 30_000);
+  } catch (e) {
+    const output = e instanceof Error ? e.message : String(e);
+    const said = /request to \S+ failed, reason: [^\n]*/.exec(output)?.[0] ?? output.split('\n')[0];
+    throw new RegistryUnreachable(`the npm registry cannot be reached (npm ping: ${said})`);
+  }
+}
+
 /** Node 22 and the framework from the cache, installed there first when missing. */
 export async function framework(root = frameworkCacheDirectory()): Promise<Framework> {
   const key = `node-${PINS.node}_app-project-module-${PINS.framework}_client-${PINS.client}`;
@@ -78,13 +95,7 @@ export async function framework(root = frameworkCacheDirectory()): Promise<Frame
   };
   if (existsSync(join(dir, 'ready'))) return found;
 
-  try {
-    await run('npm', ['ping', '--fetch-retries=0', '--fetch-timeout=15000'], homedir(), 30_000);
-  } catch (e) {
-    const output = e instanceof Error ? e.message : String(e);
-    const said = /request to \S+ failed, reason: [^\n]*/.exec(output)?.[0] ?? output.split('\n')[0];
-    throw new RegistryUnreachable(`the npm registry cannot be reached (npm ping: ${said})`);
-  }
+  await pingRegistry();
   // Built aside and moved in whole, so a run stopped halfway leaves no half-installed cache.
   const building = `${dir}.building-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
