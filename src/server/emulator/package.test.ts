@@ -98,7 +98,7 @@ it(
   '`npx croql-emulator --port 0` prints where it listens, and answers /health and the official client',
   async (ctx) => {
     if (skipReason) ctx.skip(skipReason);
-    const env = { ...npmEnvironment(), CROQL_EMULATOR_KEY_DIR: join(dir, 'keys') };
+    const env: NodeJS.ProcessEnv = { ...npmEnvironment(), CROQL_EMULATOR_KEY_DIR: join(dir, 'keys') };
     delete env.CROQL_EMULATOR_SIGNING_KEY;
     // Its own process group, so the test ends npx and the emulator under it together.
     const child = spawn('npx', ['croql-emulator', '--port', '0', '--scale', '20'], {
