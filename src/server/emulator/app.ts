@@ -16,6 +16,7 @@ import { PAGE_HEADERS } from './oauth/pages.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { verifyJwt } from './oauth/jwt.ts';
 import { OAuthStore, personalAccessToken } from './oauth/store.ts';
+import { appsParts } from './state/apps.ts';
 import { dataPart } from './state/data.ts';
 import { StateKeeper } from './state/keeper.ts';
 import { oauthPart } from './state/oauth.ts';
@@ -54,7 +55,7 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
   const apps = new AppsHost(config, store, api, async (path, init) => app.request(path, init));
   const edits = new StringEdits(config.data);
   const state = new StateKeeper({
-    parts: [oauthPart(config, store), dataPart(edits)],
+    parts: [oauthPart(config, store), ...appsParts(apps), dataPart(edits)],
     header: () => ({ organization: config.organization, data: config.dataSource }),
     clock: config.clock,
     ...config.state,

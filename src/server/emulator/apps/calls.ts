@@ -38,6 +38,16 @@ export class CallLog {
     return out;
   }
 
+  /** The calls, for a save (each call is never changed once recorded). */
+  records(): { nextId: number; calls: AppApiCall[] } {
+    return { nextId: this.nextId, calls: [...this.calls] };
+  }
+
+  replaceRecords(records: { nextId: number; calls: AppApiCall[] }): void {
+    this.calls = records.calls.slice(-MAX_CALLS);
+    this.nextId = Math.max(records.nextId, (this.calls.at(-1)?.id ?? 0) + 1);
+  }
+
   now(): number {
     return this.clock();
   }

@@ -75,6 +75,14 @@ export interface DeliveryDeps {
   build: (app: Installation, items: PendingEvent[]) => { events: object[]; pairs: StepPair[] };
 }
 
+/** What waits for its batch, as a save keeps it. */
+export interface SavedQueue {
+  appId: string;
+  moduleKey: string;
+  items: PendingEvent[];
+  sendsAt: number;
+}
+
 interface Queue {
   appId: string;
   moduleKey: string;
@@ -534,6 +542,61 @@ export class Deliveries {
         this.loggedBytes -= r.body.length;
       } else i++;
     }
+  }
+
+  /** The log and the queues as fresh records (a save writes them while deliveries go on). */
+  records(): { nextId: number; log: DeliveryRecord[]; queues: SavedQueue[] } {
+    return {
+      nextId: this.nextId,
+      log: this.log.map((r) => ({ ...r, attempts: [...r.attempts], timer: null })),
+      queues: [...this.queues.values()].map((q) => ({
+        appId: q.appId,
+        moduleKey: q.moduleKey,
+        items: [...q.items],
+        sendsAt: q.sendsAt,
+      })),
+    };
+  }
+
+  /**
+   * Replaces the log and the queues with a restored state's, and goes on where it stopped: a webhook
+   * delivery that had not finished is retried (at its next attempt's time, or now), a queued batch goes
+   * at its time. A single call that had not finished (its caller is gone) counts as failed.
+   */
+  replaceRecords(records: { nextId: number; log: DeliveryRecord[]; queues: SavedQueue[] }): void {
+    for (const q of this.queues.values()) {
+      q.cancel?.();
+      q.cancelFull?.();
+    }
+    this.queues.clear();
+    for (const r of this.log) if (r.timer) clearTimeout(r.timer);
+    this.log = records.log.map((r) => ({ ...r, attempts: [...r.attempts], timer: null }));
+    this.byId = new Map(this.log.map((r) => [r.id, r]));
+    this.loggedBytes = this.log.reduce((n, r) => n + r.body.length, 0);
+    this.nextId = Math.max(records.nextId, (this.log.at(-1)?.id ?? 0) + 1);
+    const now = this.deps.clock();
+    for (const r of this.log) {
+      if (r.state === 'delivered' || r.state === 'failed') continue;
+      if (r.retries && this.deps.installations.get(r.appId)) {
+        const at = Math.max(now, r.nextAttemptAt ?? now);
+        r.state = 'retrying';
+        r.nextAttemptAt = at;
+        r.timer = setTimeout(() => {
+          r.timer = null;
+          void this.attempt(r);
+        }, at - now);
+      } else {
+        r.state = 'failed';
+        r.nextAttemptAt = null;
+      }
+    }
+    for (const saved of records.queues) {
+      const key = `${saved.appId}\0${saved.moduleKey}`;
+      const queue: Queue = { ...saved, items: [...saved.items], cancel: null, cancelFull: null };
+      this.queues.set(key, queue);
+      queue.cancel = later(Math.max(0, saved.sendsAt - now) / 1000, () => this.flushQueue(key));
+    }
+    this.deps.stream.emit({ type: 'apps' });
   }
 
   close(): void {

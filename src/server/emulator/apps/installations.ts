@@ -195,6 +195,28 @@ export class Installations {
     this.onChange();
   }
 
+  /** What the store holds, for a save (../state/apps.ts copies it at once). */
+  records(): { clients: RegisteredClient[]; apps: Installation[]; problems: AppProblem[] } {
+    return { clients: [...this.clients.values()], apps: this.list(), problems: this.problems };
+  }
+
+  /** Replaces everything with a restored state's records; the OAuth server then knows its clients. */
+  replaceRecords(records: {
+    clients: RegisteredClient[];
+    apps: Installation[];
+    problems: AppProblem[];
+  }): void {
+    const registered = new Set(this.clients.keys());
+    this.clients = new Map(records.clients.map((c) => [c.id, c]));
+    this.apps = new Map(records.apps.map((a) => [a.appId, a]));
+    this.problems.splice(0, this.problems.length, ...records.problems);
+    this.config.clients = [
+      ...this.config.clients.filter((c) => !registered.has(c.id) && !this.clients.has(c.id)),
+      ...records.clients.map((c) => ({ id: c.id, secret: c.secret, name: c.name, redirectUris: [] })),
+    ];
+    this.onChange();
+  }
+
   /** Whether the app may reach the project (the install's project choice). */
   static reaches(app: Installation, projectId: number): boolean {
     return app.projects === 'all' || app.projects.includes(projectId);

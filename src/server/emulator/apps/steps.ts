@@ -32,6 +32,15 @@ export interface StepPair {
   originEvent: string;
 }
 
+/** A string on a step, as a save keeps it: [stringId, status, output, originEvent]. */
+export type SavedEntry = [number, StepStatus, string, string];
+
+/** A step and its strings per language, in the order they reached it. */
+export interface SavedStep {
+  step: Step;
+  strings: Record<string, SavedEntry[]>;
+}
+
 /** Operations one PATCH may carry (the emulator's limit; the docs name none). */
 export const MAX_PATCH_OPS = 500;
 /** String ids one GET may filter by (the docs' limit). */
@@ -270,6 +279,39 @@ export class StepStore {
       out[languageId] = c;
     }
     return out;
+  }
+
+  /** Every step and its strings, as fresh records (a save writes them while the store goes on). */
+  records(): { nextId: number; steps: SavedStep[] } {
+    return {
+      nextId: this.nextId,
+      steps: [...this.steps.values()].map((step) => ({
+        step: { ...step },
+        strings: Object.fromEntries(
+          [...(this.entries.get(step.id) ?? [])].map(([languageId, entries]) => [
+            languageId,
+            [...entries].map(([id, e]): SavedEntry => [id, e.status, e.output, e.originEvent]),
+          ]),
+        ),
+      })),
+    };
+  }
+
+  /** Replaces every step and status with a restored state's. */
+  replaceRecords(records: { nextId: number; steps: SavedStep[] }): void {
+    this.steps = new Map(records.steps.map(({ step }) => [step.id, { ...step }]));
+    this.entries = new Map(
+      records.steps.map(({ step, strings }) => [
+        step.id,
+        new Map(
+          Object.entries(strings).map(([languageId, list]) => [
+            languageId,
+            new Map(list.map(([id, status, output, originEvent]) => [id, { status, output, originEvent }])),
+          ]),
+        ),
+      ]),
+    );
+    this.nextId = Math.max(records.nextId, ...records.steps.map(({ step }) => step.id + 1));
   }
 
   info(step: Step): StepInfo {
