@@ -8,6 +8,9 @@ import { generateDemoDataset } from '../data/demo.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
 import { addStep, control, installStepApp, type TestApp } from '../apps/testing.ts';
 
+/** Each test runs two emulators and an app on real ports, and waits for deliveries between them. */
+const SCENARIO_MS = 20_000;
+
 const opened: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   for (const o of opened.splice(0).reverse()) await o.close();
@@ -94,7 +97,7 @@ it('a snapshot loaded into a fresh emulator gives the same apps, steps, statuses
   // Ids go on from the snapshot's: the new delivery names no other.
   const ids = (await log(b.url)).json.data.map((d) => d.id);
   expect(new Set(ids).size).toBe(ids.length);
-});
+}, SCENARIO_MS);
 
 it('a batch waiting at the save goes at its time after the load', async () => {
   const a = await emulator(3600);
@@ -111,4 +114,4 @@ it('a batch waiting at the save goes at its time after the load', async () => {
   await control(b.url, 'POST', '/__apps/flush', {});
   const body = (await delivered).json<{ events: { stringId?: number; string?: { id: number } }[] }>();
   expect(body.events).toHaveLength(2);
-});
+}, SCENARIO_MS);
