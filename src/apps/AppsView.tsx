@@ -15,6 +15,7 @@ import { OtherProblems } from './OtherProblems.tsx';
 import { Failure } from './parts.tsx';
 import { emulatorGone, emulatorOrigin, forgetPreviousRun, overviewQuery } from './queries.ts';
 import { useAppsUi, useAppsUiActions } from './store.ts';
+import { StatePanel } from './StatePanel.tsx';
 import { useAppsStream, type StreamState } from './stream.ts';
 import './apps.css';
 
@@ -91,9 +92,9 @@ export default function AppsView(props: { onClose: () => void; edition: Edition 
       {restartedAt && (
         <div className="notice notice-warning" role="status" data-testid="emulator-restarted">
           <span>
-            The emulator restarted at <time dateTime={restartedAt}>{clock(restartedAt)}</time>. It keeps apps,
-            OAuth apps and the delivery log in memory, so those of its previous run are gone, and ids count
-            from the start again.{' '}
+            The emulator restarted at <time dateTime={restartedAt}>{clock(restartedAt)}</time>. Unless it
+            keeps its state in a file (--state, under State below), apps, OAuth apps and the delivery log of
+            its previous run are gone, and ids count from the start again.{' '}
             <button type="button" className="link-button" onClick={registerAgain}>
               Register the OAuth app
             </button>{' '}
@@ -130,6 +131,7 @@ export default function AppsView(props: { onClose: () => void; edition: Edition 
               installedReadAt={overview.dataUpdatedAt}
             />
             {data && <OAuthApps origin={origin} clients={data.clients} />}
+            <StatePanel origin={origin} />
             {data?.apps.length === 0 && <p className="hint">No app is installed.</p>}
             {data?.apps.map((app) => (
               <AppCard key={app.appId} origin={origin} app={app} edition={props.edition} />

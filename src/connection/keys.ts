@@ -60,6 +60,8 @@ export const keys = {
   /** A delivery's request as sent: it never changes. */
   appsFixture: (origin: string | null, id: number) => [...keys.apps(origin), 'fixture', id] as const,
   appsCalls: (origin: string | null) => [...keys.apps(origin), 'calls'] as const,
+  /** Where the emulator keeps its state (`GET /__state/info`). */
+  appsState: (origin: string | null) => [...keys.apps(origin), 'state'] as const,
   /** A step's strings: every page of it, then one page. */
   appsStepStrings: (origin: string | null, stepId: number) =>
     [...keys.apps(origin), 'step-strings', stepId] as const,
