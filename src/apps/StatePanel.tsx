@@ -13,7 +13,8 @@ import {
   type StateSaveResponse,
 } from '../wire/state.ts';
 import { control } from './client.ts';
-import { clock, Failure } from './parts.tsx';
+import { clock } from './format.ts';
+import { Failure } from './parts.tsx';
 
 export const stateInfoQuery = (origin: string | null) =>
   queryOptions({
