@@ -57,7 +57,7 @@ it('a snapshot loaded into a fresh emulator gives the same apps, steps, statuses
   const a = await emulator(0);
   const s = await installed(a.url);
   const step = await addStep(a.url, s.appId, ['uk', 'de']);
-  const delivered = s.app.next('POST /webhooks');
+  const delivered = s.app.next('POST /webhooks', SCENARIO_MS);
   await control(a.url, 'POST', `/__apps/steps/${step.id}/send`, { stringIds: [1, 2, 3], languages: ['uk'] });
   await delivered;
   expect(
@@ -88,7 +88,7 @@ it('a snapshot loaded into a fresh emulator gives the same apps, steps, statuses
   expect(
     (await patch(b.url, s.token, step.id, [{ op: 'replace', path: '/1/output', value: '' }])).status,
   ).toBe(200);
-  const again = s.app.next('POST /webhooks');
+  const again = s.app.next('POST /webhooks', SCENARIO_MS);
   await control(b.url, 'POST', `/__apps/steps/${step.id}/send`, { stringIds: [4], languages: ['de'] });
   const request = await again;
   expect(request.headers['x-crowdin-signature']).toBe(
@@ -110,7 +110,7 @@ it('a batch waiting at the save goes at its time after the load', async () => {
   const b = await emulator(3600);
   await load(b.url, snapshot);
   expect((await overview(b.url)).queued).toEqual((await overview(a.url)).queued);
-  const delivered = s.app.next('POST /webhooks');
+  const delivered = s.app.next('POST /webhooks', SCENARIO_MS);
   await control(b.url, 'POST', '/__apps/flush', {});
   const body = (await delivered).json<{ events: { stringId?: number; string?: { id: number } }[] }>();
   expect(body.events).toHaveLength(2);

@@ -9,12 +9,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { StateLoadResponse } from '../../../wire/state.ts';
 import { STATE_PATHS } from '../../../wire/state.ts';
+import { LOOPBACK_HOST } from '../apps/control.ts';
 import { ControlError } from '../apps/errors.ts';
 import { StateFileError, parseState } from './format.ts';
 import type { StateKeeper } from './keeper.ts';
 import { jsonStream } from './write.ts';
 
-const LOOPBACK_HOST = /^(127(\.\d{1,3}){3}|localhost|\[::1\]|[a-z0-9-]+(\.[a-z0-9-]+)*\.localhost)(:\d+)?$/i;
 /** A snapshot posted to POST /__state: the delivery log alone may hold 64 MB of bodies. */
 const MAX_SNAPSHOT_BYTES = 256 * 1024 * 1024;
 
