@@ -141,7 +141,15 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/server/**', 'src/router/server/**', 'src/bench/**', 'src/**/*.test.ts', 'src/wire/**'],
+    ignores: [
+      'src/server/**',
+      'src/router/server/**',
+      'src/bench/**',
+      'src/**/*.test.ts',
+      'src/wire/**',
+      'src/lsp/**',
+      'src/vscode/**',
+    ],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }],
     },
@@ -199,6 +207,52 @@ export default tseslint.config(
         {
           selector: `ImportExpression > Literal[value=/^(\\.\\.\\/server|\\.\\.\\/\\.\\.\\/(${ROUTER_PAGE_FORBIDDEN.join('|')}|server))(\\/|$)/]`,
           message: ROUTER_PAGE_MESSAGE,
+        },
+      ],
+    },
+  },
+  {
+    // The language server (Node): an adapter over the core, as src/editor/ is for CodeMirror. It reads the
+    // core, the wire's listings and the editor's analyze options, and never the app, a UI or the emulator.
+    files: ['src/lsp/**/*.ts'],
+    ignores: ['src/lsp/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            'react',
+            'react-dom',
+            '@codemirror/*',
+            '@tanstack/*',
+            '../*/**',
+            '!../croql/**',
+            '!../wire/**',
+            '!../editor/analyze-options.ts',
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The VS Code extension: the editor's client of the language server, with the permalink codec and the
+    // code export's quoting.
+    files: ['src/vscode/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            'react',
+            'react-dom',
+            '@codemirror/*',
+            '../*/**',
+            '!../croql/**',
+            '!../wire/**',
+            '!../permalink/codec.ts',
+            '!../permalink/code-export.ts',
+            '!../lsp/**',
+          ],
         },
       ],
     },
