@@ -58,8 +58,8 @@ function toLsp(document: TextDocument, region: Region, d: CoreDiagnostic): Diagn
 }
 
 export function diagnostics(document: TextDocument, analysis: Analysis): Diagnostic[] {
-  const out = analysis.regions.flatMap(({ region, model }) =>
-    model.diagnostics.map((d) => toLsp(document, region, d)),
+  const out = analysis.regions.flatMap(({ region, diagnostics: found }) =>
+    found.map((d) => toLsp(document, region, d)),
   );
   if (analysis.skipped > 0) {
     out.push({
@@ -77,8 +77,8 @@ export function codeActions(document: TextDocument, analysis: Analysis, range: R
   const from = document.offsetAt(range.start);
   const to = document.offsetAt(range.end);
   const actions: CodeAction[] = [];
-  for (const { region, model } of analysis.regions) {
-    for (const d of model.diagnostics) {
+  for (const { region, diagnostics: found } of analysis.regions) {
+    for (const d of found) {
       if (!d.suggestions?.length) continue;
       if (toHost(region, d.to) < from || toHost(region, d.from) > to) continue;
       const diagnostic = toLsp(document, region, d);
@@ -123,7 +123,7 @@ export function completion(
   settings: CompletionSettings,
 ): CompletionList | null {
   const at = regionAt(analysis, offset);
-  if (!at) return null;
+  if (!at || at.refused) return null;
   const { region } = at;
   const result = complete(region.text, fromHost(region, offset), region.listing, settings.values, {
     edition: settings.edition,
@@ -160,7 +160,7 @@ export function hoverAt(
   options: AnalyzeOptions,
 ): Hover | null {
   const at = regionAt(analysis, offset);
-  if (!at) return null;
+  if (!at?.model || at.refused) return null;
   const { region, model } = at;
   const info = hover(region.text, fromHost(region, offset), region.listing, options, model);
   if (!info) return null;
@@ -174,7 +174,7 @@ export function hoverAt(
 export function formatting(document: TextDocument, analysis: Analysis): TextEdit[] {
   const edits: TextEdit[] = [];
   for (const { region, model } of analysis.regions) {
-    if (!model.ast) continue;
+    if (!model?.ast) continue;
     const formatted = format(region.text);
     if (formatted === region.text) continue;
     edits.push({
@@ -189,7 +189,7 @@ export function formatting(document: TextDocument, analysis: Analysis): TextEdit
 export function foldingRanges(document: TextDocument, analysis: Analysis): FoldingRange[] {
   const ranges: FoldingRange[] = [];
   for (const { region, model } of analysis.regions) {
-    const stack: Expr[] = model.ast ? [model.ast] : [];
+    const stack: Expr[] = model?.ast ? [model.ast] : [];
     while (stack.length) {
       const node = stack.pop()!;
       if (node.kind === 'logical') {

@@ -80,9 +80,15 @@ function listingAt(text: string, at: number): ListingName {
   return depth > 0 ? found.name : 'strings';
 }
 
-export function jsRegions(text: string): Region[] {
+/** The first `limit` queries; `more` counts the ones after them (found, not decoded). */
+export function jsRegions(text: string, limit: number): { regions: Region[]; more: number } {
   const regions: Region[] = [];
+  let more = 0;
   for (const m of text.matchAll(PROPERTY)) {
+    if (regions.length >= limit) {
+      more++;
+      continue;
+    }
     const open = m.index + m[0].length - 1;
     const decoded = decode(text, open);
     if (!decoded) continue;
@@ -95,5 +101,5 @@ export function jsRegions(text: string): Region[] {
       host: 'js',
     });
   }
-  return regions;
+  return { regions, more };
 }

@@ -59,9 +59,15 @@ const ENCODERS: Record<Quoting, (query: string) => string> = {
   bare: (q) => q.replace(/[^\w@%+=:,./-]/g, '\\$&'),
 };
 
-export function shellRegions(text: string): Region[] {
+/** The first `limit` queries; `more` counts the ones after them (found, not decoded). */
+export function shellRegions(text: string, limit: number): { regions: Region[]; more: number } {
   const regions: Region[] = [];
+  let more = 0;
   for (const m of text.matchAll(FLAG)) {
+    if (regions.length >= limit) {
+      more++;
+      continue;
+    }
     const at = m.index + m[0].length;
     if (at >= text.length || /[\r\n]/.test(text[at]!)) continue;
     const word = decodeWord(text, at);
@@ -74,5 +80,5 @@ export function shellRegions(text: string): Region[] {
       host: 'shell',
     });
   }
-  return regions;
+  return { regions, more };
 }

@@ -43,9 +43,15 @@ function decode(text: string, from: number, to: number): { text: string; map: nu
   return out.finish(to);
 }
 
-export function urlRegions(text: string): Region[] {
+/** The first `limit` queries; `more` counts the ones after them (found, not decoded). */
+export function urlRegions(text: string, limit: number): { regions: Region[]; more: number } {
   const regions: Region[] = [];
+  let more = 0;
   for (const m of text.matchAll(PARAM)) {
+    if (regions.length >= limit) {
+      more++;
+      continue;
+    }
     const from = m.index + m[0].length - m[1]!.length;
     const lineStart = text.lastIndexOf('\n', m.index) + 1;
     const url =
@@ -63,5 +69,5 @@ export function urlRegions(text: string): Region[] {
       host: 'url',
     });
   }
-  return regions;
+  return { regions, more };
 }

@@ -53,17 +53,24 @@ export function croqlFileListing(uri: string, text: string): { listing: ListingN
   return { listing: (word && LISTING_WORDS[word]) || 'strings', start: 0 };
 }
 
-/** Every query in a document, in document order. */
-export function findRegions(uri: string, languageId: string, text: string): Region[] {
+/** The queries of a document in document order, at most `limit` of each host's; `more` counts the rest. */
+export function findRegions(
+  uri: string,
+  languageId: string,
+  text: string,
+  limit: number,
+): { regions: Region[]; more: number } {
   const kind = hostKind(uri, languageId);
   if (kind === 'croql') {
     const { listing, start } = croqlFileListing(uri, text);
-    return [{ listing, text: text.slice(start), start, encode: (q) => q, host: 'croql' }];
+    return {
+      regions: [{ listing, text: text.slice(start), start, encode: (q) => q, host: 'croql' }],
+      more: 0,
+    };
   }
-  const found = [
-    ...(kind === 'js' ? jsRegions(text) : kind === 'shell' ? shellRegions(text) : []),
-    ...urlRegions(text),
-  ];
+  const host = kind === 'js' ? jsRegions(text, limit) : kind === 'shell' ? shellRegions(text, limit) : null;
+  const urls = urlRegions(text, limit);
+  const found = [...(host?.regions ?? []), ...urls.regions];
   // A URL inside a `croql` literal is that query's text, not a second query.
   found.sort((a, b) => a.start - b.start);
   const out: Region[] = [];
@@ -73,5 +80,5 @@ export function findRegions(uri: string, languageId: string, text: string): Regi
       continue;
     out.push(r);
   }
-  return out;
+  return { regions: out, more: (host?.more ?? 0) + urls.more };
 }

@@ -1,6 +1,6 @@
 // Semantic tokens from the grammar's own highlighting tags (src/croql/highlight.ts, the editor's colours),
 // so a name, keyword or literal is coloured in an editor as in the playground. The parse is the core's
-// Lezer parser, run only on text the core's input guard lets through (the guard bounds its work).
+// Lezer parser, run only on text the input guards let through (analysis.ts: they bound its work).
 import { highlightTree, tagHighlighter, tags as t } from '@lezer/highlight';
 import {
   SemanticTokensBuilder,
@@ -8,7 +8,6 @@ import {
   type SemanticTokensLegend,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { guardInput } from '../croql/parse-guards.ts';
 import { parser } from '../croql/parser.ts';
 import type { Analysis } from './analysis.ts';
 import { toHost } from './region.ts';
@@ -39,8 +38,8 @@ function encode(cls: string): { type: number; modifiers: number } {
 
 export function semanticTokens(document: TextDocument, analysis: Analysis): SemanticTokens {
   const builder = new SemanticTokensBuilder();
-  for (const { region } of analysis.regions) {
-    if (guardInput(region.text).refused) continue;
+  for (const { region, refused } of analysis.regions) {
+    if (refused) continue;
     const tree = parser.parse(region.text);
     const spans: { from: number; to: number; cls: string }[] = [];
     highlightTree(tree, highlighter, (from, to, cls) => spans.push({ from, to, cls }));
