@@ -17,7 +17,8 @@ const stage = join(root, 'dist', 'vscode', 'extension');
 
 const json = (path: string, value: unknown) => writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
 
-export async function buildVsix(): Promise<string> {
+/** Builds the .vsix; `log` receives what vsce says (the files it packed). */
+export async function buildVsix(log: (text: string) => void = () => {}): Promise<string> {
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(join(stage, 'syntaxes'), { recursive: true });
   mkdirSync(join(stage, 'snippets'), { recursive: true });
@@ -43,7 +44,7 @@ export async function buildVsix(): Promise<string> {
   await (bundleServer as (outfile: string) => Promise<void>)(join(stage, 'server.js'));
   const vsix = join(root, 'dist', 'vscode', `croql-${manifest.version}.vsix`);
   // The dependencies are in the bundles; no repository or licence file is published with it.
-  execFileSync(
+  const said = execFileSync(
     process.execPath,
     [
       join(root, 'node_modules', '@vscode', 'vsce', 'vsce'),
@@ -54,13 +55,14 @@ export async function buildVsix(): Promise<string> {
       '--out',
       vsix,
     ],
-    { cwd: stage, stdio: ['ignore', 'inherit', 'inherit'] },
+    { cwd: stage, stdio: ['ignore', 'pipe', 'inherit'] },
   );
+  log(said.toString());
   return vsix;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  buildVsix().then(
+  buildVsix((text) => process.stdout.write(text)).then(
     (vsix) => console.log(`Wrote ${vsix}`),
     (error: unknown) => {
       console.error(error);
