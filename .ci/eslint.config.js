@@ -235,8 +235,7 @@ export default tseslint.config(
     },
   },
   {
-    // The VS Code extension: the editor's client of the language server, with the permalink codec and the
-    // code export's quoting.
+    // The VS Code extension: the editor's client of the language server, with the permalink codec.
     files: ['src/vscode/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -250,7 +249,6 @@ export default tseslint.config(
             '!../croql/**',
             '!../wire/**',
             '!../permalink/codec.ts',
-            '!../permalink/code-export.ts',
             '!../lsp/**',
           ],
         },

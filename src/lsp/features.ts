@@ -22,6 +22,7 @@ import { hover } from '../croql/hover.ts';
 import { childrenOf } from '../croql/locate.ts';
 import {
   format,
+  quickFixes,
   type AnalyzeOptions,
   type CompletionItem as CoreItem,
   type Diagnostic as CoreDiagnostic,
@@ -72,29 +73,29 @@ export function diagnostics(document: TextDocument, analysis: Analysis): Diagnos
   return out;
 }
 
-/** Each of the playground's quick fixes (a diagnostic's suggestions) touching `range`, as a code action. */
+/** Each of the playground's quick fixes (the core's quickFixes) touching `range`, as a code action. */
 export function codeActions(document: TextDocument, analysis: Analysis, range: Range): CodeAction[] {
   const from = document.offsetAt(range.start);
   const to = document.offsetAt(range.end);
   const actions: CodeAction[] = [];
   for (const { region, diagnostics: found } of analysis.regions) {
-    for (const d of found) {
-      if (!d.suggestions?.length) continue;
-      if (toHost(region, d.to) < from || toHost(region, d.from) > to) continue;
-      const diagnostic = toLsp(document, region, d);
-      d.suggestions.forEach((s, i) => {
-        const edit: TextEdit = {
-          range: rangeOf(document, region, s.from, s.to),
-          newText: region.encode(s.insert),
-        };
-        actions.push({
-          // A menu shows no code spans: `x` reads as “x”, as in the playground's lint buttons.
-          title: s.label.replace(/`([^`]*)`/g, '“$1”'),
-          kind: CodeActionKind.QuickFix,
-          diagnostics: [diagnostic],
-          isPreferred: i === 0 && d.suggestions!.length === 1,
-          edit: { changes: { [document.uri]: [edit] } },
-        });
+    const fixes = quickFixes(found);
+    for (const { diagnostic: d, suggestion: s } of fixes) {
+      // At the words the diagnostic is about, or anywhere in the text the fix rewrites (`id in (…)` is
+      // reported at `in`, and rewritten whole).
+      const touches = (a: number, b: number) => toHost(region, b) >= from && toHost(region, a) <= to;
+      if (!touches(d.from, d.to) && !touches(s.from, s.to)) continue;
+      const edit: TextEdit = {
+        range: rangeOf(document, region, s.from, s.to),
+        newText: region.encode(s.insert),
+      };
+      actions.push({
+        // A menu shows no code spans: `x` reads as “x”, as in the playground's lint buttons.
+        title: s.label.replace(/`([^`]*)`/g, '“$1”'),
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [toLsp(document, region, d)],
+        isPreferred: d.suggestions?.length === 1,
+        edit: { changes: { [document.uri]: [edit] } },
       });
     }
   }

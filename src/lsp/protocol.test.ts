@@ -200,6 +200,30 @@ describe('CroQL inside a TypeScript file', () => {
   });
 });
 
+describe('the mistakes people report', () => {
+  it('are fixed in their own words by code actions, inside a client call too', async () => {
+    const uri = 'file:///work/app/report.ts';
+    const text = [
+      "await client.sourceStringsApi.listProjectStrings(1, { croql: 'fileId = 5' });",
+      "await client.sourceStringsApi.listProjectStrings(1, { croql: 'id in (2516, 2518)' });",
+    ].join('\n');
+    await client.open(uri, 'typescript', text);
+    const fixes = async (needle: string) => {
+      const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri },
+        range: { start: at(text, needle), end: at(text, needle) },
+        context: { diagnostics: [] },
+      });
+      return actions.map((a) => {
+        const [edit] = a.edit!.changes![uri]!;
+        return { replaced: textIn(text, edit!.range), by: edit!.newText };
+      });
+    };
+    expect(await fixes('fileId')).toEqual([{ replaced: 'fileId', by: 'id of file' }]);
+    expect(await fixes('id in')).toEqual([{ replaced: 'id in (2516, 2518)', by: 'id = 2516 or id = 2518' }]);
+  });
+});
+
 describe('CroQL in a YAML workflow and a shell script', () => {
   it('checks the --croql argument of a run step, through the shell quoting', async () => {
     const uri = 'file:///work/.github/workflows/crowdin.yml';

@@ -3,7 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { decodePermalink } from '../permalink/codec.ts';
-import { cliArgument, playgroundLink } from './commands.ts';
+import { fromCrowdinCliValue } from '../croql/cli-argument.ts';
+import { cliArgument, platformShell, playgroundLink } from './commands.ts';
 
 const query = {
   text: `text contains "it's" and identifier = "a\\"b" and text contains "$HOME"`,
@@ -37,11 +38,15 @@ describe('Open in CroQL Playground', () => {
 });
 
 describe('Copy as crowdin-cli argument', () => {
-  it('is one --croql argument bash passes unchanged', () => {
-    const argument = cliArgument(query);
-    const received = execFileSync('bash', ['-c', `printf '%s\\n' ${argument}`])
+  it("is the code export's argument for the platform's shell, which crowdin-cli reads back as the query", () => {
+    expect(platformShell('linux')).toBe('posix');
+    expect(platformShell('win32')).toBe('powershell');
+    const argument = cliArgument(query, 'posix');
+    if (!argument.ok) throw new Error(argument.message);
+    const received = execFileSync('bash', ['-c', `printf '%s\\n' ${argument.text}`])
       .toString()
       .split('\n');
-    expect(received.slice(0, 2)).toEqual(['--croql', query.text]);
+    expect(received[0]).toBe('--croql');
+    expect(fromCrowdinCliValue(received[1]!)).toBe(query.text);
   });
 });

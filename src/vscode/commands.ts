@@ -1,9 +1,9 @@
 // What the extension's two commands make of the query under the cursor, as pure functions: the
-// playground's permalink (src/permalink/codec.ts) and the `--croql` argument for crowdin-cli, quoted for
-// a POSIX shell (src/permalink/code-export.ts, the code export's quoting).
+// playground's permalink (src/permalink/codec.ts) and the `--croql` argument for crowdin-cli, quoted as the
+// playground's code export quotes it (src/croql/cli-argument.ts).
 import type { ListingName } from '../croql/types.ts';
 import { permalinkUrl } from '../permalink/codec.ts';
-import { shellQuote } from '../permalink/code-export.ts';
+import { cliArgument as quoted, type CliArgument, type CliShell } from '../croql/cli-argument.ts';
 import type { ConnectionKind } from '../wire/connection.ts';
 
 export interface QueryAt {
@@ -45,7 +45,12 @@ export function playgroundLink(query: QueryAt, settings: LinkSettings): string {
   });
 }
 
-/** `--croql '…'`: the argument as a POSIX shell (bash, zsh) passes the query to crowdin-cli unchanged. */
-export function cliArgument(query: QueryAt): string {
-  return `--croql ${shellQuote(query.text)}`;
+/** The shell a terminal of this platform runs: PowerShell on Windows, else a POSIX shell (bash, zsh). */
+export function platformShell(platform: string): CliShell {
+  return platform === 'win32' ? 'powershell' : 'posix';
+}
+
+/** `--croql …` for `shell`, so that crowdin-cli receives the query as it needs it, or why it cannot. */
+export function cliArgument(query: QueryAt, shell: CliShell): CliArgument {
+  return quoted(query.text, shell);
 }

@@ -8,7 +8,7 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
-import { cliArgument, playgroundLink, type QueryAt } from './commands.ts';
+import { cliArgument, platformShell, playgroundLink, type QueryAt } from './commands.ts';
 
 const QUERY_AT = 'croql/queryAt';
 let client: LanguageClient | undefined;
@@ -49,8 +49,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('croql.copyCliArgument', async () => {
       const query = await queryUnderCursor();
       if (!query) return;
-      await vscode.env.clipboard.writeText(cliArgument(query));
-      vscode.window.setStatusBarMessage('CroQL: the --croql argument is on the clipboard', 3000);
+      const shell = platformShell(process.platform);
+      const argument = cliArgument(query, shell);
+      if (!argument.ok) {
+        void vscode.window.showWarningMessage(`CroQL: ${argument.message}`);
+        return;
+      }
+      await vscode.env.clipboard.writeText(argument.text);
+      vscode.window.setStatusBarMessage(
+        `CroQL: the --croql argument for ${shell === 'posix' ? 'bash and zsh' : 'PowerShell'} is on the clipboard`,
+        3000,
+      );
     }),
   );
   await client.start();
