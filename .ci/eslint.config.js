@@ -149,6 +149,8 @@ export default tseslint.config(
       'src/**/*.test.ts',
       'src/**/*.test.tsx',
       'src/wire/**',
+      'src/lsp/**',
+      'src/vscode/**',
     ],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }],
@@ -207,6 +209,50 @@ export default tseslint.config(
         {
           selector: `ImportExpression > Literal[value=/^(\\.\\.\\/server|\\.\\.\\/\\.\\.\\/(${ROUTER_PAGE_FORBIDDEN.join('|')}|server))(\\/|$)/]`,
           message: ROUTER_PAGE_MESSAGE,
+        },
+      ],
+    },
+  },
+  {
+    // The language server (Node): an adapter over the core, as src/editor/ is for CodeMirror. It reads the
+    // core, the wire's listings and the editor's analyze options, and never the app, a UI or the emulator.
+    files: ['src/lsp/**/*.ts'],
+    ignores: ['src/lsp/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            'react',
+            'react-dom',
+            '@codemirror/*',
+            '@tanstack/*',
+            '../*/**',
+            '!../croql/**',
+            '!../wire/**',
+            '!../editor/analyze-options.ts',
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The VS Code extension: the editor's client of the language server, with the permalink codec.
+    files: ['src/vscode/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            'react',
+            'react-dom',
+            '@codemirror/*',
+            '../*/**',
+            '!../croql/**',
+            '!../wire/**',
+            '!../permalink/codec.ts',
+            '!../lsp/**',
+          ],
         },
       ],
     },

@@ -10,13 +10,15 @@ import { lex, type Token } from './lex.ts';
 import { locate } from './locate.ts';
 import { foreignDoc, operatorBySpelling } from './operators.ts';
 import { countField, describeFieldType, typeLabel } from './schema.ts';
-import type { AnalyzeOptions, FieldDef, HoverInfo, ListingName, NodeInfo } from './types.ts';
+import type { AnalyzeOptions, AnalyzeResult, FieldDef, HoverInfo, ListingName, NodeInfo } from './types.ts';
 
 export function hover(
   text: string,
   pos: number,
   listing: ListingName,
   options: AnalyzeOptions = {},
+  /** The checked model of exactly `text` with `options`, when the caller has it (the language server's). */
+  model?: AnalyzeResult,
 ): HoverInfo | null {
   const tokens = lex(text);
   const token = tokens.find((t) => t.from <= pos && pos < t.to) ?? tokens.find((t) => t.to === pos);
@@ -24,7 +26,7 @@ export function hover(
   const span = { from: token.from, to: token.to };
   switch (token.kind) {
     case 'name':
-      return nameHover(text, pos, listing, options);
+      return nameHover(model ?? analyze(text, listing, { ...options, tree: undefined }), pos);
     case 'keyword':
     case 'op': {
       const def = operatorBySpelling(token.value);
@@ -73,13 +75,7 @@ function mentionHover(token: Extract<Token, { kind: 'mention' }>, text: string):
 }
 
 /** The name under the cursor, as the checker resolved it (the innermost node there, locate.ts). */
-function nameHover(
-  text: string,
-  pos: number,
-  listing: ListingName,
-  options: AnalyzeOptions,
-): HoverInfo | null {
-  const model = analyze(text, listing, { ...options, tree: undefined });
+function nameHover(model: AnalyzeResult, pos: number): HoverInfo | null {
   const found = locate(model, pos);
   if (!found || found.node.kind !== 'identifier' || !found.info) return null;
   const { node, info } = found;

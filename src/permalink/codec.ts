@@ -2,7 +2,9 @@
 // `#v1/<base64url of UTF-8 JSON>`; the JSON holds the connection, the enterprise domain, the project, the
 // listing and its id, and the query text. Never a token, never a host: the API host is derived from the
 // connection kind and a domain that must be a single DNS label, so a link cannot aim the token elsewhere.
-import { isValidOrganizationDomain } from '../connection/config.ts';
+// From auth directly (connection/config.ts re-exports it): the codec stays free of the app's server state,
+// so the VS Code extension (src/vscode/commands.ts) bundles it alone.
+import { isValidOrganizationDomain } from '../auth/hosts.ts';
 import { isConnectionKind, type ConnectionKind } from '../wire/connection.ts';
 import { isListingName } from '../wire/listings.ts';
 import type { ListingName } from '../croql/types.ts';

@@ -1,0 +1,147 @@
+// The language server (src/lsp/) as an editor meets it, through the JSON-RPC framing of
+// vscode-languageserver over in-process streams (the pipe between two processes is the OS's, not ours):
+// - a keystroke (didChange of a 2 KB document sent) until the server writes its publishDiagnostics, p95,
+//   against analyze() of the same text (target ≤ 1.5: the server adds little to the analysis it must make);
+// - a completion request until the server writes its answer, p95, against complete() at the same place
+//   (target ≤ 1.5). What the editor then does with the answer (here the test client's parse) is not counted.
+// Each sample of one side is followed by one of the other, and each side keeps the best p95 of ten short
+// rounds, so one quiet stretch of the machine is enough for both. (Not CPU time: process.cpuUsage counts in
+// scheduler ticks on this kernel, and a 1 ms tick is the size of what is measured.)
+import { PassThrough } from 'node:stream';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { createConnection, type PublishDiagnosticsParams } from 'vscode-languageserver/node';
+import { analyze } from '../croql/check.ts';
+import { complete } from '../croql/complete.ts';
+import { specQueries } from '../croql/corpus.ts';
+import { startServer } from '../lsp/server.ts';
+import { percentile, row, type BenchRow } from './stats.ts';
+
+const now = () => performance.now();
+
+const ROUNDS = 10;
+const PER_ROUND = 60;
+const WARM = 50;
+
+/** About 2 KB of the spec's string queries joined with `and`; `i` changes the last number (a keystroke). */
+function documentText(i: number): string {
+  let text = '';
+  for (const q of specQueries.filter((s) => s.context === 'strings')) {
+    if (text.length > 1900) break;
+    text += `(${q.text}) and\n`;
+  }
+  return `${text}id != ${i}`;
+}
+
+/** Runs `sample` (which times both sides once) in rounds; each side's best p95 of the rounds. */
+async function bestP95(sample: (i: number) => Promise<[number, number]>): Promise<[number, number]> {
+  for (let i = 0; i < WARM; i++) await sample(-1 - i);
+  let ours = Infinity;
+  let base = Infinity;
+  let n = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < PER_ROUND; i++) {
+      const [x, y] = await sample(++n);
+      a.push(x);
+      b.push(y);
+    }
+    ours = Math.min(ours, percentile(a, 95));
+    base = Math.min(base, percentile(b, 95));
+  }
+  return [ours, base];
+}
+
+export default async function lsp(): Promise<BenchRow[]> {
+  const toServer = new PassThrough();
+  const toClient = new PassThrough();
+  const server = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
+  startServer(server, { env: {} });
+  const client = createMessageConnection(
+    new StreamMessageReader(toClient),
+    new StreamMessageWriter(toServer),
+  );
+  // When the server's next message starts to come out: the end of a measured span.
+  let armed = false;
+  let written = 0;
+  toClient.on('data', () => {
+    if (armed) {
+      written = now();
+      armed = false;
+    }
+  });
+  const arm = () => {
+    armed = true;
+    return now();
+  };
+  const waiting = new Map<number, () => void>();
+  client.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+    waiting.get(p.version!)?.();
+    waiting.delete(p.version!);
+  });
+  client.listen();
+  try {
+    await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
+    await client.sendNotification('initialized', {});
+    const uri = 'file:///bench/query.croql';
+    let version = 0;
+    /** Sends `text` as the next version and waits for its diagnostics. */
+    const edit = async (text: string) => {
+      version++;
+      const arrived = new Promise<void>((resolve) => waiting.set(version, resolve));
+      if (version === 1) {
+        await client.sendNotification('textDocument/didOpen', {
+          textDocument: { uri, languageId: 'croql', version, text },
+        });
+      } else {
+        await client.sendNotification('textDocument/didChange', {
+          textDocument: { uri, version },
+          contentChanges: [{ text }],
+        });
+      }
+      await arrived;
+    };
+    await edit(documentText(0));
+
+    const [keystroke, analysis] = await bestP95(async (i) => {
+      const text = documentText(i);
+      const t0 = arm();
+      await edit(text);
+      const t1 = written;
+      // The baseline analyses a text of the same shape that no one analysed yet (the server's memo has this one).
+      const other = documentText(-1000 - i);
+      const t2 = now();
+      analyze(other, 'strings');
+      return [t1 - t0, now() - t2];
+    });
+
+    // Completion at the end of the document, after `and `.
+    const text = `${documentText(0)} and `;
+    await edit(text);
+    const lines = text.split('\n');
+    const position = { line: lines.length - 1, character: lines.at(-1)!.length };
+    const [request, core] = await bestP95(async () => {
+      const t0 = arm();
+      await client.sendRequest('textDocument/completion', { textDocument: { uri }, position });
+      const t1 = written;
+      const t2 = now();
+      complete(text, text.length, 'strings', {}, { edition: 'standard' });
+      return [t1 - t0, now() - t2];
+    });
+    return [
+      row(
+        `language server: keystroke → publishDiagnostics p95 (${documentText(0).length} B document), against analyze of it`,
+        keystroke,
+        'ms',
+        analysis,
+        1.5,
+      ),
+      row('language server: completion response p95, against complete() there', request, 'ms', core, 1.5),
+    ];
+  } finally {
+    client.dispose();
+    server.dispose();
+    toServer.end();
+    toClient.end();
+  }
+}

@@ -1,0 +1,214 @@
+// What the server answers, as pure functions of a document and its analysis (analysis.ts): the core's
+// diagnostics, completion, hover and formatter, each mapped from query offsets to the host's (region.ts),
+// and the host's escaping applied to every text that goes back into the document.
+import {
+  CodeActionKind,
+  CompletionItemKind,
+  DiagnosticSeverity,
+  InsertTextFormat,
+  MarkupKind,
+  type CodeAction,
+  type CompletionItem,
+  type CompletionList,
+  type Diagnostic,
+  type FoldingRange,
+  type Hover,
+  type Range,
+  type TextEdit,
+} from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { complete } from '../croql/complete.ts';
+import { hover } from '../croql/hover.ts';
+import { childrenOf } from '../croql/locate.ts';
+import {
+  format,
+  quickFixes,
+  type AnalyzeOptions,
+  type CompletionItem as CoreItem,
+  type Diagnostic as CoreDiagnostic,
+  type Edition,
+  type Expr,
+  type LiveValues,
+} from '../croql/index.ts';
+import { regionAt, type AnalysedRegion, type Analysis } from './analysis.ts';
+import { fromHost, toHost, type Region } from './region.ts';
+import { lspSnippet, plainSnippet } from './snippet.ts';
+
+export const SOURCE = 'croql';
+
+function rangeOf(document: TextDocument, region: Region, from: number, to: number): Range {
+  return { start: document.positionAt(toHost(region, from)), end: document.positionAt(toHost(region, to)) };
+}
+
+const SEVERITY: Record<CoreDiagnostic['severity'], DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+};
+
+function toLsp(document: TextDocument, region: Region, d: CoreDiagnostic): Diagnostic {
+  return {
+    range: rangeOf(document, region, d.from, d.to),
+    severity: SEVERITY[d.severity],
+    // The code the service answers with (croqlInvalidSyntax, croqlInvalidLogic); the reason beside it.
+    code: d.code,
+    source: SOURCE,
+    message: d.message,
+    data: { reason: d.reason },
+  };
+}
+
+export function diagnostics(document: TextDocument, analysis: Analysis): Diagnostic[] {
+  const out = analysis.regions.flatMap(({ region, diagnostics: found }) =>
+    found.map((d) => toLsp(document, region, d)),
+  );
+  if (analysis.skipped > 0) {
+    out.push({
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      severity: DiagnosticSeverity.Information,
+      source: SOURCE,
+      message: `${analysis.skipped} more CroQL ${analysis.skipped === 1 ? 'query' : 'queries'} in this document ${analysis.skipped === 1 ? 'was' : 'were'} not checked: the language server checks at most ${analysis.regions.length} per document. Move them into files of their own to have them checked.`,
+    });
+  }
+  return out;
+}
+
+/** Each of the playground's quick fixes (the core's quickFixes) touching `range`, as a code action. */
+export function codeActions(document: TextDocument, analysis: Analysis, range: Range): CodeAction[] {
+  const from = document.offsetAt(range.start);
+  const to = document.offsetAt(range.end);
+  const actions: CodeAction[] = [];
+  for (const { region, diagnostics: found } of analysis.regions) {
+    const fixes = quickFixes(found);
+    for (const { diagnostic: d, suggestion: s } of fixes) {
+      // At the words the diagnostic is about, or anywhere in the text the fix rewrites (`id in (…)` is
+      // reported at `in`, and rewritten whole).
+      const touches = (a: number, b: number) => toHost(region, b) >= from && toHost(region, a) <= to;
+      if (!touches(d.from, d.to) && !touches(s.from, s.to)) continue;
+      const edit: TextEdit = {
+        range: rangeOf(document, region, s.from, s.to),
+        newText: region.encode(s.insert),
+      };
+      actions.push({
+        // A menu shows no code spans: `x` reads as “x”, as in the playground's lint buttons.
+        title: s.label.replace(/`([^`]*)`/g, '“$1”'),
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [toLsp(document, region, d)],
+        isPreferred: d.suggestions?.length === 1,
+        edit: { changes: { [document.uri]: [edit] } },
+      });
+    }
+  }
+  return actions;
+}
+
+const KINDS: Record<CoreItem['kind'], CompletionItemKind> = {
+  field: CompletionItemKind.Field,
+  keyword: CompletionItemKind.Keyword,
+  operator: CompletionItemKind.Operator,
+  value: CompletionItemKind.Value,
+  mention: CompletionItemKind.Variable,
+  snippet: CompletionItemKind.Snippet,
+};
+
+export interface CompletionSettings {
+  values: LiveValues;
+  edition: Edition;
+}
+
+/** The core's completion at `offset`, or null outside any query. */
+export function completion(
+  document: TextDocument,
+  analysis: Analysis,
+  offset: number,
+  settings: CompletionSettings,
+): CompletionList | null {
+  const at = regionAt(analysis, offset);
+  if (!at || at.refused) return null;
+  const { region } = at;
+  const result = complete(region.text, fromHost(region, offset), region.listing, settings.values, {
+    edition: settings.edition,
+  });
+  if (!result) return null;
+  const range = rangeOf(document, region, result.from, result.to);
+  // Higher boost first, the core's order otherwise: sortText keeps that order in any client.
+  const order = result.items
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) => (b.item.boost ?? 0) - (a.item.boost ?? 0) || a.i - b.i);
+  const items: CompletionItem[] = order.map(({ item }, rank) => {
+    const snippet = item.kind === 'snippet' && region.host === 'croql';
+    const newText = snippet
+      ? lspSnippet(item.apply)
+      : region.encode(item.kind === 'snippet' ? plainSnippet(item.apply) : item.apply);
+    return {
+      label: item.label,
+      kind: KINDS[item.kind],
+      ...(item.detail ? { detail: item.detail } : {}),
+      ...(item.description ? { documentation: { kind: MarkupKind.Markdown, value: item.description } } : {}),
+      sortText: String(rank).padStart(5, '0'),
+      filterText: item.label,
+      insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+      textEdit: { range, newText },
+    };
+  });
+  return { isIncomplete: true, items };
+}
+
+export function hoverAt(
+  document: TextDocument,
+  analysis: Analysis,
+  offset: number,
+  options: AnalyzeOptions,
+): Hover | null {
+  const at = regionAt(analysis, offset);
+  if (!at?.model || at.refused) return null;
+  const { region, model } = at;
+  const info = hover(region.text, fromHost(region, offset), region.listing, options, model);
+  if (!info) return null;
+  return {
+    contents: { kind: MarkupKind.Markdown, value: `**${info.title}**\n\n${info.body}` },
+    range: rangeOf(document, region, info.from, info.to),
+  };
+}
+
+/** The formatter's text for each query that it changes (a query with syntax errors is left as it is). */
+export function formatting(document: TextDocument, analysis: Analysis): TextEdit[] {
+  const edits: TextEdit[] = [];
+  for (const { region, model } of analysis.regions) {
+    if (!model?.ast) continue;
+    const formatted = format(region.text);
+    if (formatted === region.text) continue;
+    edits.push({
+      range: rangeOf(document, region, 0, region.text.length),
+      newText: region.encode(formatted),
+    });
+  }
+  return edits;
+}
+
+/** `and`/`or`/`xor` chains written over several lines fold to their first line. */
+export function foldingRanges(document: TextDocument, analysis: Analysis): FoldingRange[] {
+  const ranges: FoldingRange[] = [];
+  for (const { region, model } of analysis.regions) {
+    const stack: Expr[] = model?.ast ? [model.ast] : [];
+    while (stack.length) {
+      const node = stack.pop()!;
+      if (node.kind === 'logical') {
+        const startLine = document.positionAt(toHost(region, node.from)).line;
+        const endLine = document.positionAt(toHost(region, node.to)).line;
+        if (endLine > startLine) ranges.push({ startLine, endLine });
+      }
+      stack.push(...childrenOf(node));
+    }
+  }
+  return ranges.sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
+}
+
+/** The query at `offset` and its listing, for the editor's commands (playground link, CLI argument). */
+export function queryAt(
+  analysis: Analysis,
+  offset: number,
+): Pick<AnalysedRegion['region'], 'text' | 'listing'> | null {
+  const at = regionAt(analysis, offset) ?? (analysis.regions.length === 1 ? analysis.regions[0] : undefined);
+  return at ? { text: at.region.text, listing: at.region.listing } : null;
+}

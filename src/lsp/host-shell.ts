@@ -1,0 +1,84 @@
+// CroQL as a `--croql` argument of a command line (crowdin-cli's `string list --croql …`), in a shell
+// script or a workflow's `run:` step: the word after `--croql` (or `--croql=`), quoted as POSIX shells
+// quote: '…' keeps every character, "…" takes \" \\ \$ \` and a line continuation as escapes, and a bare
+// word takes a backslash before any character. crowdin-cli sends its `--croql` to the strings listing.
+import { MappedText, type Region } from './region.ts';
+
+const FLAG = /(?<![\w-])--croql(?:=|[ \t]+)/g;
+const WORD_END = /[\s;&|<>()]/;
+const DOUBLE_ESCAPES = new Set(['"', '\\', '$', '`']);
+
+type Quoting = 'single' | 'double' | 'bare';
+
+/** The shell word starting at `at`, decoded, and the quoting it opens with. */
+function decodeWord(text: string, at: number): { text: string; map: number[]; quoting: Quoting } {
+  const out = new MappedText();
+  const first = text[at];
+  const quoting: Quoting = first === "'" ? 'single' : first === '"' ? 'double' : 'bare';
+  let i = at;
+  let end = at;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === "'") {
+      let j = i + 1;
+      for (; j < text.length && text[j] !== "'"; j++) out.push(text[j]!, j);
+      end = j;
+      i = j + 1;
+    } else if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') {
+        if (text[j] === '\\' && text[j + 1] === '\n') j += 2;
+        else if (text[j] === '\\' && DOUBLE_ESCAPES.has(text[j + 1]!)) {
+          out.push(text[j + 1]!, j);
+          j += 2;
+        } else {
+          out.push(text[j]!, j);
+          j++;
+        }
+      }
+      end = j;
+      i = j + 1;
+    } else if (WORD_END.test(c)) {
+      break;
+    } else if (c === '\\' && i + 1 < text.length) {
+      if (text[i + 1] !== '\n') out.push(text[i + 1]!, i);
+      i += 2;
+      end = i;
+    } else {
+      out.push(c, i);
+      i++;
+      end = i;
+    }
+  }
+  return { ...out.finish(Math.min(end, text.length)), quoting };
+}
+
+const ENCODERS: Record<Quoting, (query: string) => string> = {
+  single: (q) => q.replace(/'/g, `'\\''`),
+  double: (q) => q.replace(/["\\$`]/g, '\\$&'),
+  bare: (q) => q.replace(/[^\w@%+=:,./-]/g, '\\$&'),
+};
+
+/** The first `limit` queries; `more` counts the ones after them (found, not decoded). */
+export function shellRegions(text: string, limit: number): { regions: Region[]; more: number } {
+  const regions: Region[] = [];
+  let more = 0;
+  for (const m of text.matchAll(FLAG)) {
+    if (regions.length >= limit) {
+      more++;
+      continue;
+    }
+    const at = m.index + m[0].length;
+    if (at >= text.length || /[\r\n]/.test(text[at]!)) continue;
+    const word = decodeWord(text, at);
+    regions.push({
+      listing: 'strings',
+      text: word.text,
+      start: word.map[0]!,
+      map: word.map,
+      encode: ENCODERS[word.quoting],
+      host: 'shell',
+    });
+  }
+  return { regions, more };
+}

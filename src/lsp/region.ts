@@ -1,0 +1,67 @@
+// A region: one CroQL query inside a document, and how its offsets map to the document's. A `.croql`
+// file is one region with the same characters; a query inside a JavaScript string, a shell argument or a
+// URL is the text the program would send, and each of its characters remembers where it was written, so
+// diagnostics, completion and edits land where the escape sequence (`\"`, `'\''`, `%20`) stands.
+import type { ListingName } from '../croql/index.ts';
+
+export interface Region {
+  listing: ListingName;
+  /** The query as the service receives it. */
+  text: string;
+  /** Host offset of the query's first character (and of every one when `map` is absent). */
+  start: number;
+  /**
+   * Host offset of each query offset 0..text.length, for a query written with escapes: `map[i]` is where
+   * character i begins, `map[text.length]` where the literal's content ends. Absent: the same characters.
+   */
+  map?: number[];
+  /** The query text written the way this host writes it (escaped for the literal, the quotes, the URL). */
+  encode: (query: string) => string;
+  /** What kind of host it came from: formatting rewrites a whole `.croql` file only. */
+  host: 'croql' | 'js' | 'shell' | 'url';
+}
+
+/** The host offset of query offset `i`. */
+export function toHost(region: Region, i: number): number {
+  const at = Math.max(0, Math.min(i, region.text.length));
+  return region.map ? region.map[at]! : region.start + at;
+}
+
+/** The query offset at host offset `h` (a position inside an escape belongs to its character). */
+export function fromHost(region: Region, h: number): number {
+  if (!region.map) return Math.max(0, Math.min(h - region.start, region.text.length));
+  const map = region.map;
+  let lo = 0;
+  let hi = map.length - 1;
+  if (h <= map[0]!) return 0;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (map[mid]! <= h) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Whether host offset `h` is inside the region (its ends included: the cursor after the last character). */
+export function contains(region: Region, h: number): boolean {
+  return h >= toHost(region, 0) && h <= toHost(region, region.text.length);
+}
+
+/**
+ * Builds a query from pieces of host text: each `push` adds one query character written over host
+ * [from, to). What every host's decoder uses, so each keeps its escapes' ends.
+ */
+export class MappedText {
+  private chars: string[] = [];
+  private offsets: number[] = [];
+  push(char: string, from: number): void {
+    // A character outside the BMP is two UTF-16 units; both start where its escape starts.
+    for (let k = 0; k < char.length; k++) {
+      this.chars.push(char[k]!);
+      this.offsets.push(from);
+    }
+  }
+  finish(end: number): { text: string; map: number[] } {
+    return { text: this.chars.join(''), map: [...this.offsets, end] };
+  }
+}
