@@ -21,6 +21,10 @@ import { dataPart } from './state/data.ts';
 import { StateKeeper } from './state/keeper.ts';
 import { oauthPart } from './state/oauth.ts';
 import { stateRoutes } from './state/routes.ts';
+import { accountLimits } from './faults/limits.ts';
+import { requestFaults } from './faults/middleware.ts';
+import { faultRoutes } from './faults/routes.ts';
+import { FaultRules } from './faults/rules.ts';
 
 export interface Emulator {
   app: Hono;
@@ -33,6 +37,8 @@ export interface Emulator {
   edits: StringEdits;
   /** Saves, loads and hands out the state (state/keeper.ts). */
   state: StateKeeper;
+  /** The fault rules in force (`/__faults`, faults/rules.ts). */
+  faults: FaultRules;
   /** A personal access token for a demo user, e.g. for tests and the `token` subcommand. */
   personalToken(username: string, scope?: string): string;
 }
@@ -60,6 +66,10 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
     clock: config.clock,
     ...config.state,
   });
+  const faults = new FaultRules(config.clock);
+  // Bad rules refuse the start (the caller words the FaultRulesError): nothing runs with half of them.
+  if (config.faults) faults.add(config.faults.rules, config.faults.seed);
+  const limits = () => accountLimits(config, api);
 
   app.get('/health', (c) => {
     const body: Record<string, unknown> = { ok: true, strings: config.data.strings.length };
@@ -99,6 +109,16 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
     }
     await next();
   });
+  // Faults act on the API and OAuth servers only: no rule reaches the control routes.
+  const owner = (authorization: string | undefined) => {
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+    const claims = token ? verifyJwt(token, config.signingKey) : null;
+    if (!claims) return { account: [], app: null };
+    const user = config.data.users.find((u) => String(u.id) === claims.sub) ?? api.extraUser(claims.sub);
+    return { account: [claims.sub, ...(user ? [user.username] : [])], app: claims.app ?? null };
+  };
+  app.use('/api/*', requestFaults(faults, owner));
+  app.use('/oauth/*', requestFaults(faults, owner));
   const planted = config.testHooks ? plantedAnswers() : null;
   if (planted) app.use('/api/v2/*', planted.serve);
   app.route('/api/v2', api.routes());
@@ -111,6 +131,7 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
   app.route('/', stateRoutes(state, config.allowedOrigins));
   // Whoever follows the apps feed (the Apps view) reads everything again after a snapshot replaced it.
   state.onLoad(() => apps.stream.emit({ type: 'apps' }));
+  app.route('/', faultRoutes(faults, limits, config.controlOrigins));
 
   if (config.testHooks) {
     // With `?token=<access token>`, only that sign-in's access tokens expire; without, every one does.
@@ -151,6 +172,7 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
     apps,
     edits,
     state,
+    faults,
     personalToken(username, scope = 'project tm glossary') {
       const user = config.data.users.find((u) => u.username.toLowerCase() === username.toLowerCase());
       if (!user) {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { defaultAppsOptions, type AppsOptions } from './apps/options.ts';
 import type { Dataset } from './data/model.ts';
 import type { DataSource } from './state/format.ts';
+import type { SetFaultsRequest } from '../../wire/faults.ts';
 
 export interface OAuthClient {
   id: string;
@@ -63,6 +64,14 @@ export interface EmulatorConfig {
   state: StateOptions;
   /** Where the data came from (--data or the demo's scale and seed), recorded in a saved state. */
   dataSource: DataSource | null;
+  /**
+   * The one origin whose pages may read and drive the control routes (`/__apps`, `/__faults`, `/__limits`):
+   * the playground's (`--playground-origin`, default its dev server). Not every origin the API answers:
+   * those routes answer with app secrets.
+   */
+  controlOrigins: readonly string[];
+  /** Fault rules in force from the start (`--faults FILE`, faults/rules.ts checks them). */
+  faults: SetFaultsRequest | null;
 }
 
 export interface StateOptions {
@@ -73,6 +82,9 @@ export interface StateOptions {
   /** Save every this many seconds, or null: on request and at shutdown only. */
   intervalSeconds: number | null;
 }
+
+/** Where `npm run dev` serves the playground (vite.config.ts). */
+export const PLAYGROUND_ORIGIN = 'http://127.0.0.1:5173';
 
 /** The origins of the clients' registered redirect URIs: where the app runs. */
 export function redirectOrigins(clients: readonly OAuthClient[]): string[] {
@@ -100,6 +112,8 @@ export function emulatorConfig(partial: EmulatorOptions & { data: Dataset }): Em
     evaluationBudgetMs: 5000,
     autoApproveUser: null,
     dataSource: null,
+    controlOrigins: [PLAYGROUND_ORIGIN],
+    faults: null,
     ...partial,
     apps: { ...defaultAppsOptions(), ...partial.apps },
     state: { file: null, readonly: false, intervalSeconds: null, ...partial.state },

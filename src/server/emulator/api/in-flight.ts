@@ -10,16 +10,29 @@ export function inFlightKey(claims: TokenClaims): string {
   return `${claims.domain ?? ''}:${claims.sub}`;
 }
 
+/** What the limit has seen of one key since the start: refusals and the most at once (the Apps view's meter). */
+export interface KeyUse {
+  refused: number;
+  peak: number;
+}
+
 export class InFlightLimiter {
   private counts = new Map<string, number>();
+  private uses = new Map<string, KeyUse>();
 
   constructor(private max: () => number) {}
 
   /** Takes a slot for `key`: a release function (safe to call twice), or null when the key is at its limit. */
   acquire(key: string): (() => void) | null {
     const count = this.counts.get(key) ?? 0;
-    if (count >= this.max()) return null;
+    const use = this.uses.get(key) ?? { refused: 0, peak: 0 };
+    this.uses.set(key, use);
+    if (count >= this.max()) {
+      use.refused++;
+      return null;
+    }
     this.counts.set(key, count + 1);
+    use.peak = Math.max(use.peak, count + 1);
     let released = false;
     return () => {
       if (released) return;
@@ -36,5 +49,10 @@ export class InFlightLimiter {
     let total = 0;
     for (const n of this.counts.values()) total += n;
     return total;
+  }
+
+  /** Every key that ever asked for a slot: in flight now, refused and peak so far. */
+  meter(): { key: string; inFlight: number; refused: number; peak: number }[] {
+    return [...this.uses].map(([key, use]) => ({ key, inFlight: this.count(key), ...use }));
   }
 }

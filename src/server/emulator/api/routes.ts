@@ -9,14 +9,23 @@ import type { Dataset, DemoUser } from '../data/model.ts';
 import { verifyJwt, type TokenClaims } from '../oauth/jwt.ts';
 import type { OAuthStore } from '../oauth/store.ts';
 import { itemEnvelope, listEnvelope } from './envelope.ts';
-import { asSingleValidationError, forbidden, notFound, simpleError, unauthorized } from './errors.ts';
+import { asSingleValidationError, forbidden, notFound, unauthorized } from './errors.ts';
+import { serviceFailure } from './edge.ts';
 import { InFlightLimiter, inFlightKey } from './in-flight.ts';
+import { holdFor } from './hold.ts';
 import { ListingEngine } from './listing.ts';
 import { ListingPlanner, type ServedProject } from './listings.ts';
 import { pageParams, readListingParams, type Query } from './params.ts';
 import { currentUserResource, languageResource, memberResource, projectResource } from './resources.ts';
 
-export type ApiEnv = { Variables: { claims: TokenClaims; user: DemoUser } };
+export type ApiEnv = {
+  Variables: {
+    claims: TokenClaims;
+    user: DemoUser;
+    /** A latency fault picked for this request (faults/middleware.ts): served inside its slot. */
+    faultLatency?: { ms: number; signal: AbortSignal };
+  };
+};
 type Env = ApiEnv;
 
 export class EmulatorApi {
@@ -76,10 +85,7 @@ export class EmulatorApi {
       c.set('claims', claims);
       c.set('user', user);
       const release = this.inFlight.acquire(inFlightKey(claims));
-      if (!release) {
-        c.header('Retry-After', '1');
-        throw simpleError(429, 'Too Many Requests');
-      }
+      if (!release) return serviceFailure(c, 429);
       // Served over HTTP, the slot is held until the response is sent or the client disconnects;
       // in-process (app.request) there is no socket, and the handler's end releases it.
       const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
@@ -87,6 +93,8 @@ export class EmulatorApi {
       try {
         const delay = this.config.testHooks ? Number(c.req.header('x-emulator-delay-ms') ?? 0) : 0;
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(delay, 10_000)));
+        const fault = c.get('faultLatency');
+        if (fault) await holdFor(fault.ms, fault.signal, c.req.raw.signal);
         await next();
       } finally {
         if (!outgoing || outgoing.closed) release();
