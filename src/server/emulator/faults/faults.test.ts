@@ -204,7 +204,7 @@ describe('rules that are refused', () => {
 
   it('takes rules only as JSON, from this machine', async () => {
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { 'Content-Type': 'text/plain' },
       { 'Content-Type': 'text/plain; x=application/json' },
     ]) {
