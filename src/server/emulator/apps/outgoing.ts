@@ -164,6 +164,16 @@ export class AppCaller {
       };
       request.signal?.addEventListener('abort', onAbort, { once: true });
       req.on('error', (e) => finish(describe(e, request.timeoutMs)));
+      // The address actually connected to is checked too, whichever way it was found.
+      req.on('socket', (socket) =>
+        socket.once('connect', () => {
+          const peer = socket.remoteAddress ?? '';
+          if (this.allowRemote() || isLoopbackAddress(peer)) return;
+          const e = new Error(notLoopbackMessage(peer)) as NodeJS.ErrnoException;
+          e.code = 'ENOTLOOPBACK';
+          req.destroy(e);
+        }),
+      );
       req.end(body);
     });
   }
@@ -176,10 +186,8 @@ export class AppCaller {
         if (err && isLocalhostName(hostname)) addresses = [{ address: '127.0.0.1', family: 4 }];
         else if (err) return callback(err, '', 4);
         const list = addresses as LookupAddress[];
-        const allowed =
-          this.allowRemote() || isLocalhostName(hostname)
-            ? list
-            : list.filter((a) => isLoopbackAddress(a.address));
+        // Whatever the name, even `*.localhost`: a forwarding resolver or a hosts entry may point it anywhere.
+        const allowed = this.allowRemote() ? list : list.filter((a) => isLoopbackAddress(a.address));
         if (allowed.length === 0) {
           const e = new Error(notLoopbackMessage(hostname)) as NodeJS.ErrnoException;
           e.code = 'ENOTLOOPBACK';
