@@ -12,6 +12,9 @@ import { keyFilePath, readKeyFile, writeKeyFile } from './key-file.ts';
 import { LaunchError, launchEmulator, loadData, type DataChoice, type Launched } from './launch.ts';
 import { serveEmulator } from './serve.ts';
 import { STATE_FLAGS, STATE_HELP, stateCommand } from './state/cli.ts';
+import { readFaultsFile } from './faults/file.ts';
+import { FaultRulesError } from './faults/rules.ts';
+import type { SetFaultsRequest } from '../../wire/faults.ts';
 
 const HELP = `Local emulator of the localization service: OAuth server, API and demo data.
 
@@ -33,6 +36,9 @@ Options:
   --auto-approve USER sign in as this demo user without the consent page (prompt=consent still shows it)
   --test-hooks        enable POST /__emulator/expire-tokens, /__emulator/edit-string and
                       /__emulator/plant-answer, and the X-Emulator-Delay-Ms header
+  --faults FILE       fault rules in force from the start, as POST /__faults takes them
+  --playground-origin URL  the one origin whose pages may use the control routes
+                      (default http://127.0.0.1:5173, the playground's dev server)
   -h, --help          show this help
 
 ${STATE_HELP}
@@ -50,6 +56,8 @@ function parseOptions() {
       'token-ttl': { type: 'string', default: '7200' },
       organization: { type: 'string' },
       'test-hooks': { type: 'boolean', default: false },
+      faults: { type: 'string' },
+      'playground-origin': { type: 'string' },
       'auto-approve': { type: 'string' },
       user: { type: 'string' },
       scopes: { type: 'string', default: 'project tm glossary' },
@@ -95,6 +103,8 @@ function main(): void {
         seed: number('seed', values.seed, 0),
       };
   const options = {
+    faults: faultsFrom(values.faults),
+    ...(values['playground-origin'] ? { controlOrigins: [origin(values['playground-origin'])] } : {}),
     tokenTtl: number('token-ttl', values['token-ttl'], 1),
     testHooks: values['test-hooks'],
     organization: values.organization ?? null,
@@ -261,6 +271,27 @@ function appsKey(skip: boolean): { secretKey?: string } {
     );
     return {};
   }
+}
+
+/** `--faults FILE`: its rules, or the start refused with the file's problems. */
+function faultsFrom(file: string | undefined): SetFaultsRequest | null {
+  try {
+    return file ? readFaultsFile(file) : null;
+  } catch (e) {
+    if (e instanceof FaultRulesError) fail(e.problems.join('\n  '));
+    throw e;
+  }
+}
+
+/** `--playground-origin`: an http(s) origin, as a browser sends it in `Origin`. */
+function origin(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+  } catch {
+    // worded below
+  }
+  fail(`--playground-origin must be an http(s) origin like http://127.0.0.1:5173; got "${raw}".`);
 }
 
 function fail(message: string): never {
