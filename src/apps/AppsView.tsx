@@ -13,6 +13,7 @@ import { clock } from './format.ts';
 import { InstallForm, OAuthApps, REGISTER_NAME_ID } from './InstallForm.tsx';
 import { OtherProblems } from './OtherProblems.tsx';
 import { Failure } from './parts.tsx';
+import { FaultsPanel } from './FaultsPanel.tsx';
 import { emulatorGone, emulatorOrigin, forgetPreviousRun, overviewQuery } from './queries.ts';
 import { useAppsUi, useAppsUiActions } from './store.ts';
 import { StatePanel } from './StatePanel.tsx';
@@ -147,6 +148,7 @@ export default function AppsView(props: { onClose: () => void; edition: Edition 
           </div>
           <div className="apps-column apps-log-column" id={`${id}-log`} tabIndex={-1}>
             <DeliveryLog origin={origin} overview={data} />
+            <FaultsPanel origin={origin} />
           </div>
         </div>
       )}

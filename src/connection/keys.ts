@@ -62,6 +62,9 @@ export const keys = {
   appsCalls: (origin: string | null) => [...keys.apps(origin), 'calls'] as const,
   /** Where the emulator keeps its state (`GET /__state/info`). */
   appsState: (origin: string | null) => [...keys.apps(origin), 'state'] as const,
+  /** The fault rules in force, and the meter of the limit of simultaneous requests per account. */
+  appsFaults: (origin: string | null) => [...keys.apps(origin), 'faults'] as const,
+  appsLimits: (origin: string | null) => [...keys.apps(origin), 'limits'] as const,
   /** A step's strings: every page of it, then one page. */
   appsStepStrings: (origin: string | null, stepId: number) =>
     [...keys.apps(origin), 'step-strings', stepId] as const,

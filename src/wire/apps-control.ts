@@ -43,7 +43,9 @@ export function controlClient(send: typeof fetch, unreachable: (origin: string) 
     try {
       response = await send(`${origin}${path}`, {
         method,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        // Every state-changing request says JSON, even without a body: the emulator refuses one that does
+        // not (src/server/emulator/control/guard.ts), as a page elsewhere could send it without a preflight.
+        headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
       });
