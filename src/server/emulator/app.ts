@@ -10,6 +10,7 @@ import { isServiceScope } from '../../wire/scopes.ts';
 import { emulatorConfig, type EmulatorConfig, type EmulatorOptions } from './config.ts';
 import { StringEdits } from './data/edits.ts';
 import { editStringHook } from './edit-hook.ts';
+import { LoopDelay } from './loop-delay.ts';
 import { plantedAnswers } from './answer-hook.ts';
 import type { Dataset } from './data/model.ts';
 import { PAGE_HEADERS } from './oauth/pages.ts';
@@ -71,12 +72,18 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
   if (config.faults) faults.add(config.faults.rules, config.faults.seed);
   const limits = () => accountLimits(config, api);
 
+  let loop: LoopDelay | null = null;
   app.get('/health', (c) => {
     const body: Record<string, unknown> = { ok: true, strings: config.data.strings.length };
     if (config.testHooks) {
       // `?gc`: memory after a full collection (node --expose-gc), which takes a while on big data.
       if (c.req.query('gc') !== undefined) (globalThis as { gc?: () => void }).gc?.();
       body.memory = process.memoryUsage();
+      // `?loop=reset` starts measuring the event loop's delay (the bench's measure of what work blocks);
+      // each /health after it gives the figures since the last reset.
+      const reset = c.req.query('loop') === 'reset';
+      if (reset) loop ??= new LoopDelay();
+      if (loop) body.eventLoopDelayMs = loop.read(reset);
     }
     return c.json(body);
   });
