@@ -32,6 +32,16 @@ const KEY_MAX = 192;
 const CONTROL_BYTES = LAYOUT.KEY_AT + KEY_MAX;
 /** Late digests in a row after which the worker is not used any more. */
 const MAX_LATE = 5;
+/** Longest a body written in turns holds the event loop before it lets others run. */
+const SLICE_MS = 4;
+
+/** Drives a step-wise writing to its end at once. */
+function runAll<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
 
 /** X-Crowdin-Signature of a body (the rule: src/wire/signature.ts). */
 export function signBody(body: Buffer, secret: string): string {
@@ -119,6 +129,10 @@ export class BatchBodies {
   private late = 0;
   /** Bodies whose signature the worker computed (the rest were hashed after writing). */
   hashedBeside = 0;
+  /** Bodies written in turns, one after another. */
+  private turns: Promise<unknown> = Promise.resolve();
+  /** A body written in turns holds the arena: a body wanted at once meanwhile is written apart. */
+  private writing = false;
 
   constructor(options: BatchBodyOptions = {}) {
     this.arenaBytes = options.arenaBytes ?? 16 * 1024 * 1024;
@@ -129,29 +143,77 @@ export class BatchBodies {
 
   /** The body alone, written as `bodyAndSignature` writes it. */
   body(events: readonly object[]): Buffer {
-    return this.write(events, null) ?? serializeBatch(events);
+    if (this.writing) return serializeBatch(events);
+    return runAll(this.writeSteps(events, null)) ?? serializeBatch(events);
   }
 
   /** The body and its X-Crowdin-Signature. */
   bodyAndSignature(events: readonly object[], secret: string): { body: Buffer; signature: string } {
+    if (this.writing) {
+      const body = serializeBatch(events);
+      return { body, signature: signBody(body, secret) };
+    }
+    return runAll(this.signing(events, secret));
+  }
+
+  /**
+   * The same, written a slice at a time: `pause` is awaited whenever the writing has held the event loop for
+   * SLICE_MS, so a batch of a megabyte never blocks other requests (one large send makes many batches). One
+   * body is written at a time: a second waits for the first, as they share the arena.
+   */
+  bodyAndSignatureInTurns(
+    events: readonly object[],
+    secret: string,
+    pause: () => Promise<void>,
+  ): Promise<{ body: Buffer; signature: string }> {
+    const job = this.turns.then(async () => {
+      this.writing = true;
+      try {
+        const steps = this.signing(events, secret);
+        let sliceStart = performance.now();
+        for (;;) {
+          const step = steps.next();
+          if (step.done) return step.value;
+          if (performance.now() - sliceStart >= SLICE_MS) {
+            await pause();
+            sliceStart = performance.now();
+          }
+        }
+      } finally {
+        this.writing = false;
+      }
+    });
+    this.turns = job.catch(() => undefined);
+    return job;
+  }
+
+  /** Signing, one chunk of events a step (see bodyAndSignature). */
+  private *signing(
+    events: readonly object[],
+    secret: string,
+  ): Generator<void, { body: Buffer; signature: string }> {
     const key = Buffer.from(secret);
     if (events.length > CHUNK_EVENTS && key.length <= KEY_MAX && this.workerReady()) {
-      const { body, signature } = this.writeBeside(events, key);
+      const { body, signature } = yield* this.writeBeside(events, key);
       if (body && signature) {
         this.hashedBeside++;
         return { body, signature };
       }
       if (body) return { body, signature: signBody(body, secret) };
     }
-    const body = this.body(events);
+    const body = (yield* this.writeSteps(events, null)) ?? serializeBatch(events);
     return { body, signature: signBody(body, secret) };
   }
 
   /**
    * Writes the body into the arena, calling `wrote` with the bytes written after each chunk, and returns the
-   * log's copy; null when the body does not fit. The copy costs a tenth of writing: the arena's pages are warm.
+   * log's copy; null when the body does not fit, or while a body written in turns holds the arena. The copy
+   * costs a tenth of writing: the arena's pages are warm. Yields after each chunk.
    */
-  private write(events: readonly object[], wrote: ((bytes: number) => void) | null): Buffer | null {
+  private *writeSteps(
+    events: readonly object[],
+    wrote: ((bytes: number) => void) | null,
+  ): Generator<void, Buffer | null> {
     const arena = (this.arena ??= Buffer.from(new SharedArrayBuffer(this.arenaBytes)));
     let at = arena.write(OPEN, 0, 'latin1');
     for (const part of chunks(events)) {
@@ -159,6 +221,7 @@ export class BatchBodies {
       if (at + part.length * 3 + CLOSE.length > arena.length) return null;
       at += arena.write(part, at);
       wrote?.(at);
+      yield;
     }
     at += arena.write(CLOSE, at, 'latin1');
     const body = Buffer.allocUnsafe(at);
@@ -207,10 +270,10 @@ export class BatchBodies {
    * arena, the signature when the digest is late. Either way the worker finishes that job on its own, its
    * digest unread, and takes the next from the start: a job only ever reads its own key and bytes.
    */
-  private writeBeside(
+  private *writeBeside(
     events: readonly object[],
     key: Buffer,
-  ): { body: Buffer | null; signature: string | null } {
+  ): Generator<void, { body: Buffer | null; signature: string | null }> {
     const control = this.control!;
     const seq = ++this.seq;
     this.controlBytes!.set(key, LAYOUT.KEY_AT);
@@ -219,7 +282,7 @@ export class BatchBodies {
     Atomics.store(control, SEQ, seq);
     Atomics.notify(control, SEQ);
     let written = 0;
-    const body = this.write(events, (bytes) => {
+    const body = yield* this.writeSteps(events, (bytes) => {
       written = bytes;
       Atomics.store(control, READY, bytes);
       if (Atomics.load(control, SLEEPING)) Atomics.notify(control, READY);

@@ -97,6 +97,12 @@ interface Queue {
 }
 
 /** Runs `fn` after `seconds`, or right after this turn for 0; returns what cancels it. */
+/** Events built per slice of a batch: a few milliseconds of work. */
+const BUILD_SLICE = 50;
+
+/** Lets everything else that is ready run first (I/O included), then goes on. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function later(seconds: number, fn: () => void): () => void {
   if (seconds === 0) {
     const immediate = setImmediate(fn);
@@ -114,6 +120,8 @@ export class Deliveries {
   private nextId = 1;
   private closed = false;
   private bodies = new BatchBodies();
+  /** The batches being built and sent, in order (sendInTurns). */
+  private sending: Promise<void> = Promise.resolve();
 
   constructor(private deps: DeliveryDeps) {}
 
@@ -198,32 +206,72 @@ export class Deliveries {
     if (items.length > 0) this.deps.stream.emit({ type: 'apps' });
     const app = this.deps.installations.get(queue.appId);
     if (!app || app.state !== 'installed' || this.closed) return 0;
-    let sent = 0;
+    // Each batch is in the log at once (queued), and is built, written and sent in turns after.
+    const batches: { record: DeliveryRecord; items: PendingEvent[] }[] = [];
     for (let i = 0; i < items.length; i += max) {
-      const { events, pairs } = this.deps.build(app, items.slice(i, i + max));
-      if (events.length === 0) continue;
-      this.sendBatch(app, queue.moduleKey, events, pairs, null);
-      sent++;
+      const part = items.slice(i, i + max);
+      batches.push({ record: this.webhookRecord(app, queue.moduleKey, part.length, null), items: part });
     }
-    return sent;
+    this.sending = this.sending
+      .then(() => this.sendInTurns(app, batches))
+      .catch((e: unknown) => console.error('emulator: sending a batch failed', e));
+    return batches.length;
+  }
+
+  /**
+   * Builds, writes, signs and sends queued batches a slice at a time, one batch after another, so that a
+   * send of 10,000 strings never holds the event loop: other requests are answered between any two slices
+   * (F6 of ../shared/reviews/security-2026-11-28.md). The batches of several flushes go in order.
+   */
+  private async sendInTurns(
+    app: Installation,
+    batches: { record: DeliveryRecord; items: PendingEvent[] }[],
+  ): Promise<void> {
+    for (const [n, { record, items }] of batches.entries()) {
+      const events: object[] = [];
+      const pairs: StepPair[] = [];
+      for (let i = 0; i < items.length && this.stillInstalled(app); i += BUILD_SLICE) {
+        await nextTurn();
+        if (!this.stillInstalled(app)) break;
+        const built = this.deps.build(app, items.slice(i, i + BUILD_SLICE));
+        events.push(...built.events);
+        pairs.push(...built.pairs);
+      }
+      if (!this.stillInstalled(app)) {
+        for (const rest of batches.slice(n)) this.forget(rest.record);
+        return;
+      }
+      // Every string was routed meanwhile: nothing to send.
+      if (events.length === 0) {
+        this.forget(record);
+        continue;
+      }
+      const { body, signature } = await this.bodies.bodyAndSignatureInTurns(events, app.secret, nextTurn);
+      if (!this.stillInstalled(app)) {
+        for (const rest of batches.slice(n)) this.forget(rest.record);
+        return;
+      }
+      const names = [...new Set(events.map((e) => (e as { event?: string }).event ?? ''))];
+      this.sendWebhook(record, body, signature, names, events.length, pairs);
+    }
+  }
+
+  /** Takes a queued delivery that will not be sent out of the log. */
+  private forget(record: DeliveryRecord): void {
+    const at = this.log.indexOf(record);
+    if (at >= 0) this.log.splice(at, 1);
+    this.byId.delete(record.id);
+    this.loggedBytes -= record.body.length;
+    this.deps.stream.emit({ type: 'apps' });
+  }
+
+  private stillInstalled(app: Installation): boolean {
+    return !this.closed && app.state === 'installed' && this.deps.installations.get(app.appId) === app;
   }
 
   private webhookUrl(app: Installation, moduleKey: string): string {
     const module = app.manifest.modules?.webhook?.find((w) => w.key === moduleKey);
     return `${app.baseUrl}${module?.url ?? '/'}`;
-  }
-
-  /** Serialises the events once, signs those bytes, and sends them. */
-  private sendBatch(
-    app: Installation,
-    moduleKey: string,
-    events: object[],
-    pairs: StepPair[],
-    redeliveryOf: number | null,
-  ): DeliveryRecord {
-    const { body, signature } = this.bodies.bodyAndSignature(events, app.secret);
-    const names = [...new Set(events.map((e) => (e as { event?: string }).event ?? ''))];
-    return this.startWebhook(app, moduleKey, body, signature, names, events.length, pairs, redeliveryOf);
   }
 
   private startWebhook(
@@ -236,6 +284,44 @@ export class Deliveries {
     pairs: StepPair[],
     redeliveryOf: number | null,
   ): DeliveryRecord {
+    const record = this.webhookRecord(app, moduleKey, eventCount, redeliveryOf);
+    this.sendWebhook(record, body, signature, events, eventCount, pairs);
+    return record;
+  }
+
+  /** A webhook delivery in the log before its body is written: `queued`, with the events it will carry. */
+  private webhookRecord(
+    app: Installation,
+    moduleKey: string,
+    eventCount: number,
+    redeliveryOf: number | null,
+  ): DeliveryRecord {
+    return this.record({
+      kind: 'webhook',
+      appId: app.appId,
+      moduleKey,
+      events: [],
+      eventCount,
+      method: 'POST',
+      url: this.webhookUrl(app, moduleKey),
+      headers: {},
+      body: Buffer.alloc(0),
+      signature: null,
+      redeliveryOf,
+      stepPairs: [],
+      maxAnswerBytes: MAX_EVENT_ANSWER_BYTES,
+    });
+  }
+
+  /** Gives a queued webhook delivery its bytes, headers and signature, and sends it. */
+  private sendWebhook(
+    record: DeliveryRecord,
+    body: Buffer,
+    signature: string,
+    events: string[],
+    eventCount: number,
+    pairs: StepPair[],
+  ): void {
     const org = this.deps.organization();
     const headers: Record<string, string> = {
       'User-Agent': WEBHOOK_HEADERS.userAgent,
@@ -245,24 +331,11 @@ export class Deliveries {
     // On crowdin.com there is no organization domain; the header is left out.
     if (org.domain) headers[WEBHOOK_HEADERS.domain] = org.domain;
     headers[WEBHOOK_HEADERS.signature] = signature;
-    headers[WEBHOOK_HEADERS.moduleKey] = moduleKey;
-    const record = this.record({
-      kind: 'webhook',
-      appId: app.appId,
-      moduleKey,
-      events,
-      eventCount,
-      method: 'POST',
-      url: this.webhookUrl(app, moduleKey),
-      headers,
-      body,
-      signature,
-      redeliveryOf,
-      stepPairs: pairs,
-      maxAnswerBytes: MAX_EVENT_ANSWER_BYTES,
-    });
+    headers[WEBHOOK_HEADERS.moduleKey] = record.moduleKey!;
+    Object.assign(record, { headers, body, signature, events, eventCount, stepPairs: pairs });
+    this.loggedBytes += body.length;
+    this.prune();
     void this.attempt(record);
-    return record;
   }
 
   // ---- single calls -------------------------------------------------------------------------------------

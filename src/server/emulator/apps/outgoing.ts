@@ -165,15 +165,17 @@ export class AppCaller {
       request.signal?.addEventListener('abort', onAbort, { once: true });
       req.on('error', (e) => finish(describe(e, request.timeoutMs)));
       // The address actually connected to is checked too, whichever way it was found.
-      req.on('socket', (socket) =>
-        socket.once('connect', () => {
+      req.on('socket', (socket) => {
+        const check = () => {
           const peer = socket.remoteAddress ?? '';
           if (this.allowRemote() || isLoopbackAddress(peer)) return;
           const e = new Error(notLoopbackMessage(peer)) as NodeJS.ErrnoException;
           e.code = 'ENOTLOOPBACK';
           req.destroy(e);
-        }),
-      );
+        };
+        // A kept-alive socket was checked when it connected.
+        if (socket.connecting) socket.once('connect', check);
+      });
       req.end(body);
     });
   }

@@ -1,0 +1,78 @@
+// F6 (../shared/reviews/security-2026-11-28.md): a large send is built and delivered in turns, so the
+// emulator answers other requests in between. Whether other work runs between two batches is checked by
+// order of events, not by time: a callback queued when the first batch goes must run before the last is
+// built.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { AppsStreamEvent, DeliveriesResponse, StepInfo } from '../../../wire/apps.ts';
+import { startEmulator, type RunningEmulator } from '../testing.ts';
+import { addStep, control, installStepApp } from './testing.ts';
+
+const BATCHES = 20;
+const PER_BATCH = 50;
+
+let em: RunningEmulator;
+let s: Awaited<ReturnType<typeof installStepApp>>;
+let step: StepInfo;
+
+beforeAll(async () => {
+  em = await startEmulator({
+    organization: 'acme',
+    apps: { batchIntervalSeconds: 0, batchMaxEvents: PER_BATCH, retryScheduleSeconds: [] },
+  });
+  s = await installStepApp(em.url);
+  step = await addStep(em.url, s.appId, ['uk']);
+});
+afterAll(async () => {
+  await em.close();
+  await s.app.close();
+});
+
+it('lets other work run between the batches of a large send, and still delivers every batch in order', async () => {
+  const ids = em.config.data.strings
+    .filter((x) => !x.isHidden)
+    .slice(0, BATCHES * PER_BATCH)
+    .map((x) => x.id as number);
+  // When the first batch enters the log, a callback is queued; when it runs, how many batches are built?
+  const before = em.apps.deliveries.list({ kind: 'webhook' }).length;
+  const built = () =>
+    em.apps.deliveries
+      .list({ kind: 'webhook' })
+      .slice(0, -before || undefined)
+      .filter((d) => d.body.length > 0).length;
+  let builtWhenOthersRan: number | null = null;
+  let first = true;
+  const stop = em.apps.stream.subscribe((e: AppsStreamEvent) => {
+    if (e.type !== 'delivery' || e.delivery.kind !== 'webhook' || !first) return;
+    first = false;
+    setImmediate(() => (builtWhenOthersRan = built()));
+  });
+  try {
+    await control(em.url, 'POST', `/__apps/steps/${step.id}/send`, { stringIds: ids });
+    await expect
+      .poll(
+        async () => {
+          const log = await control<DeliveriesResponse>(
+            em.url,
+            'GET',
+            '/__apps/deliveries?kind=webhook&limit=100',
+          );
+          return log.json.data.filter((d) => d.state === 'delivered').length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(BATCHES);
+  } finally {
+    stop();
+  }
+  expect(builtWhenOthersRan).not.toBeNull();
+  expect(builtWhenOthersRan!).toBeLessThan(BATCHES);
+  // Every string reached the app once, in the order sent.
+  const sent = s.app
+    .received('POST /webhooks')
+    .flatMap((r) =>
+      (
+        JSON.parse(r.body.toString()) as { events: { stringStatus: { translation: { id: number } } }[] }
+      ).events.map((e) => e.stringStatus.translation.id),
+    );
+  expect(sent).toEqual(ids);
+});
