@@ -183,7 +183,10 @@ test('the Apps view: an app, its step, a delivery, the settings page; in the dar
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   } finally {
     // Other specs share this emulator: leave no app behind.
-    await fetch(`${APPS_EMULATOR_URL}/__apps/${identifier}/uninstall`, { method: 'POST' });
+    await fetch(`${APPS_EMULATOR_URL}/__apps/${identifier}/uninstall`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+    });
     await app.close();
   }
 });

@@ -223,7 +223,10 @@ test('what waits for the next batch shows above the log, live, and goes with Sen
     expect(app.deliveries).toEqual([{ signatureValid: true, events: matched, redelivery: false }]);
   } finally {
     // Other specs share this emulator: leave no app behind.
-    await fetch(`${APPS_EMULATOR_URL}/__apps/${identifier}/uninstall`, { method: 'POST' });
+    await fetch(`${APPS_EMULATOR_URL}/__apps/${identifier}/uninstall`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+    });
   }
 });
 

@@ -51,7 +51,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npm run --silent emulator -- --port ${EMULATOR_PORT} --test-hooks`,
+      command: `npm run --silent emulator -- --port ${EMULATOR_PORT} --test-hooks --playground-origin http://127.0.0.1:${APP_PORT}`,
       url: `http://127.0.0.1:${EMULATOR_PORT}/health`,
       cwd: '..',
       reuseExistingServer: false,
@@ -67,7 +67,7 @@ export default defineConfig({
     },
     // Started after the build above (Playwright starts its web servers one after another).
     {
-      command: `npm run --silent emulator -- --port ${APPS_EMULATOR_PORT} --organization acme`,
+      command: `npm run --silent emulator -- --port ${APPS_EMULATOR_PORT} --organization acme --playground-origin http://127.0.0.1:${APPS_APP_PORT}`,
       url: `http://127.0.0.1:${APPS_EMULATOR_PORT}/health`,
       cwd: '..',
       reuseExistingServer: false,

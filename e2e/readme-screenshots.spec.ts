@@ -109,7 +109,10 @@ test.describe('the Apps view with CroQL Router', () => {
     router = await startRouterProcess(APPS_EMULATOR_URL);
   });
   test.afterAll(async () => {
-    await fetch(`${APPS_EMULATOR_URL}/__apps/croql-router/uninstall`, { method: 'POST' });
+    await fetch(`${APPS_EMULATOR_URL}/__apps/croql-router/uninstall`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+    });
     await router.stop();
   });
 

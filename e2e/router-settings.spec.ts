@@ -26,7 +26,10 @@ test.beforeAll(async () => {
   expect(res.status, await res.text()).toBe(201);
 });
 test.afterAll(async () => {
-  await fetch(`${EMULATOR}/__apps/croql-router/uninstall`, { method: 'POST' });
+  await fetch(`${EMULATOR}/__apps/croql-router/uninstall`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+  });
   await router.stop();
 });
 

@@ -134,8 +134,8 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
   });
 
   app.route('/', oauthRoutes(config, store, apps.grants()));
-  app.route('/', controlRoutes(apps, config.allowedOrigins));
-  app.route('/', stateRoutes(state, config.allowedOrigins));
+  app.route('/', controlRoutes(apps, config.controlOrigins));
+  app.route('/', stateRoutes(state, config.controlOrigins));
   // Whoever follows the apps feed (the Apps view) reads everything again after a snapshot replaced it.
   state.onLoad(() => apps.stream.emit({ type: 'apps' }));
   app.route('/', faultRoutes(faults, limits, config.controlOrigins));

@@ -1,11 +1,10 @@
 // The control routes under /__apps: what a developer (the CLI, scripts, the playground's Apps view) does
 // as the service's user and admin would: register OAuth apps, install, add steps, send strings, trigger
 // events, read and replay the delivery log. Shapes: src/wire/apps.ts. Only this machine may call them:
-// the Host must be a loopback name (no DNS rebinding), a body must be JSON (so no page elsewhere can post
-// one without a CORS preflight), and browsers get CORS only on the playground's origins.
+// ../control/guard.ts checks each request first (JSON on every state-changing one, even without a body;
+// a loopback Host; CORS for the playground's origin only).
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import { streamSSE } from 'hono/streaming';
 import type {
   AddStepRequest,
@@ -24,6 +23,7 @@ import type {
   TriggerRequest,
 } from '../../../wire/apps.ts';
 import { BRIDGE_PATH, DELIVERY_KINDS, DELIVERY_STATES } from '../../../wire/apps.ts';
+import { controlGuard } from '../control/guard.ts';
 import { ControlError } from './errors.ts';
 import type { AppsHost } from './host.ts';
 import { MODULE_PAYLOAD_LIMIT } from './module-answer.ts';
@@ -36,13 +36,10 @@ const MAX_MODULE_CALL_BODY = Math.ceil((MODULE_PAYLOAD_LIMIT * 4) / 3) + 1024 * 
 const MODULE_CALL_PATH = /^\/__apps\/[^/]+\/modules\/[^/]+\/call$/;
 export const LOOPBACK_HOST = /^(127(\.\d{1,3}){3}|localhost|\[::1\]|[a-z0-9-]+(\.[a-z0-9-]+)*\.localhost)(:\d+)?$/i;
 
+/** The body as a JSON object; none is `{}` (the guard already required Content-Type: application/json). */
 async function readJson<T>(c: Context): Promise<T> {
   const text = await c.req.text();
   if (text.trim() === '') return {} as T;
-  const type = c.req.header('content-type') ?? '';
-  if (!type.includes('application/json')) {
-    throw new ControlError(415, 'notJson', 'Send the body as JSON with Content-Type: application/json.');
-  }
   try {
     const value = JSON.parse(text) as unknown;
     if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('not an object');
@@ -72,22 +69,12 @@ function paging(c: Context, max = 500): { offset: number; limit: number } {
   return { offset: read('offset', 0, 0), limit: read('limit', 50, 1) };
 }
 
-export function controlRoutes(host: AppsHost, allowedOrigins: readonly string[]): Hono {
+export function controlRoutes(host: AppsHost, controlOrigins: readonly string[]): Hono {
   const app = new Hono();
-  const origins = new Set(allowedOrigins);
 
-  app.use('/__apps/*', async (c, next) => {
-    const hostHeader = c.req.header('host') ?? '';
-    if (hostHeader && !LOOPBACK_HOST.test(hostHeader)) {
-      throw new ControlError(
-        403,
-        'notLoopback',
-        `The control routes answer only on a loopback host, not "${hostHeader}".`,
-      );
-    }
-    return next();
-  });
-  app.use('/__apps/*', cors({ origin: (origin) => (origins.has(origin) ? origin : null), maxAge: 600 }));
+  // JSON on every state-changing request, a loopback Host, CORS for the playground's origin only.
+  app.use('/__apps', ...controlGuard(controlOrigins));
+  app.use('/__apps/*', ...controlGuard(controlOrigins));
   const limit = (maxSize: number, what: string) =>
     bodyLimit({
       maxSize,

@@ -163,7 +163,8 @@ export async function control<T = Record<string, unknown>>(
 ): Promise<{ status: number; json: T }> {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    // Every state-changing control request says JSON, even without a body (control/guard.ts).
+    headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json()) as T };
