@@ -34,7 +34,8 @@ const MAX_CONTROL_BODY = 64 * 1024;
 /** A module call may carry a file (and strings) up to the service's 5 MB, base64 and JSON around them. */
 const MAX_MODULE_CALL_BODY = Math.ceil((MODULE_PAYLOAD_LIMIT * 4) / 3) + 1024 * 1024;
 const MODULE_CALL_PATH = /^\/__apps\/[^/]+\/modules\/[^/]+\/call$/;
-export const LOOPBACK_HOST = /^(127(\.\d{1,3}){3}|localhost|\[::1\]|[a-z0-9-]+(\.[a-z0-9-]+)*\.localhost)(:\d+)?$/i;
+export const LOOPBACK_HOST =
+  /^(127(\.\d{1,3}){3}|localhost|\[::1\]|[a-z0-9-]+(\.[a-z0-9-]+)*\.localhost)(:\d+)?$/i;
 
 /** The body as a JSON object; none is `{}` (the guard already required Content-Type: application/json). */
 async function readJson<T>(c: Context): Promise<T> {
