@@ -11,6 +11,7 @@ import {
   type FaultRuleState,
   type FaultsResponse,
 } from '../../../wire/faults.ts';
+import { seededRandom } from '../../../croql/generate.ts';
 import { isListingName, LISTINGS } from '../../../wire/listings.ts';
 import { isRecord } from '../../../wire/json.ts';
 
@@ -105,18 +106,6 @@ export function validateFaultRules(value: unknown): FaultRule[] {
   return value as FaultRule[];
 }
 
-/** mulberry32: a small seeded generator; enough for picking requests, and the same in every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `/api/v2/projects/*\/strings` → a RegExp of whole paths, `*` standing for one segment. */
 function pathMatcher(pattern: string): RegExp {
   const body = pattern
@@ -196,7 +185,7 @@ export class FaultRules {
       this.entries.push({
         rule: { ...rule, id },
         path: pattern ? pathMatcher(pattern) : null,
-        random: seeded(this.seed * 1_000_003 + this.entries.length),
+        random: seededRandom(this.seed * 1_000_003 + this.entries.length),
         fired: 0,
         passed: 0,
         startsAt,
