@@ -89,37 +89,46 @@ export function FaultsPanel(props: { origin: string }) {
       {accounts.length === 0 ? (
         <p className="hint">No API request yet. Each account may have {limits.data?.max ?? 20} in flight.</p>
       ) : (
-        <table className="apps-table" data-testid="limits-meter">
-          <thead>
-            <tr>
-              <th scope="col">Account</th>
-              <th scope="col">In flight (of {limits.data?.max})</th>
-              <th scope="col">Most at once</th>
-              <th scope="col">Refused (429)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((a) => (
-              <tr key={`${a.domain ?? ''}:${a.account}`}>
-                <th scope="row">
-                  {a.account}
-                  {a.domain && <span className="hint"> ({a.domain})</span>}
-                </th>
-                <td>
-                  <meter
-                    min={0}
-                    max={limits.data?.max}
-                    value={a.inFlight}
-                    aria-label={`${a.account} in flight`}
-                  />{' '}
-                  {a.inFlight}
-                </td>
-                <td>{a.peak}</td>
-                <td>{a.refused}</td>
+        // Four columns and a meter are wider than a 390 px screen: the table scrolls in its own box, which
+        // takes focus so a keyboard can scroll it too, instead of widening the page.
+        <div
+          className="apps-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label="Simultaneous API requests per account"
+        >
+          <table className="apps-table" data-testid="limits-meter">
+            <thead>
+              <tr>
+                <th scope="col">Account</th>
+                <th scope="col">In flight (of {limits.data?.max})</th>
+                <th scope="col">Most at once</th>
+                <th scope="col">Refused (429)</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {accounts.map((a) => (
+                <tr key={`${a.domain ?? ''}:${a.account}`}>
+                  <th scope="row">
+                    {a.account}
+                    {a.domain && <span className="hint"> ({a.domain})</span>}
+                  </th>
+                  <td>
+                    <meter
+                      min={0}
+                      max={limits.data?.max}
+                      value={a.inFlight}
+                      aria-label={`${a.account} in flight`}
+                    />{' '}
+                    {a.inFlight}
+                  </td>
+                  <td>{a.peak}</td>
+                  <td>{a.refused}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
 
       <h4>Rules in force</h4>
