@@ -3,7 +3,8 @@
 import type { ServerType } from '@hono/node-server';
 import { parseArgs } from 'node:util';
 import { createEmulator } from './app.ts';
-import { APPS_FLAGS, APPS_HELP, appsCommand, argsProblem, readAppsFlags } from './apps/cli.ts';
+import { argsProblem } from '../../wire/cli-args.ts';
+import { APPS_FLAGS, APPS_HELP, appsCommand, readAppsFlags } from './apps/cli.ts';
 import { persistentAppsKey } from './apps/secrets.ts';
 import { appEnvironment, tlsHosts, tlsInfo, tlsMaterial } from './apps/tls.ts';
 import type { EmulatorOptions } from './config.ts';

@@ -18,6 +18,7 @@ import type {
 } from '../../../wire/apps.ts';
 import { APPS_PATHS, DELIVERY_KIND_FACTS } from '../../../wire/apps.ts';
 import { ControlRequestError, controlClient } from '../../../wire/apps-control.ts';
+import { argsProblem } from '../../../wire/cli-args.ts';
 import { validateManifest } from './manifest.ts';
 import { ManifestSourceError, readManifest } from './manifest-source.ts';
 import { defaultAppsOptions, type AppsOptions } from './options.ts';
@@ -100,19 +101,6 @@ export function readAppsFlags(
     retryScheduleSeconds,
     allowRemoteApps: values['allow-remote-apps'] === true,
   };
-}
-
-/**
- * What node:util's parseArgs threw, as one line for the user (an unknown option, a flag without its value),
- * or null for any other error. Its own text ends in advice about `--` that does not fit a typo.
- */
-export function argsProblem(e: unknown, help: string): string | null {
-  const code = (e as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !code.startsWith('ERR_PARSE_ARGS_')) return null;
-  const message = e instanceof Error ? e.message : String(e);
-  const unknown = /^Unknown option '([^']+)'/.exec(message);
-  const first = unknown ? `Unknown option ${unknown[1]}.` : message.split('. ')[0]!.replace(/\.?$/, '.');
-  return `${first} Run \`${help}\` for the options.`;
 }
 
 function parseAppsArgs(args: string[]) {
