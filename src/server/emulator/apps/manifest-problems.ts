@@ -63,7 +63,11 @@ export function schemaProblem(e: ErrorObject, root: unknown): ManifestProblem {
     case 'enum': {
       const value = valueAt(root, at);
       const allowed = (p.allowedValues as unknown[]).map((v) => String(v)).join(', ');
-      return error(at, rule, `${describePath(at)} is ${JSON.stringify(value)}; allowed: ${allowed}.`);
+      return error(
+        at,
+        rule,
+        `${describePath(at)} is ${JSON.stringify(value)}; allowed: ${allowed}${source(e)}.`,
+      );
     }
     case 'pattern':
       return error(
@@ -82,7 +86,7 @@ export function schemaProblem(e: ErrorObject, root: unknown): ManifestProblem {
               ? 'not empty'
               : `at least ${s.minLength} characters`
             : `at most ${s.maxLength} characters`;
-      return error(at, rule, `${describePath(at)} must be ${range}.`);
+      return error(at, rule, `${describePath(at)} must be ${range}${source(e)}.`);
     }
     case 'minItems':
     case 'maxItems':
@@ -101,6 +105,12 @@ export function schemaProblem(e: ErrorObject, root: unknown): ManifestProblem {
     default:
       return error(at, rule, `${describePath(at)} ${e.message ?? 'is invalid'}.`);
   }
+}
+
+/** Whose rule it is, when the schema names it (a `description`): " (the docs' … table)". */
+function source(e: ErrorObject): string {
+  const description = (e.parentSchema as { description?: unknown } | undefined)?.description;
+  return typeof description === 'string' ? ` (${description})` : '';
 }
 
 function article(type: string): string {
@@ -150,4 +160,3 @@ export function dedupe(problems: ManifestProblem[]): ManifestProblem[] {
     return true;
   });
 }
-

@@ -93,7 +93,21 @@ const signaturePatterns = {
   additionalProperties: false,
 } as const;
 const key = { type: 'string', minLength: 1, maxLength: 255 } as const;
-const title = { type: 'string', minLength: 3, maxLength: 30 } as const;
+// A schema `description` names the document a rule comes from; problems quote it (manifest-problems.ts), so a
+// refusal says whose rule it is. The step's titles and ports are in the docs' table since crowdin/docs
+// f5b6b5a1 (developer/modules/other/workflow-step-type.mdx), and the framework's `Port` type is the same set.
+const STEP_TABLE = "the docs' workflow-step-type table";
+const title = {
+  type: 'string',
+  minLength: 3,
+  maxLength: 30,
+  description: STEP_TABLE,
+} as const;
+const inputPort = { enum: INPUT_PORTS, description: STEP_TABLE } as const;
+const outputPort = {
+  enum: OUTPUT_PORTS,
+  description: `${STEP_TABLE}; "initial" is an input port only`,
+} as const;
 
 const webhookEntry = {
   type: 'object',
@@ -124,7 +138,7 @@ const stepEntry = {
           required: ['title', 'ports'],
           properties: {
             title,
-            ports: { type: 'array', items: { enum: INPUT_PORTS }, minItems: 1, uniqueItems: true },
+            ports: { type: 'array', items: inputPort, minItems: 1, uniqueItems: true },
           },
           additionalProperties: false,
         },
@@ -135,7 +149,7 @@ const stepEntry = {
           items: {
             type: 'object',
             required: ['title', 'port'],
-            properties: { title, port: { enum: OUTPUT_PORTS } },
+            properties: { title, port: outputPort },
             additionalProperties: false,
           },
         },
@@ -193,7 +207,8 @@ export const MANIFEST_SCHEMA = {
       type: 'object',
       properties: {
         type: { enum: ['none', 'crowdin_app', 'crowdin_agent'] },
-        clientId: text,
+        // null: no OAuth app, as Crowdin's starter app (crowdin/apps-quick-start manifest.js) says with `none`.
+        clientId: { ...text, nullable: true },
       },
       additionalProperties: false,
     },

@@ -116,6 +116,10 @@ describe('the schema', () => {
       'schema/enum /modules/workflow-step-type/0/boundaries/input/ports/1',
       'schema/enum /modules/workflow-step-type/0/boundaries/outputs/0/port',
     ]);
+    // Whose rule: the docs' table lists the ports (and the framework's Port type is the same set).
+    const port = check(m).errors.find((e) => e.pointer.endsWith('outputs/0/port'))!.message;
+    expect(port).toContain('allowed: untranslated, translated, approved, all, false, true, skipped');
+    expect(port).toContain(`(the docs' workflow-step-type table; "initial" is an input port only).`);
     step.boundaries.input.ports = ['all'];
     step.boundaries.outputs = [
       { title: 'One', port: 'true' },
@@ -139,7 +143,9 @@ describe('the schema', () => {
       '/modules/workflow-step-type/0/boundaries/input/title',
       '/modules/workflow-step-type/0/boundaries/outputs/0/title',
     ]);
-    expect(r.errors.find((e) => e.pointer.endsWith('input/title'))!.message).toContain('3–30 characters');
+    expect(r.errors.find((e) => e.pointer.endsWith('input/title'))!.message).toBe(
+      `modules.workflow-step-type[0].boundaries.input.title must be 3–30 characters (the docs' workflow-step-type table).`,
+    );
   });
 
   it('checks enums of editions, editor modes and authentication types', () => {

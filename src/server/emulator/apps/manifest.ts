@@ -41,7 +41,7 @@ export interface Manifest {
   identifier: string;
   name: string;
   baseUrl?: string;
-  authentication: { type?: 'none' | 'crowdin_app' | 'crowdin_agent'; clientId?: string };
+  authentication: { type?: 'none' | 'crowdin_app' | 'crowdin_agent'; clientId?: string | null };
   description?: string;
   logo?: string;
   events?: { installed?: string; uninstall?: string; subscription_paid?: string };
