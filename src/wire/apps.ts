@@ -453,14 +453,20 @@ export type BridgeRequest = BridgeEnvelope &
 
 // ---- file-processing module calls --------------------------------------------------------------------
 
-/** The `jobType` of each file-processing call (docs: developer/modules/file-processing-modules/). */
+/**
+ * The `jobType` of each file-processing call. The pre/post-import and pre/post-export jobs are named as the
+ * official framework dispatches on them (`@crowdin/app-project-module` out/modules/file-processing/types.js,
+ * the same from 0.107 to 3.2.2), not as the docs' request examples name them (`file-post-import`, …): apps on
+ * the real service run the framework, which answers any other name with an empty `{"data": {}}`. README,
+ * "Develop a Crowdin app against the emulator", says why.
+ */
 export type ModuleJobType =
   | 'parse-file'
   | 'build-file'
-  | 'file-pre-import'
-  | 'file-post-import'
-  | 'file-pre-export'
-  | 'file-post-export';
+  | 'pre-import-file'
+  | 'post-import-file'
+  | 'pre-export-file'
+  | 'post-export-file';
 
 /**
  * `POST /__apps/{appId}/modules/{key}/call`: the service's call to a custom file format (`parse-file`,

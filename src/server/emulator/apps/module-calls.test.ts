@@ -174,6 +174,9 @@ describe('the envelope', () => {
         fileId: file.id,
       },
     );
+    // The framework's name for the job (src/wire/apps.ts ModuleJobType), not the docs' example's.
+    expect(req.json<Record<string, any>>().jobType).toBe('post-import-file');
+    expect(res.json.jobType).toBe('post-import-file');
     expect(req.json<Record<string, any>>().strings[0].uniqId).toMatch(/^[0-9a-f]{32}::1$/);
     expect(res.json.ok).toBe(false);
     expect(res.json.failure).toContain('uniqId is required');
@@ -332,7 +335,8 @@ describe('limits and failures', () => {
       ['nope', {}, 404, 'Its file-processing modules: xyz, bundle, post, pre-export'],
       ['hook', {}, 409, 'is a webhook module'],
       ['xyz', { content: 'x' }, 400, 'takes jobType parse-file or build-file'],
-      ['xyz', { jobType: 'file-post-import', content: 'x' }, 400, 'not "file-post-import"'],
+      ['xyz', { jobType: 'post-import-file', content: 'x' }, 400, 'not "post-import-file"'],
+      ['post', { jobType: 'file-post-import', content: 'x' }, 400, 'takes jobType post-import-file, not'],
       ['xyz', { jobType: 'parse-file', fileId: 999 }, 404, 'No file 999'],
       ['xyz', { jobType: 'parse-file' }, 400, 'give fileId'],
       ['xyz', { jobType: 'build-file', content: 'x', languages: ['uk', 'de'] }, 400, 'not multilingual'],

@@ -108,7 +108,7 @@ function jobsOf(group: CallGroup, entry: Entry): Job[] {
     case 'file-pre-import':
       return [
         job({
-          jobType: 'file-pre-import',
+          jobType: 'pre-import-file',
           sendsFile: true,
           sends: null,
           answers: 'content',
@@ -119,7 +119,7 @@ function jobsOf(group: CallGroup, entry: Entry): Job[] {
     case 'file-post-import':
       return [
         job({
-          jobType: 'file-post-import',
+          jobType: 'post-import-file',
           sendsFile: true,
           sends: 'post-import',
           answers: 'strings',
@@ -130,7 +130,7 @@ function jobsOf(group: CallGroup, entry: Entry): Job[] {
     case 'file-pre-export':
       return [
         job({
-          jobType: 'file-pre-export',
+          jobType: 'pre-export-file',
           sendsFile: true,
           sends: 'build-file',
           answers: 'strings',
@@ -141,7 +141,7 @@ function jobsOf(group: CallGroup, entry: Entry): Job[] {
     case 'file-post-export':
       return [
         job({
-          jobType: 'file-post-export',
+          jobType: 'post-export-file',
           sendsFile: true,
           sends: null,
           answers: 'content',
