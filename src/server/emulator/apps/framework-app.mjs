@@ -1,7 +1,8 @@
 // A small app on the official framework (@crowdin/app-project-module), for the interop test
 // (framework.test.ts): a workflow step and the webhook for its strings, pointed at the emulator by
 // configuration only (crowdinUrls). Each string that reaches the step is PATCHed to the step's first output
-// through the framework's API client; settings saves are echoed on stdout. Run with Node 22, with
+// through the framework's API client; settings saves are echoed on stdout. A file post-import and a file
+// pre-export module mark each string's context and say on stdout that their handler ran, with which job. Run with Node 22, with
 // FRAMEWORK_DIR (where the framework is installed) and INTEROP_CONFIG (JSON: clientId, clientSecret,
 // accountUrl, apiDomain, dbFolder) in the environment. Prints {"ready": port} when it listens.
 import { createServer } from 'node:http';
@@ -50,6 +51,24 @@ const server = createServer(app).listen(0, '127.0.0.1', () => {
             );
             say({ patched: s.translation.id, languageId: s.affectedLanguage.id });
           }
+        },
+      },
+    ],
+    filePostImport: [
+      {
+        // The framework names the module: {identifier}-poi.
+        fileProcess: async ({ request, content }) => {
+          say({ fileProcess: request.jobType, strings: content.length });
+          return { strings: content.map((s) => ({ ...s, context: 'post-import by the framework' })) };
+        },
+      },
+    ],
+    filePreExport: [
+      {
+        // {identifier}-pre
+        fileProcess: async ({ request, content }) => {
+          say({ fileProcess: request.jobType, strings: content.length });
+          return { strings: content.map((s) => ({ ...s, context: 'pre-export by the framework' })) };
         },
       },
     ],

@@ -3,7 +3,8 @@
 // configured with crowdinUrls only, installs, takes its agent token, verifies a signed delivery, PATCHes
 // the string DONE through its API client over HTTPS at {domain}.localhost (--tls, the CA trusted with
 // NODE_EXTRA_CA_CERTS, *.localhost resolved by the preload), saves and deletes step settings, refuses a
-// bad signature, and uninstalls. Without the registry it fails, saying what is missing (CI runs it); only
+// bad signature, and uninstalls; installed again, its file post-import and pre-export modules answer the
+// emulator's module calls with what their handlers returned. Without the registry it fails, saying what is missing (CI runs it); only
 // a developer offline who asks for it (CROQL_SKIP_FRAMEWORK_INTEROP=1, ignored under CI) skips it, and the
 // reason is printed.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,6 +19,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type {
   AppCallsResponse,
   AppInfo,
+  ModuleCallResponse,
   DeleteStepResponse,
   DeliveriesResponse,
   SaveSettingsResponse,
@@ -220,4 +222,56 @@ it('a framework app installs, handles a signed delivery, PATCHes the string DONE
     `/__apps/${appId}/uninstall`,
   );
   expect(uninstalled.json.answer.status).toBe(204);
+}, 120_000);
+
+it("a framework app's file post-import and pre-export modules run their handlers, and the emulator takes what they return", async (ctx) => {
+  if (skipReason) ctx.skip(skipReason);
+  if (em.apps.installations.get('interop-step'))
+    await control(em.url, 'POST', '/__apps/interop-step/uninstall');
+  const installed = await control<AppInfo>(em.url, 'POST', '/__apps/install', {
+    manifestUrl: `${appUrl}/manifest.json`,
+  });
+  expect(installed.status, JSON.stringify(installed.json)).toBe(201);
+  expect(installed.json.modules).toEqual(
+    expect.arrayContaining([
+      { group: 'file-post-import', key: 'interop-step-poi', hosted: true },
+      { group: 'file-pre-export', key: 'interop-step-pre', hosted: true },
+    ]),
+  );
+  const file = em.config.data.files[0]!;
+
+  // Post-import: the framework checks the JWT (module claim included), dispatches on the jobType, and
+  // answers the strings its handler returned; the emulator checks them in the post-import shape.
+  const post = await control<ModuleCallResponse>(
+    em.url,
+    'POST',
+    '/__apps/interop-step/modules/interop-step-poi/call',
+    { fileId: file.id },
+  );
+  expect(post.status, JSON.stringify(post.json)).toBe(200);
+  const fileStrings = post.json.request.strings;
+  expect(fileStrings).toBeGreaterThan(0);
+  expect(await heard((l) => l.fileProcess === 'post-import-file')).toEqual({
+    fileProcess: 'post-import-file',
+    strings: fileStrings,
+  });
+  expect(post.json).toMatchObject({ ok: true, jobType: 'post-import-file', failure: null });
+  const imported = post.json.result!.strings as { context: string }[];
+  expect(imported).toHaveLength(fileStrings);
+  expect(new Set(imported.map((x) => x.context))).toEqual(new Set(['post-import by the framework']));
+
+  const pre = await control<ModuleCallResponse>(
+    em.url,
+    'POST',
+    '/__apps/interop-step/modules/interop-step-pre/call',
+    { fileId: file.id, languages: ['uk'] },
+  );
+  expect(pre.status, JSON.stringify(pre.json)).toBe(200);
+  await heard((l) => l.fileProcess === 'pre-export-file');
+  expect(pre.json).toMatchObject({ ok: true, jobType: 'pre-export-file', failure: null });
+  const exported = pre.json.result!.strings as { context: string }[];
+  expect(exported).toHaveLength(pre.json.request.strings);
+  expect(new Set(exported.map((x) => x.context))).toEqual(new Set(['pre-export by the framework']));
+
+  await control(em.url, 'POST', '/__apps/interop-step/uninstall');
 }, 120_000);
