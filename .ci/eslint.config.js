@@ -151,9 +151,22 @@ export default tseslint.config(
       'src/wire/**',
       'src/lsp/**',
       'src/vscode/**',
+      'src/sample-app/**',
     ],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }],
+    },
+  },
+  {
+    // The README's example Crowdin app (Node, Hono): a reader copies it, so of src/ it reads only the wire
+    // (what the service sends and takes); it talks to the emulator over HTTP only.
+    files: ['src/sample-app/**/*.ts'],
+    ignores: ['src/sample-app/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['react', 'react-dom', '@codemirror/*', '../*/**', '!../wire/**'] },
+      ],
     },
   },
   {
