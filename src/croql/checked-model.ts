@@ -3,7 +3,9 @@
 // analyzeTemplate() of the same text with the same listing, options and template values. The first to ask
 // analyses; the others get that very model. A memo rather than editor state because the builder's explain
 // line and Run are outside any EditorView, and because lint may wait for a pause (slow queries) while the
-// explain line may not: whichever comes first does the work.
+// explain line may not: whichever comes first does the work. Whoever does it parses incrementally from the
+// newest model's tree (reparse.ts) unless it brings a tree of its own: the explain line of a 28 KB query
+// after a keystroke reparses the edited clause, not the whole query (README "Benchmarks", D43).
 import type { Tree } from '@lezer/common';
 import {
   analyzeTemplate,
@@ -13,6 +15,7 @@ import {
   type ListingName,
   type TemplateParam,
 } from './index.ts';
+import { changedRange, incrementalParser, reparse } from './reparse.ts';
 
 /** What decides the model besides the text and listing; the tree only saves a parse (same result). */
 export type CheckOptions = Omit<AnalyzeOptions, 'tree'>;
@@ -36,6 +39,8 @@ interface Entry {
   substituted: string;
   fingerprint: string;
   model: AnalyzeResult;
+  /** A clean tree of `text` made by incrementalParser, the base of the next analysis's reparse. */
+  tree?: Tree;
 }
 
 /**
@@ -102,15 +107,40 @@ export function checkedModel(
     if (at > 0) recent = [hit, ...recent.slice(0, at), ...recent.slice(at + 1)];
     return hit.model;
   }
-  // Only what decides the result is kept: not a tree, nor a caller's wider options object. A template's
-  // substituted text is parsed afresh (its tree would be the template's), so none is built for it.
+  // What decides the result is kept, not a caller's wider options object; and the tree made for the text,
+  // the next analysis's base (it never decides a result). A template's substituted text is parsed afresh
+  // (its tree would be the template's), so none is built for it.
   const { edition, languages, users } = kept(options);
-  const tree = () => (sub.replacements.length === 0 ? how.tree?.() : undefined);
+  let made: Tree | undefined;
+  const tree = () => {
+    if (sub.replacements.length !== 0) return undefined;
+    const supplied = how.tree?.();
+    if (supplied) {
+      // Kept only if of incrementalParser: a tree of another configuration (an editor's) is never reused.
+      if (supplied.type === incrementalParser.nodeSet.types[supplied.type.id]) made = supplied;
+      return supplied;
+    }
+    const base = recent.find((e) => e.tree);
+    made = reparse(
+      incrementalParser,
+      text,
+      base?.tree && { tree: base.tree, changes: [changedRange(base.text, text)] },
+    );
+    return made;
+  };
   const analyse = () =>
     analyzeTemplate(text, listing, { edition, languages, users, tree: tree() }, params, now);
   const model = how.timed ? how.timed(analyse) : analyse();
   recent = [
-    { text, listing, options: { edition, languages, users }, substituted: sub.text, fingerprint, model },
+    {
+      text,
+      listing,
+      options: { edition, languages, users },
+      substituted: sub.text,
+      fingerprint,
+      model,
+      tree: made,
+    },
     ...recent.slice(0, CAPACITY - 1),
   ];
   return model;

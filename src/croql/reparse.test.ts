@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from './check.ts';
+import { checkedModel } from './checked-model.ts';
 import { specQueries } from './corpus.ts';
 import { changedRange, incrementalParser, reparse } from './reparse.ts';
 
@@ -54,5 +55,23 @@ describe('reparse', () => {
     expect(reparse(incrementalParser, 'is hidden and and id = 1')).toBeUndefined();
     expect(reparse(incrementalParser, '('.repeat(100) + 'id = 1' + ')'.repeat(100))).toBeUndefined();
     expect(reparse(incrementalParser, 'is hidden and '.repeat(6000))).toBeUndefined();
+  });
+});
+
+describe('the checked-model memo parses from its newest tree', () => {
+  it('answers each edit of a long query as a fresh analysis would, errors and all', () => {
+    const texts = [
+      long,
+      long + ' and id != 7',
+      long + ' and id != 77',
+      long + ' and id != ',
+      long + ' and is hiden',
+      'is hidden and ' + long,
+      long.replace('"uk"', '"de"'),
+    ];
+    for (const text of texts) {
+      const model = checkedModel(text, 'strings', {}, [], new Date());
+      expect(seen(model), text.slice(-20)).toEqual(seen(analyze(text, 'strings')));
+    }
   });
 });
