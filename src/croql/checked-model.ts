@@ -39,8 +39,6 @@ interface Entry {
   substituted: string;
   fingerprint: string;
   model: AnalyzeResult;
-  /** A clean tree of `text` made by incrementalParser, the base of the next analysis's reparse. */
-  tree?: Tree;
 }
 
 /**
@@ -50,6 +48,12 @@ interface Entry {
  */
 const CAPACITY = 8;
 let recent: Entry[] = [];
+/**
+ * The newest clean tree made by incrementalParser and its text, the base of the next analysis's reparse.
+ * Kept apart from the models: while the text has a syntax error (typing at its end) no new one is made,
+ * and the last one stays as near a base as there is.
+ */
+let base: { text: string; tree: Tree } | null = null;
 
 const sameList = <T>(
   a: readonly T[] | undefined,
@@ -107,25 +111,23 @@ export function checkedModel(
     if (at > 0) recent = [hit, ...recent.slice(0, at), ...recent.slice(at + 1)];
     return hit.model;
   }
-  // What decides the result is kept, not a caller's wider options object; and the tree made for the text,
-  // the next analysis's base (it never decides a result). A template's substituted text is parsed afresh
-  // (its tree would be the template's), so none is built for it.
+  // Only what decides the result is kept: not a tree (that becomes `base`, never a result), nor a caller's
+  // wider options object. A template's substituted text is parsed afresh (its tree would be the
+  // template's), so none is built for it.
   const { edition, languages, users } = kept(options);
-  let made: Tree | undefined;
   const tree = () => {
     if (sub.replacements.length !== 0) return undefined;
     const supplied = how.tree?.();
-    if (supplied) {
-      // Kept only if of incrementalParser: a tree of another configuration (an editor's) is never reused.
-      if (supplied.type === incrementalParser.nodeSet.types[supplied.type.id]) made = supplied;
-      return supplied;
-    }
-    const base = recent.find((e) => e.tree);
-    made = reparse(
-      incrementalParser,
-      text,
-      base?.tree && { tree: base.tree, changes: [changedRange(base.text, text)] },
-    );
+    // Kept only if of incrementalParser: a tree of another configuration (an editor's) is never reused.
+    if (supplied && supplied.type !== incrementalParser.nodeSet.types[supplied.type.id]) return supplied;
+    const made =
+      supplied ??
+      reparse(
+        incrementalParser,
+        text,
+        base ? { tree: base.tree, changes: [changedRange(base.text, text)] } : undefined,
+      );
+    if (made) base = { text, tree: made };
     return made;
   };
   const analyse = () =>
@@ -139,7 +141,6 @@ export function checkedModel(
       substituted: sub.text,
       fingerprint,
       model,
-      tree: made,
     },
     ...recent.slice(0, CAPACITY - 1),
   ];
