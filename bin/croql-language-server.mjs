@@ -1,16 +1,16 @@
 #!/usr/bin/env node
-// The `croql-language-server` command. In a clone (tsx installed, as a devDependency) it runs the
-// TypeScript source, as `npm run lsp` does, so it is never behind the source; in an installed package
-// (no devDependencies) it runs the bundle that `npm pack` builds through `prepack` (src/lsp/bundle.mjs).
-let register = null;
-try {
-  ({ register } = await import('tsx/esm/api'));
-} catch {
-  // Not a clone: the bundle below.
-}
-if (register) {
+// The `croql-language-server` command. In a clone (src/lsp/ present) it runs the TypeScript source through
+// tsx, as `npm run lsp` does, so it is never behind the source; in an installed package (the tarball ships
+// no src/lsp/, see package.json "files") it runs the bundle that `npm pack` builds through `prepack`
+// (src/lsp/bundle.mjs). Whether tsx can be imported says nothing: it is a dependency, so installed too.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const source = new URL('../src/lsp/main.ts', import.meta.url);
+if (existsSync(fileURLToPath(source))) {
+  const { register } = await import('tsx/esm/api');
   register();
-  await import(new URL('../src/lsp/main.ts', import.meta.url).href);
+  await import(source.href);
 } else {
   await import(new URL('../dist/lsp/croql-language-server.cjs', import.meta.url).href);
 }

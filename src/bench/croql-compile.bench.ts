@@ -2,7 +2,7 @@
 // of the same query over the same data (target ≤ 1.1). Beside each: the naive tree-walking interpreter
 // (src/croql/interpret.ts), a baseline only, to show what compiling buys. Then long unary chains against
 // one sign: each operand is evaluated once, so 63 signs (the deepest the nesting limit allows) cost about
-// what one costs (target ≤ 1.5).
+// what one costs (target ≤ 1.5). Each ratio is the median of per-round ratios (stats.ts row).
 import { compile } from '../croql/compile.ts';
 import { GENERATED_LANGUAGES, GENERATED_USERS, generateStrings } from '../croql/generate.ts';
 import { interpret } from '../croql/interpret.ts';
@@ -12,6 +12,8 @@ import { median, row, type BenchRow } from './stats.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- hand-written predicates over untyped JSON */
 const COUNT = 100_000;
+/** Rounds of the interleaved timing: enough that a few disturbed rounds do not move the median. */
+const ROUNDS = 21;
 const env: EvalEnv = {
   users: GENERATED_USERS,
   languages: GENERATED_LANGUAGES,
@@ -93,22 +95,36 @@ function countMatches(data: ContextObject[], predicate: (o: ContextObject) => bo
   return n;
 }
 
-/** Median ms of one pass over the data for each predicate, runs interleaved so machine load hits both alike. */
+interface Timed {
+  /** Median ms of one pass over the data, per predicate. */
+  medians: number[];
+  /** Median over the rounds of each predicate's time divided by the first one's in the same round. */
+  ratios: number[];
+}
+
+/**
+ * Passes over the data with each predicate in turn, round after round (the order turning each round), so
+ * machine load hits all alike; each round's times are compared with each other, not with other rounds'.
+ */
 function timeInterleaved(
   data: ContextObject[],
   predicates: ((o: ContextObject) => boolean)[],
   rounds: number,
-): number[] {
+): Timed {
   for (const p of predicates) for (let i = 0; i < 3; i++) countMatches(data, p); // warm up the JIT
   const samples: number[][] = predicates.map(() => []);
   for (let r = 0; r < rounds; r++) {
-    predicates.forEach((p, k) => {
+    for (let j = 0; j < predicates.length; j++) {
+      const k = (j + r) % predicates.length;
       const t0 = performance.now();
-      countMatches(data, p);
+      countMatches(data, predicates[k]!);
       samples[k]!.push(performance.now() - t0);
-    });
+    }
   }
-  return samples.map((s) => median(s));
+  return {
+    medians: samples.map((s) => median(s)),
+    ratios: samples.map((s) => median(s.map((ms, r) => ms / samples[0]![r]!))),
+  };
 }
 
 export default async function croqlCompile(): Promise<BenchRow[]> {
@@ -127,12 +143,13 @@ export default async function croqlCompile(): Promise<BenchRow[]> {
       const got = countMatches(data, p);
       if (got !== expected) throw new Error(`${c.name}: ${label} matched ${got}, hand-written ${expected}`);
     }
-    const [hand, compiled] = timeInterleaved(data, [c.hand, predicate], 11) as [number, number];
+    const timed = timeInterleaved(data, [c.hand, predicate], ROUNDS);
+    const [hand, compiled] = timed.medians as [number, number];
     // The interpreter is ~20-100× slower: measured on the first 10,000 strings, beside the hand-written
     // predicate over the same 10,000.
     const subset = data.slice(0, 10_000);
-    const [handSubset, interpreted] = timeInterleaved(subset, [c.hand, naive], 3) as [number, number];
-    rows.push(row(`compiled predicate, 100k strings: ${c.name}`, compiled, 'ms', hand, 1.1));
+    const [handSubset, interpreted] = timeInterleaved(subset, [c.hand, naive], 3).medians as [number, number];
+    rows.push(row(`compiled predicate, 100k strings: ${c.name}`, compiled, 'ms', hand, 1.1, timed.ratios[1]));
     rows.push(
       row(`naive interpreter (baseline only), 10k strings: ${c.name}`, interpreted, 'ms', handSubset, null),
     );
@@ -154,7 +171,15 @@ function unaryChains(data: ContextObject[]): BenchRow[] {
       if (!predicate) throw new Error(`${q}: ${diagnostics.map((d) => d.message).join('; ')}`);
       return predicate;
     }) as [(o: ContextObject) => boolean, (o: ContextObject) => boolean];
-    const [deepMs, shallowMs] = timeInterleaved(data, [deep, shallow], 11) as [number, number];
-    return row(`compiled ${name}, ${depth} deep vs 1 deep, 100k strings`, deepMs, 'ms', shallowMs, 1.5);
+    const timed = timeInterleaved(data, [shallow, deep], ROUNDS);
+    const [shallowMs, deepMs] = timed.medians as [number, number];
+    return row(
+      `compiled ${name}, ${depth} deep vs 1 deep, 100k strings`,
+      deepMs,
+      'ms',
+      shallowMs,
+      1.5,
+      timed.ratios[1],
+    );
   });
 }

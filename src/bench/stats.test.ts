@@ -16,4 +16,10 @@ describe('bench statistics', () => {
     expect(meetsTarget(row('slow', 60, 'µs', 5, 10))).toBe(false);
     expect(meetsTarget(row('bundle', 260, 'KB', null, 250))).toBe(false);
   });
+
+  it('takes a measured ratio (paired rounds) over value / baseline when given one', () => {
+    const r = row('compiled', 12, 'ms', 10, 1.1, 1.05);
+    expect(r.ratio).toBe(1.05);
+    expect(meetsTarget(r)).toBe(true);
+  });
 });

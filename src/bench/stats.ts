@@ -8,14 +8,19 @@ export interface BenchRow {
   target: number | null;
 }
 
+/**
+ * `ratio`, when given, is measured rather than `value / baseline`: the median of paired ratios, each of one
+ * round that timed both sides back to back, so load that lasts a round weighs on both alike.
+ */
 export function row(
   name: string,
   value: number,
   unit: string,
   baseline: number | null,
   target: number | null,
+  ratio?: number,
 ): BenchRow {
-  return { name, value, unit, baseline, ratio: baseline ? value / baseline : null, target };
+  return { name, value, unit, baseline, ratio: ratio ?? (baseline ? value / baseline : null), target };
 }
 
 export function percentile(samples: readonly number[], p: number): number {

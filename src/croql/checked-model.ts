@@ -3,7 +3,9 @@
 // analyzeTemplate() of the same text with the same listing, options and template values. The first to ask
 // analyses; the others get that very model. A memo rather than editor state because the builder's explain
 // line and Run are outside any EditorView, and because lint may wait for a pause (slow queries) while the
-// explain line may not: whichever comes first does the work.
+// explain line may not: whichever comes first does the work. Whoever does it parses incrementally from the
+// newest model's tree (reparse.ts) unless it brings a tree of its own: the explain line of a 28 KB query
+// after a keystroke reparses the edited clause, not the whole query (README "Benchmarks", D43).
 import type { Tree } from '@lezer/common';
 import {
   analyzeTemplate,
@@ -13,6 +15,7 @@ import {
   type ListingName,
   type TemplateParam,
 } from './index.ts';
+import { changedRange, incrementalParser, reparse } from './reparse.ts';
 
 /** What decides the model besides the text and listing; the tree only saves a parse (same result). */
 export type CheckOptions = Omit<AnalyzeOptions, 'tree'>;
@@ -45,6 +48,12 @@ interface Entry {
  */
 const CAPACITY = 8;
 let recent: Entry[] = [];
+/**
+ * The newest clean tree made by incrementalParser and its text, the base of the next analysis's reparse.
+ * Kept apart from the models: while the text has a syntax error (typing at its end) no new one is made,
+ * and the last one stays as near a base as there is.
+ */
+let base: { text: string; tree: Tree } | null = null;
 
 const sameList = <T>(
   a: readonly T[] | undefined,
@@ -102,15 +111,37 @@ export function checkedModel(
     if (at > 0) recent = [hit, ...recent.slice(0, at), ...recent.slice(at + 1)];
     return hit.model;
   }
-  // Only what decides the result is kept: not a tree, nor a caller's wider options object. A template's
-  // substituted text is parsed afresh (its tree would be the template's), so none is built for it.
+  // Only what decides the result is kept: not a tree (that becomes `base`, never a result), nor a caller's
+  // wider options object. A template's substituted text is parsed afresh (its tree would be the
+  // template's), so none is built for it.
   const { edition, languages, users } = kept(options);
-  const tree = () => (sub.replacements.length === 0 ? how.tree?.() : undefined);
+  const tree = () => {
+    if (sub.replacements.length !== 0) return undefined;
+    const supplied = how.tree?.();
+    // Kept only if of incrementalParser: a tree of another configuration (an editor's) is never reused.
+    if (supplied && supplied.type !== incrementalParser.nodeSet.types[supplied.type.id]) return supplied;
+    const made =
+      supplied ??
+      reparse(
+        incrementalParser,
+        text,
+        base ? { tree: base.tree, changes: [changedRange(base.text, text)] } : undefined,
+      );
+    if (made) base = { text, tree: made };
+    return made;
+  };
   const analyse = () =>
     analyzeTemplate(text, listing, { edition, languages, users, tree: tree() }, params, now);
   const model = how.timed ? how.timed(analyse) : analyse();
   recent = [
-    { text, listing, options: { edition, languages, users }, substituted: sub.text, fingerprint, model },
+    {
+      text,
+      listing,
+      options: { edition, languages, users },
+      substituted: sub.text,
+      fingerprint,
+      model,
+    },
     ...recent.slice(0, CAPACITY - 1),
   ];
   return model;

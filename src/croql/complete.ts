@@ -4,6 +4,7 @@
 // and the type, field and owner of the operand before it, or of the left side of the comparison in
 // progress. The operator table (operators.ts) says which operators follow an operand of each type and what
 // their right side may be; complete-items.ts makes the items.
+import type { Tree } from '@lezer/common';
 import { analyze, memberOf, resolveName } from './check.ts';
 import {
   datetimeItems,
@@ -18,6 +19,7 @@ import { closers, scan, type Syntax } from './complete-syntax.ts';
 import { escapeString } from './literals.ts';
 import { lex, type Token, type Word } from './lex.ts';
 import { fieldOf, locate } from './locate.ts';
+import { changedRange, incrementalParser, reparse } from './reparse.ts';
 import {
   CANONICAL_SPELLING,
   COMPARISON_SPELLINGS,
@@ -76,6 +78,11 @@ export interface CompleteOptions {
   now?: Date;
   /** On the standard edition, enterprise-only fields are not offered (the checker refuses them there). */
   edition?: Edition;
+  /**
+   * A clean Lezer tree of a text like this one (the document's, from an editor that keeps it): the text
+   * analysed before the cursor is then parsed incrementally from it (reparse.ts). Saves time only.
+   */
+  base?: { text: string; tree: Tree };
 }
 
 export function complete(
@@ -86,7 +93,15 @@ export function complete(
   options: CompleteOptions = {},
 ): CompletionResult | null {
   const at = Math.max(0, Math.min(pos, text.length));
-  return new Completer(text, at, listing, values, options.now ?? new Date(), options.edition).run();
+  return new Completer(
+    text,
+    at,
+    listing,
+    values,
+    options.now ?? new Date(),
+    options.edition,
+    options.base,
+  ).run();
 }
 
 const UNKNOWN: TypeInfo = { kind: 'unknown' };
@@ -154,6 +169,7 @@ class Completer {
     private readonly values: LiveValues,
     private readonly now: Date,
     private readonly edition: Edition | undefined,
+    private readonly base: CompleteOptions['base'],
   ) {
     // Only the text up to the cursor matters (plus the rest of a word the cursor is in).
     this.tokens = lex(text.slice(0, pos));
@@ -216,7 +232,12 @@ class Completer {
 
   /** The model of `text[0, end)` followed by `hole` and what finishes every open construct. */
   private analyzeBefore(end: number, hole: string, syntax: Syntax): AnalyzeResult {
-    return analyze(this.text.slice(0, end) + hole + closers(syntax), this.listing);
+    const text = this.text.slice(0, end) + hole + closers(syntax);
+    const { base } = this;
+    const tree = base
+      ? reparse(incrementalParser, text, { tree: base.tree, changes: [changedRange(base.text, text)] })
+      : undefined;
+    return analyze(text, this.listing, { tree });
   }
 
   /** An operand goes at `at` (after the tokens `before`): the scopes there, and what it is compared with. */

@@ -5,12 +5,25 @@ import { MAX_SYNTAX_DIAGNOSTICS, clip, syntax } from './parse-diagnostic.ts';
 import { parser } from './parser.ts';
 import type { Diagnostic, Span } from './types.ts';
 
+export interface LezerResult {
+  tree: Tree;
+  /** Where recovery was given up, if it was. */
+  stoppedAt: number | null;
+  /**
+   * The tree has no error node: Lezer never entered error recovery, the only place it makes them (or the
+   * supplied tree was checked). Then treeErrors, a walk over every node, has nothing to find.
+   */
+  clean: boolean;
+}
+
 /**
  * The tree of `text`: `supplied` when it is a clean tree of exactly this text (an editor's incremental
- * parse), otherwise a fresh parse. `stoppedAt` is where recovery was given up, if it was.
+ * parse), otherwise a fresh parse.
  */
-export function lezerTree(text: string, supplied?: Tree): { tree: Tree; stoppedAt: number | null } {
-  return supplied && isCleanTreeOf(supplied, text) ? { tree: supplied, stoppedAt: null } : runLezer(text);
+export function lezerTree(text: string, supplied?: Tree): LezerResult {
+  return supplied && isCleanTreeOf(supplied, text)
+    ? { tree: supplied, stoppedAt: null, clean: true }
+    : runLezer(text);
 }
 
 /**
@@ -40,17 +53,22 @@ const MAX_RECOVERING_STEPS = 400;
  * Runs Lezer step by step, counting the times it enters error recovery (`recovering` is internal to
  * @lezer/lr's Parse; without it the parse simply runs to the end). Deterministic, unlike a time budget.
  */
-function runLezer(text: string): { tree: Tree; stoppedAt: number | null } {
+function runLezer(text: string): LezerResult {
   const parse = parser.startParse(text);
   const internals = parse as unknown as { recovering?: number };
+  // Without the internal counter (a Lezer that renamed it), no tree is taken for clean unchecked.
+  const observed = typeof internals.recovering === 'number';
   let recoveries = 0;
   let recoveringSteps = 0;
   let wasRecovering = false;
+  let everRecovered = false;
   let stoppedAt: number | null = null;
   for (;;) {
     const tree = parse.advance();
-    if (tree) return { tree, stoppedAt };
+    // Checked after the last step too: a parse that fails at the end recovers in the step that finishes.
     const recovering = (internals.recovering ?? 0) > 0;
+    everRecovered ||= recovering;
+    if (tree) return { tree, stoppedAt, clean: observed && !everRecovered && stoppedAt === null };
     if (recovering && !wasRecovering) recoveries++;
     if (recovering) recoveringSteps++;
     wasRecovering = recovering;

@@ -44,12 +44,12 @@ function parseUnguarded(text: string, supplied: Tree | undefined): ParseResult {
   if (guard.refused)
     return { ast: errorNode(text, 0, text.length), diagnostics: [guard.refused], tree: null };
 
-  const { tree, stoppedAt } = lezerTree(text, supplied);
+  const { tree, stoppedAt, clean } = lezerTree(text, supplied);
   const builder = new AstBuilder(text);
   const ast = builder.buildQuery(tree.topNode);
   const diagnostics = [...guard.diagnostics, ...builder.diagnostics];
   // Unbalanced parentheses make Lezer's recovery noisy; their own diagnostic says it better.
-  if (guard.diagnostics.length === 0) diagnostics.push(...treeErrors(tree, text, builder.tooDeep));
+  if (guard.diagnostics.length === 0 && !clean) diagnostics.push(...treeErrors(tree, text, builder.tooDeep));
   const tidied = tidy(diagnostics);
   if (stoppedAt !== null && !builder.tooDeep.some((s) => stoppedAt >= s.from && stoppedAt <= s.to)) {
     tidied.push(

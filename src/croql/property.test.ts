@@ -5,6 +5,7 @@ import { analyze } from './check.ts';
 import { specQueries } from './corpus.ts';
 import { format, stripSpans } from './format.ts';
 import { parse } from './parse.ts';
+import { lezerTree } from './parse-lezer.ts';
 import type { ListingName, Diagnostic } from './types.ts';
 
 const contexts: ListingName[] = ['strings', 'translations', 'tmSegments', 'glossaryTerms'];
@@ -50,6 +51,28 @@ describe('properties', { timeout: 60_000 }, () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('a parse that says its tree is clean has no error node (parse.ts then skips looking for them)', () => {
+    const hasError = (text: string) => {
+      const cursor = lezerTree(text).tree.cursor();
+      do if (cursor.type.isError) return true;
+      while (cursor.next());
+      return false;
+    };
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          mutated.map((m) => m.text),
+          fc.string({ maxLength: 60 }),
+        ),
+        (text) => {
+          expect(lezerTree(text).clean).toBe(!hasError(text));
+        },
+      ),
+      { numRuns: 400 },
+    );
+    for (const q of specQueries) expect(lezerTree(q.text).clean, q.text).toBe(true);
   });
 
   it('mutations of valid queries: never throw, ranges inside the text', () => {

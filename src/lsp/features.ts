@@ -128,6 +128,7 @@ export function completion(
   const { region } = at;
   const result = complete(region.text, fromHost(region, offset), region.listing, settings.values, {
     edition: settings.edition,
+    base: at.base,
   });
   if (!result) return null;
   const range = rangeOf(document, region, result.from, result.to);

@@ -70,12 +70,22 @@ export async function startClient(options: StartOptions = {}): Promise<TestClien
     logs.push(p.message);
   });
   connection.listen();
-  const initialized = await connection.sendRequest<InitializeResult>('initialize', {
-    processId: process.pid,
-    rootUri: null,
-    capabilities: {},
-    initializationOptions: options.initializationOptions,
-  });
+  // A server that dies on start (a missing module) fails the test at once, saying why, instead of a hang.
+  const died = new Promise<never>((_, reject) =>
+    child.once('exit', (code) =>
+      reject(new Error(`The language server exited (${code}) before answering initialize: ${stderr}`)),
+    ),
+  );
+  died.catch(() => {});
+  const initialized = await Promise.race([
+    connection.sendRequest<InitializeResult>('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {},
+      initializationOptions: options.initializationOptions,
+    }),
+    died,
+  ]);
   await connection.sendNotification('initialized', {});
 
   const diagnostics = (uri: string, version: number) =>

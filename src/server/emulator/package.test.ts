@@ -1,12 +1,14 @@
 // The emulator in another project's tests (README, "The local emulator"): this repository packed with
 // `npm pack`, the tarball installed into an empty project with `npm install` (from the registry's cache when
 // it has the packages), and there `npx croql-emulator --port 0` and a script that imports startEmulator
-// each reach /health and the API with the official client.
+// each reach /health and the API with the official client; and the package's `croql-language-server --stdio`
+// answers a language client (vscode-jsonrpc, src/lsp/test-client.ts) as an editor would start it.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startClient } from '../../lsp/test-client.ts';
 import { RegistryUnreachable, npmEnvironment, pingRegistry, run } from './apps/framework-install.ts';
 
 const INSTALL_MS = 5 * 60_000;
@@ -156,6 +158,34 @@ it(
     };
     expect(checked.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(checked).toMatchObject({ health: { ok: true, strings: 20 }, user: 'bob', strings: 5 });
+  },
+  RUN_MS,
+);
+
+it(
+  "`croql-language-server --stdio` from the tarball answers initialize and publishes a bad query's diagnostic",
+  async (ctx) => {
+    if (skipReason) ctx.skip(skipReason);
+    // The bin npm links, as an editor's configuration names it (README.md, "Editors"), in the project.
+    const bin = join(project, 'node_modules', '.bin', 'croql-language-server');
+    const client = await startClient({ command: [bin, '--stdio'], cwd: project });
+    try {
+      expect(client.initialized.serverInfo?.name).toBe('croql-language-server');
+      expect(client.initialized.capabilities.completionProvider).toBeDefined();
+      const uri = `file://${join(project, 'queries', 'hidden.croql')}`;
+      const { diagnostics } = await client.open(uri, 'croql', 'is hiden and id of file = 3');
+      expect(diagnostics).toHaveLength(1);
+      expect(diagnostics[0]).toMatchObject({
+        code: 'croqlInvalidLogic',
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 8 } },
+      });
+      expect(diagnostics[0]!.message).toContain('Did you mean `is hidden`?');
+      // The next version is answered too: fixed, no diagnostic.
+      expect((await client.change(uri, 2, 'is hidden and id of file = 3')).diagnostics).toEqual([]);
+      expect(client.stderr()).toBe('');
+    } finally {
+      await client.close();
+    }
   },
   RUN_MS,
 );
