@@ -22,6 +22,7 @@ import { dataPart } from './state/data.ts';
 import { StateKeeper } from './state/keeper.ts';
 import { oauthPart } from './state/oauth.ts';
 import { stateRoutes } from './state/routes.ts';
+import { deliveryFaultPlanner } from './faults/deliveries.ts';
 import { accountLimits } from './faults/limits.ts';
 import { requestFaults } from './faults/middleware.ts';
 import { faultRoutes } from './faults/routes.ts';
@@ -70,6 +71,8 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
   const faults = new FaultRules(config.clock);
   // Bad rules refuse the start (the caller words the FaultRulesError): nothing runs with half of them.
   if (config.faults) faults.add(config.faults.rules, config.faults.seed);
+  // Delivery rules act on the webhook deliveries to apps (faults/deliveries.ts).
+  apps.deliveries.faultPlanner = deliveryFaultPlanner(faults);
   const limits = () => accountLimits(config, api);
 
   let loop: LoopDelay | null = null;
