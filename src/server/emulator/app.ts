@@ -4,6 +4,8 @@ import { cors } from 'hono/cors';
 import { EmulatorApi } from './api/routes.ts';
 import { controlRoutes } from './apps/control.ts';
 import { AppsHost } from './apps/host.ts';
+import { ScenarioRecorder } from './apps/scenarios/recorder.ts';
+import { scenarioRoutes } from './apps/scenarios/routes.ts';
 import { ApiError, notFound, respondError, simpleError } from './api/errors.ts';
 import { MAX_EMULATOR_URL_LENGTH } from '../../wire/limits.ts';
 import { isServiceScope } from '../../wire/scopes.ts';
@@ -137,6 +139,15 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
   });
 
   app.route('/', oauthRoutes(config, store, apps.grants()));
+  // Record and replay (apps/scenarios/) before the other control routes, whose catch-all answers 404.
+  const recorder = new ScenarioRecorder(apps.deliveries, apps.installations, config.clock);
+  app.route(
+    '/',
+    scenarioRoutes(
+      { recorder, deliveries: apps.deliveries, installations: apps.installations },
+      config.controlOrigins,
+    ),
+  );
   app.route('/', controlRoutes(apps, config.controlOrigins));
   app.route('/', stateRoutes(state, config.controlOrigins));
   // Whoever follows the apps feed (the Apps view) reads everything again after a snapshot replaced it.

@@ -23,6 +23,7 @@ import { validateManifest } from './manifest.ts';
 import { ManifestSourceError, readManifest } from './manifest-source.ts';
 import { defaultAppsOptions, type AppsOptions } from './options.ts';
 import { AppCaller } from './outgoing.ts';
+import { recordCommand, replayCommand, SCENARIO_HELP } from './scenarios/cli.ts';
 
 export const APPS_HELP = `Apps (Crowdin apps hosted by the emulator; see the README, "Develop a Crowdin app against the emulator"):
   npm run emulator -- apps validate <file|url> [--allow-remote-apps]
@@ -34,6 +35,7 @@ export const APPS_HELP = `Apps (Crowdin apps hosted by the emulator; see the REA
                      [--language L]… [--url] [--out PATH]   [--port N]
                      (a file-processing module call; --out saves the built file or the strings)
   npm run emulator -- apps listen [--app ID]   [--port N]
+${SCENARIO_HELP}
 
 App-hosting options of the emulator (the emulator's choices where the service is silent):
   --batch-interval SECONDS  step events are batched this long per app and webhook module (default 60,
@@ -120,6 +122,8 @@ function parseAppsArgs(args: string[]) {
       language: { type: 'string', multiple: true },
       url: { type: 'boolean', default: false },
       out: { type: 'string' },
+      seconds: { type: 'string' },
+      speed: { type: 'string' },
       'allow-remote-apps': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -240,6 +244,10 @@ export async function appsCommand(args: string[], out = console.log, err = conso
       }
       case 'listen':
         return await listen(base, values.port!, values.app, out);
+      case 'record':
+        return await recordCommand(call, values, out, err);
+      case 'replay':
+        return await replayCommand(call, target, values, out, err);
       case 'call': {
         if (!target || !moduleKey) {
           err(

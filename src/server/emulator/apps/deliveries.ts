@@ -622,6 +622,29 @@ export class Deliveries {
     );
   }
 
+  /** A recorded webhook body sent to an installed app again, signed with its secret (apps/scenarios/). */
+  replayWebhook(args: {
+    app: Installation;
+    moduleKey: string;
+    body: Buffer;
+    events: string[];
+    eventCount: number;
+    redeliveryOf: number | null;
+  }): DeliveryRecord {
+    const { app, body } = args;
+    // No step strings: a replay changes no status; the app's PATCHes say what it made of the events.
+    return this.startWebhook(
+      app,
+      args.moduleKey,
+      body,
+      signBody(body, app.secret),
+      args.events,
+      args.eventCount,
+      [],
+      args.redeliveryOf,
+    );
+  }
+
   // ---- the log ------------------------------------------------------------------------------------------
 
   require(id: number): DeliveryRecord {

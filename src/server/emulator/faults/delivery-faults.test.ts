@@ -144,7 +144,7 @@ describe('delivery rules', () => {
     await send([id]);
     const [held] = await until(async () => {
       const list = await deliveriesOf(id);
-      return list[0]?.nextAttemptAt && list;
+      return list[0]?.nextAttemptAt ? list : null;
     }, 'the delivery is held');
     expect(held).toMatchObject({
       state: 'queued',
