@@ -10,6 +10,16 @@ export type FaultStatus = (typeof FAULT_STATUSES)[number];
 export const DELIVERY_FAULTS = ['drop', 'duplicate', 'delay', 'reorder', 'parallel'] as const;
 export type DeliveryFault = (typeof DELIVERY_FAULTS)[number];
 
+/** What each delivery fault (and a rule's retry schedule) did to a delivery, in a few words for the log. */
+export const DELIVERY_FAULT_WORDS: Record<DeliveryFault | 'retrySchedule', string> = {
+  drop: 'dropped, never sent',
+  duplicate: 'sent again after its answer',
+  parallel: 'sent twice at once',
+  delay: 'held before sending',
+  reorder: 'its events in reverse order',
+  retrySchedule: "retried on the rule's schedule",
+};
+
 /** The HTTP methods a request rule may name; `*` (or no method) picks every method. */
 export const FAULT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*'] as const;
 
