@@ -15,10 +15,11 @@ import {
   type DeliverySummary,
   type FlushResponse,
 } from '../wire/apps.ts';
+import { deliveryFaultsText } from '../wire/faults.ts';
 import { control } from './client.ts';
 import { DeliveryDetail } from './DeliveryDetail.tsx';
 import { callVerb, clock, plural, readablePath } from './format.ts';
-import { deliveryStatus, deliveryTitle, faultsText, stateLabel } from './kinds.ts';
+import { deliveryStatus, deliveryTitle, stateLabel } from './kinds.ts';
 import { appName, callsByDelivery } from './log.ts';
 import { Failure, ReadFailure } from './parts.tsx';
 import { QueuedBatches } from './QueuedBatches.tsx';
@@ -218,7 +219,7 @@ function DeliveryItem(props: {
         <span className="apps-delivery-what">
           {deliveryTitle(d)}
           {d.redeliveryOf !== null && <span className="hint"> (redelivery of #{d.redeliveryOf})</span>}
-          {d.faults.length > 0 && <span className="hint"> ({faultsText(d)})</span>}
+          {d.faults.length > 0 && <span className="hint"> ({deliveryFaultsText(d.faults)})</span>}
         </span>
         <span className="apps-delivery-meta">
           {props.appName}

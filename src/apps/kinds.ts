@@ -9,7 +9,6 @@ import {
   type DeliveryKind,
   type DeliverySummary,
 } from '../wire/apps.ts';
-import { DELIVERY_FAULT_WORDS } from '../wire/faults.ts';
 import { clock } from './format.ts';
 
 /** Kinds the emulator does not send: the browser loads them (the log says "opened", not a state). */
@@ -64,10 +63,4 @@ export function underWayText(
   // A kind that is not sent is never under way; the webhook window stands in for it.
   const setting = DELIVERY_KIND_FACTS[delivery.kind].timeout ?? 'webhookTimeoutSeconds';
   return `Attempt ${delivery.attemptCount + 1} is under way: the app has ${settings[setting]} s to answer (${TIMEOUT_FLAGS[setting]}, the emulator's choice).`;
-}
-
-/** What delivery fault rules did to it, in words (`POST /__faults`); null when none acted on it. */
-export function faultsText(d: Pick<DeliverySummary, 'faults'>): string | null {
-  if (d.faults.length === 0) return null;
-  return `fault ${d.faults.map((f) => `${f.rule}: ${DELIVERY_FAULT_WORDS[f.fault]}`).join('; ')}`;
 }

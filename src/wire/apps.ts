@@ -1,7 +1,7 @@
 // What the emulator's app-hosting control routes (`/__apps…`) and the string-status API send and take. The
 // emulator writes these shapes (src/server/emulator/apps/) and the playground's Apps view reads them; both
 // import them from here. Names on the service's own wire (the status API, webhook headers) are Crowdin's.
-import type { DeliveryFault } from './faults.ts';
+import type { DeliveryFaultNote } from './faults.ts';
 
 /** A string's status on a custom workflow step, per language (the docs' workflow-step-type page). */
 export type StepStatus = 'NEED_PROCESS' | 'TODO' | 'DONE' | 'FAILED' | 'INCOMPLETE';
@@ -726,12 +726,6 @@ export interface DeliverySummary {
   signature: string | null;
   /** What delivery fault rules did to it (`POST /__faults`), in the order they acted; empty for most. */
   faults: DeliveryFaultNote[];
-}
-
-/** A delivery fault rule that acted on a delivery: the rule's id and what it did. */
-export interface DeliveryFaultNote {
-  rule: string;
-  fault: DeliveryFault | 'retrySchedule';
 }
 
 export interface DeliveryDetail extends DeliverySummary {

@@ -20,6 +20,18 @@ export const DELIVERY_FAULT_WORDS: Record<DeliveryFault | 'retrySchedule', strin
   retrySchedule: "retried on the rule's schedule",
 };
 
+/** A delivery fault rule that acted on a delivery (DeliverySummary.faults): the rule's id and what it did. */
+export interface DeliveryFaultNote {
+  rule: string;
+  fault: DeliveryFault | 'retrySchedule';
+}
+
+/** What the rules did to a delivery, in words for the log and `apps listen`; null when none acted on it. */
+export function deliveryFaultsText(notes: readonly DeliveryFaultNote[]): string | null {
+  if (notes.length === 0) return null;
+  return `fault ${notes.map((f) => `${f.rule}: ${DELIVERY_FAULT_WORDS[f.fault]}`).join('; ')}`;
+}
+
 /** The HTTP methods a request rule may name; `*` (or no method) picks every method. */
 export const FAULT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*'] as const;
 

@@ -19,6 +19,7 @@ import type {
 import { APPS_PATHS, DELIVERY_KIND_FACTS } from '../../../wire/apps.ts';
 import { ControlRequestError, controlClient } from '../../../wire/apps-control.ts';
 import { argsProblem } from '../../../wire/cli-args.ts';
+import { deliveryFaultsText } from '../../../wire/faults.ts';
 import { validateManifest } from './manifest.ts';
 import { ManifestSourceError, readManifest } from './manifest-source.ts';
 import { defaultAppsOptions, type AppsOptions } from './options.ts';
@@ -379,7 +380,17 @@ export function attemptLine(d: DeliverySummary, a: AttemptInfo): string {
         ? 'FAILED'
         : d.state;
   const redelivery = d.redeliveryOf === null ? '' : ` (redelivery of #${d.redeliveryOf})`;
-  return `${time}  #${d.id} try ${a.n}  ${d.appId}${d.moduleKey ? `/${d.moduleKey}` : ''}  ${what}${redelivery}  → ${formatAttempt(a)}  ${outcome}`;
+  return `${time}  #${d.id} try ${a.n}  ${d.appId}${d.moduleKey ? `/${d.moduleKey}` : ''}  ${what}${redelivery}${faultsWords(d)}  → ${formatAttempt(a)}  ${outcome}`;
+}
+
+/** A delivery a fault rule dropped: it has no attempt to show, so `apps listen` says it was never sent. */
+export function droppedLine(d: DeliverySummary): string {
+  return `${d.createdAt.slice(11, 19)}  #${d.id}  ${d.appId}/${d.moduleKey}  ${d.events.join(',')} ×${d.eventCount}${faultsWords(d)}  → never sent  DROPPED`;
+}
+
+function faultsWords(d: DeliverySummary): string {
+  const words = deliveryFaultsText(d.faults);
+  return words ? ` (${words})` : '';
 }
 
 async function listen(
@@ -434,6 +445,12 @@ async function listen(
       const event = JSON.parse(data) as AppsStreamEvent;
       if (event.type === 'attempt' && (!appId || event.delivery.appId === appId))
         out(attemptLine(event.delivery, event.attempt));
+      if (
+        event.type === 'delivery' &&
+        event.delivery.state === 'dropped' &&
+        (!appId || event.delivery.appId === appId)
+      )
+        out(droppedLine(event.delivery));
     }
   }
   out('The emulator stopped; no more deliveries to show.');

@@ -11,12 +11,12 @@ import {
   answerWindowSeconds,
   type AttemptInfo,
   type DeliveryDetail,
-  type DeliveryFaultNote,
   type DeliveryKind,
   type DeliverySummary,
   type Fixture,
   type QueuedBatch,
 } from '../../../wire/apps.ts';
+import type { DeliveryFaultNote } from '../../../wire/faults.ts';
 import type { DeliveryFaultPlanner, DeliveryPlan } from '../faults/deliveries.ts';
 import { BatchBodies, signBody } from './batch-body.ts';
 import { ControlError } from './errors.ts';

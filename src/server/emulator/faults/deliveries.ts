@@ -2,7 +2,7 @@
 // webhook delivery, as a plan the deliveries (apps/deliveries.ts) carry out: drop it, hold it, reverse its
 // batch, send it again after its answer or twice at once, or retry it on a shorter schedule. Several rules
 // may act on one delivery; a drop wins over the rest, which all still count as fired.
-import type { DeliveryFaultNote } from '../../../wire/apps.ts';
+import type { DeliveryFaultNote } from '../../../wire/faults.ts';
 import type { DeliveryFacts, FaultRules, Picked } from './rules.ts';
 
 export interface DeliveryPlan {

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveriesResponse, DeliveryDetail, StepInfo } from '../../../wire/apps.ts';
 import { STEP_EVENT } from '../../../wire/apps.ts';
 import type { FaultsResponse } from '../../../wire/faults.ts';
+import { droppedLine } from '../apps/cli.ts';
 import { addStep, control, installStepApp } from '../apps/testing.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
 
@@ -85,6 +86,10 @@ describe('delivery rules', () => {
     }, 'the delivery is dropped');
     expect(dropped).toMatchObject({ faults: [{ rule: 'lose-one', fault: 'drop' }], attemptCount: 0 });
     expect(status(lost)).toBe('NEED_PROCESS');
+    // `apps listen` has no attempt to show for it, and says so.
+    expect(droppedLine(dropped!)).toMatch(
+      /#\d+ {2}test-step-app\/step-hook {2}string\.status_on_step\.recalculation_triggered ×1 \(fault lose-one: dropped, never sent\) {2}→ never sent {2}DROPPED$/,
+    );
     // The rule is spent: the next batch arrives, and it is the only one the app ever saw of the two.
     const arrived = s.app.next('POST /webhooks');
     await send([kept]);
