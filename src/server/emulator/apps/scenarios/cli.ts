@@ -73,7 +73,14 @@ export async function recordCommand(
 }
 
 function untilSigint(): Promise<void> {
-  return new Promise((resolve) => process.once('SIGINT', () => resolve()));
+  // A signal handler alone does not keep Node running: a timer does, until Ctrl+C.
+  const alive = setInterval(() => {}, 60_000);
+  return new Promise((resolve) =>
+    process.once('SIGINT', () => {
+      clearInterval(alive);
+      resolve();
+    }),
+  );
 }
 
 export async function replayCommand(
