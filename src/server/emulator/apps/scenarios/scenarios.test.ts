@@ -221,26 +221,26 @@ describe('apps record and apps replay', () => {
     const [req] = await until(() => webhooks(b.app.requests).slice(before), 1);
     expect(req!.body.toString('utf8')).toBe(scenario.deliveries[0]!.body);
 
+    // A bad file is refused before anything is sent, saying what is wrong with it.
     const bad = join(temp, 'bad.json');
-    writeFileSync(bad, '{"format": "croql-emulator-scenario", "version": 2}');
-    const said: string[] = [];
-    expect(
-      await appsCommand(
+    const refusal = async (content: string) => {
+      writeFileSync(bad, content);
+      const said: string[] = [];
+      const code = await appsCommand(
         ['replay', bad, '--app', b.appId, '--port', port],
         () => {},
         (l) => said.push(l),
-      ),
-    ).toBe(2);
-    expect(said.join('\n')).toMatch(/version 2, from a newer emulator/);
-    writeFileSync(bad, '{"format": ');
-    expect(
-      await appsCommand(
-        ['replay', bad, '--app', b.appId, '--port', port],
-        () => {},
-        (l) => said.push(l),
-      ),
-    ).toBe(2);
-    expect(said.at(-1)).toMatch(/bad\.json is not JSON/);
+      );
+      return { code, said: said.join('\n') };
+    };
+    expect(await refusal('{"format": "croql-emulator-scenario", "version": 2}')).toEqual({
+      code: 2,
+      said: expect.stringMatching(/version 2, from a newer emulator/),
+    });
+    expect(await refusal('{"format": ')).toEqual({
+      code: 2,
+      said: expect.stringMatching(/bad\.json is not JSON/),
+    });
   });
 });
 
