@@ -187,6 +187,7 @@ export function FaultsPanel(props: { origin: string }) {
         <label htmlFor={`${id}-example`}>Start from an example</label>
         <select
           id={`${id}-example`}
+          className="apps-fault-example"
           value=""
           onChange={(e) => {
             const example = FAULT_EXAMPLES[Number(e.target.value)];
