@@ -65,6 +65,14 @@ async function until<T>(check: () => Promise<T | null | undefined | false>, what
   }
   throw new Error(`never: ${what}`);
 }
+/** Sends one string and waits for the two deliveries a duplicating rule makes of its batch, both answered. */
+async function sentTwice(id: number): Promise<DeliveryDetail[]> {
+  await send([id]);
+  return until(async () => {
+    const list = await deliveriesOf(id);
+    return list.length === 2 && list.every((d) => d.state === 'delivered') && list;
+  }, 'two deliveries, both answered');
+}
 const carries = (body: Buffer, stringId: number) =>
   (JSON.parse(body.toString('utf8')) as { events: any[] }).events.some(
     (e) => e.stringStatus.translation.id === stringId,
@@ -103,11 +111,7 @@ describe('delivery rules', () => {
   it('duplicate: the same bytes and signature arrive again after the first is answered, logged as its redelivery', async () => {
     await rules([{ id: 'twice', delivery: 'duplicate', count: 1 }]);
     const [id] = strings(1) as [number];
-    await send([id]);
-    const [first, copy] = await until(async () => {
-      const list = await deliveriesOf(id);
-      return list.length === 2 && list.every((d) => d.state === 'delivered') && list;
-    }, 'two deliveries');
+    const [first, copy] = await sentTwice(id);
     const got = received(id);
     expect(got).toHaveLength(2);
     expect(got[1]!.body.equals(got[0]!.body)).toBe(true);
@@ -134,11 +138,7 @@ describe('delivery rules', () => {
       return { status: 200 };
     });
     const [id] = strings(1) as [number];
-    await send([id]);
-    const [first, copy] = await until(async () => {
-      const list = await deliveriesOf(id);
-      return list.length === 2 && list.every((d) => d.state === 'delivered') && list;
-    }, 'both copies delivered');
+    const [first, copy] = await sentTwice(id);
     expect(copy).toMatchObject({ redeliveryOf: first!.id, faults: [{ fault: 'parallel' }] });
     expect(received(id)).toHaveLength(2);
   });
