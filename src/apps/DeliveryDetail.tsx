@@ -105,7 +105,9 @@ function DeliverySent(props: {
 /** When the next attempt goes, and why there is one: the emulator's retry schedule. */
 function RetryNote({ delivery, settings }: { delivery: Detail; settings: AppsSettings | undefined }) {
   if (!settings) return null;
-  const schedule = settings.retryScheduleSeconds;
+  const rule = delivery.faults.find((f) => f.fault === 'retrySchedule')?.rule;
+  // A fault rule's schedule (POST /__faults) replaced the emulator's for this delivery.
+  const schedule = rule ? `fault rule ${rule}'s` : `${settings.retryScheduleSeconds.join(', ')} s`;
   if (delivery.state === 'sending') {
     return (
       <p className="hint" role="status">
@@ -117,16 +119,17 @@ function RetryNote({ delivery, settings }: { delivery: Detail; settings: AppsSet
     return (
       <p className="hint">
         Attempt {delivery.attemptCount} failed; the next goes at{' '}
-        {delivery.nextAttemptAt ? clock(delivery.nextAttemptAt) : 'once the schedule allows'}. The emulator's
-        retry schedule (Crowdin publishes none): {schedule.join(', ')} s, then the strings become FAILED.
+        {delivery.nextAttemptAt ? clock(delivery.nextAttemptAt) : 'once the schedule allows'}. The retry
+        schedule (Crowdin publishes none; the emulator's unless a fault rule gives one): {schedule}, then the
+        strings become FAILED.
       </p>
     );
   }
   if (delivery.state === 'failed' && delivery.kind === 'webhook') {
     return (
       <p className="hint">
-        No 2xx after {plural(delivery.attemptCount, 'attempt')} (the emulator's schedule:{' '}
-        {schedule.join(', ')} s): its step strings are FAILED. Re-trigger them from the step, or Redeliver.
+        No 2xx after {plural(delivery.attemptCount, 'attempt')} (the schedule: {schedule}): its step strings
+        are FAILED. Re-trigger them from the step, or Redeliver.
       </p>
     );
   }

@@ -53,6 +53,25 @@ describe('the delivery log', () => {
     expect(text(batch)).toContain('CroQL Router · hook · 200');
   });
 
+  it('shows a batch a fault rule dropped as dropped and never sent, and a duplicate as a redelivery by its rule', () => {
+    showLog([
+      delivery({ id: 4, redeliveryOf: 3, faults: [{ rule: 'twice', fault: 'duplicate' }] }),
+      delivery({
+        id: 3,
+        state: 'dropped',
+        attemptCount: 0,
+        lastAttempt: null,
+        faults: [{ rule: 'lose-one', fault: 'drop' }],
+      }),
+    ]);
+    const [copy, dropped] = rows();
+    expect(dropped!.getAttribute('data-state')).toBe('dropped');
+    expect(text(dropped)).toContain('fault lose-one: dropped, never sent');
+    expect(text(dropped)).toContain('CroQL Router · hook · never sent');
+    expect(text(copy)).toContain('(redelivery of #3)');
+    expect(text(copy)).toContain('fault twice: sent again after its answer');
+  });
+
   it('reads a module call whose answer the emulator refused as failed, with the reason beside the 200', () => {
     const refused = delivery({
       kind: 'module-call',

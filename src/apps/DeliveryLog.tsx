@@ -15,6 +15,7 @@ import {
   type DeliverySummary,
   type FlushResponse,
 } from '../wire/apps.ts';
+import { deliveryFaultsText } from '../wire/faults.ts';
 import { control } from './client.ts';
 import { DeliveryDetail } from './DeliveryDetail.tsx';
 import { callVerb, clock, plural, readablePath } from './format.ts';
@@ -218,6 +219,7 @@ function DeliveryItem(props: {
         <span className="apps-delivery-what">
           {deliveryTitle(d)}
           {d.redeliveryOf !== null && <span className="hint"> (redelivery of #{d.redeliveryOf})</span>}
+          {d.faults.length > 0 && <span className="hint"> ({deliveryFaultsText(d.faults)})</span>}
         </span>
         <span className="apps-delivery-meta">
           {props.appName}

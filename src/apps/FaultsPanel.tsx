@@ -19,11 +19,25 @@ import { Failure } from './parts.tsx';
 /** The meter follows requests as they come and go: read again every second while shown. */
 const METER_INTERVAL_MS = 1000;
 
-const EXAMPLE = JSON.stringify(
-  [{ method: 'GET', path: '/api/v2/projects/*/strings', status: 429, count: 2 }],
-  null,
-  2,
-);
+/** Rules to start from, one of each kind: the API's, then what deliveries to apps can be made to suffer. */
+export const FAULT_EXAMPLES: { label: string; rules: FaultRule[] }[] = [
+  {
+    label: 'API: answer the strings listing 429 twice',
+    rules: [{ method: 'GET', path: '/api/v2/projects/*/strings', status: 429, count: 2 }],
+  },
+  { label: 'API: hold every request 2 s', rules: [{ path: '/api/v2/*', latencyMs: 2000 }] },
+  { label: 'Deliveries: drop the next batch', rules: [{ delivery: 'drop', count: 1 }] },
+  {
+    label: 'Deliveries: send the next batch again after its answer',
+    rules: [{ delivery: 'duplicate', count: 1 }],
+  },
+  { label: 'Deliveries: send the next batch twice at once', rules: [{ delivery: 'parallel', count: 1 }] },
+  { label: 'Deliveries: hold each batch 10 s', rules: [{ delivery: 'delay', delayMs: 10_000 }] },
+  { label: "Deliveries: reverse the next batch's events", rules: [{ delivery: 'reorder', count: 1 }] },
+  { label: 'Deliveries: retry a failed batch after 1 s and 2 s', rules: [{ retrySchedule: [1, 2] }] },
+];
+
+const asText = (rules: FaultRule[]) => JSON.stringify(rules, null, 2);
 
 export const faultsQuery = (origin: string | null) =>
   queryOptions({
@@ -59,7 +73,7 @@ export function FaultsPanel(props: { origin: string }) {
   const queryClient = useQueryClient();
   const faults = useQuery(faultsQuery(origin));
   const limits = useQuery(limitsQuery(origin));
-  const [text, setText] = useState(EXAMPLE);
+  const [text, setText] = useState(() => asText(FAULT_EXAMPLES[0]!.rules));
   const [syntax, setSyntax] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: keys.appsFaults(origin) });
   const add = useMutation({
@@ -170,6 +184,23 @@ export function FaultsPanel(props: { origin: string }) {
           }
         }}
       >
+        <label htmlFor={`${id}-example`}>Start from an example</label>
+        <select
+          id={`${id}-example`}
+          className="apps-fault-example"
+          value=""
+          onChange={(e) => {
+            const example = FAULT_EXAMPLES[Number(e.target.value)];
+            if (example) setText(asText(example.rules));
+          }}
+        >
+          <option value="">Pick one to put it in the box…</option>
+          {FAULT_EXAMPLES.map((example, i) => (
+            <option key={example.label} value={i}>
+              {example.label}
+            </option>
+          ))}
+        </select>
         <label htmlFor={`${id}-rules`}>
           Add rules (JSON: one rule, an array, or {'{"rules": […], "seed": N}'})
         </label>

@@ -47,6 +47,8 @@ export function deliveryStatus(d: DeliverySummary): string {
     case 'delivered':
     case 'failed':
       return answer;
+    case 'dropped':
+      return 'never sent';
   }
 }
 

@@ -102,6 +102,7 @@ export function delivery(over: Partial<DeliverySummary> = {}): DeliverySummary {
     method: 'POST',
     url: 'http://127.0.0.1:3000/hook',
     state: 'delivered',
+    faults: [],
     createdAt: '2026-11-28T10:02:00.000Z',
     attemptCount: 1,
     lastAttempt: {

@@ -1,6 +1,7 @@
 // What the emulator's app-hosting control routes (`/__apps…`) and the string-status API send and take. The
 // emulator writes these shapes (src/server/emulator/apps/) and the playground's Apps view reads them; both
 // import them from here. Names on the service's own wire (the status API, webhook headers) are Crowdin's.
+import type { DeliveryFaultNote } from './faults.ts';
 
 /** A string's status on a custom workflow step, per language (the docs' workflow-step-type page). */
 export type StepStatus = 'NEED_PROCESS' | 'TODO' | 'DONE' | 'FAILED' | 'INCOMPLETE';
@@ -672,7 +673,8 @@ export const DELIVERY_KIND_FACTS: Record<DeliveryKind, DeliveryKindFacts> = {
     sent: false,
   },
 };
-export const DELIVERY_STATES = ['queued', 'sending', 'retrying', 'delivered', 'failed'] as const;
+/** `dropped`: a delivery fault rule (src/wire/faults.ts) kept it from being sent; the app never saw it. */
+export const DELIVERY_STATES = ['queued', 'sending', 'retrying', 'delivered', 'failed', 'dropped'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /** How long the app has to answer a delivery of this kind, in seconds; null for what is not sent. */
@@ -722,6 +724,8 @@ export interface DeliverySummary {
   bodyBytes: number;
   /** The X-Crowdin-Signature sent, null for unsigned calls. */
   signature: string | null;
+  /** What delivery fault rules did to it (`POST /__faults`), in the order they acted; empty for most. */
+  faults: DeliveryFaultNote[];
 }
 
 export interface DeliveryDetail extends DeliverySummary {

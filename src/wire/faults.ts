@@ -10,6 +10,28 @@ export type FaultStatus = (typeof FAULT_STATUSES)[number];
 export const DELIVERY_FAULTS = ['drop', 'duplicate', 'delay', 'reorder', 'parallel'] as const;
 export type DeliveryFault = (typeof DELIVERY_FAULTS)[number];
 
+/** What each delivery fault (and a rule's retry schedule) did to a delivery, in a few words for the log. */
+export const DELIVERY_FAULT_WORDS: Record<DeliveryFault | 'retrySchedule', string> = {
+  drop: 'dropped, never sent',
+  duplicate: 'sent again after its answer',
+  parallel: 'sent twice at once',
+  delay: 'held before sending',
+  reorder: 'its events in reverse order',
+  retrySchedule: "retried on the rule's schedule",
+};
+
+/** A delivery fault rule that acted on a delivery (DeliverySummary.faults): the rule's id and what it did. */
+export interface DeliveryFaultNote {
+  rule: string;
+  fault: DeliveryFault | 'retrySchedule';
+}
+
+/** What the rules did to a delivery, in words for the log and `apps listen`; null when none acted on it. */
+export function deliveryFaultsText(notes: readonly DeliveryFaultNote[]): string | null {
+  if (notes.length === 0) return null;
+  return `fault ${notes.map((f) => `${f.rule}: ${DELIVERY_FAULT_WORDS[f.fault]}`).join('; ')}`;
+}
+
 /** The HTTP methods a request rule may name; `*` (or no method) picks every method. */
 export const FAULT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*'] as const;
 

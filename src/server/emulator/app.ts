@@ -4,6 +4,8 @@ import { cors } from 'hono/cors';
 import { EmulatorApi } from './api/routes.ts';
 import { controlRoutes } from './apps/control.ts';
 import { AppsHost } from './apps/host.ts';
+import { ScenarioRecorder } from './apps/scenarios/recorder.ts';
+import { scenarioRoutes } from './apps/scenarios/routes.ts';
 import { ApiError, notFound, respondError, simpleError } from './api/errors.ts';
 import { MAX_EMULATOR_URL_LENGTH } from '../../wire/limits.ts';
 import { isServiceScope } from '../../wire/scopes.ts';
@@ -22,6 +24,7 @@ import { dataPart } from './state/data.ts';
 import { StateKeeper } from './state/keeper.ts';
 import { oauthPart } from './state/oauth.ts';
 import { stateRoutes } from './state/routes.ts';
+import { deliveryFaultPlanner } from './faults/deliveries.ts';
 import { accountLimits } from './faults/limits.ts';
 import { requestFaults } from './faults/middleware.ts';
 import { faultRoutes } from './faults/routes.ts';
@@ -70,6 +73,8 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
   const faults = new FaultRules(config.clock);
   // Bad rules refuse the start (the caller words the FaultRulesError): nothing runs with half of them.
   if (config.faults) faults.add(config.faults.rules, config.faults.seed);
+  // Delivery rules act on the webhook deliveries to apps (faults/deliveries.ts).
+  apps.deliveries.faultPlanner = deliveryFaultPlanner(faults);
   const limits = () => accountLimits(config, api);
 
   let loop: LoopDelay | null = null;
@@ -134,6 +139,15 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
   });
 
   app.route('/', oauthRoutes(config, store, apps.grants()));
+  // Record and replay (apps/scenarios/) before the other control routes, whose catch-all answers 404.
+  const recorder = new ScenarioRecorder(apps.deliveries, apps.installations, config.clock);
+  app.route(
+    '/',
+    scenarioRoutes(
+      { recorder, deliveries: apps.deliveries, installations: apps.installations },
+      config.controlOrigins,
+    ),
+  );
   app.route('/', controlRoutes(apps, config.controlOrigins));
   app.route('/', stateRoutes(state, config.controlOrigins));
   // Whoever follows the apps feed (the Apps view) reads everything again after a snapshot replaced it.

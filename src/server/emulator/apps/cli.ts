@@ -19,10 +19,12 @@ import type {
 import { APPS_PATHS, DELIVERY_KIND_FACTS } from '../../../wire/apps.ts';
 import { ControlRequestError, controlClient } from '../../../wire/apps-control.ts';
 import { argsProblem } from '../../../wire/cli-args.ts';
+import { deliveryFaultsText } from '../../../wire/faults.ts';
 import { validateManifest } from './manifest.ts';
 import { ManifestSourceError, readManifest } from './manifest-source.ts';
 import { defaultAppsOptions, type AppsOptions } from './options.ts';
 import { AppCaller } from './outgoing.ts';
+import { recordCommand, replayCommand, SCENARIO_HELP } from './scenarios/cli.ts';
 
 export const APPS_HELP = `Apps (Crowdin apps hosted by the emulator; see the README, "Develop a Crowdin app against the emulator"):
   npm run emulator -- apps validate <file|url> [--allow-remote-apps]
@@ -34,6 +36,7 @@ export const APPS_HELP = `Apps (Crowdin apps hosted by the emulator; see the REA
                      [--language L]… [--url] [--out PATH]   [--port N]
                      (a file-processing module call; --out saves the built file or the strings)
   npm run emulator -- apps listen [--app ID]   [--port N]
+${SCENARIO_HELP}
 
 App-hosting options of the emulator (the emulator's choices where the service is silent):
   --batch-interval SECONDS  step events are batched this long per app and webhook module (default 60,
@@ -120,6 +123,8 @@ function parseAppsArgs(args: string[]) {
       language: { type: 'string', multiple: true },
       url: { type: 'boolean', default: false },
       out: { type: 'string' },
+      seconds: { type: 'string' },
+      speed: { type: 'string' },
       'allow-remote-apps': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -240,6 +245,10 @@ export async function appsCommand(args: string[], out = console.log, err = conso
       }
       case 'listen':
         return await listen(base, values.port!, values.app, out);
+      case 'record':
+        return await recordCommand(call, values, out, err);
+      case 'replay':
+        return await replayCommand(call, target, values, out, err);
       case 'call': {
         if (!target || !moduleKey) {
           err(
@@ -371,7 +380,17 @@ export function attemptLine(d: DeliverySummary, a: AttemptInfo): string {
         ? 'FAILED'
         : d.state;
   const redelivery = d.redeliveryOf === null ? '' : ` (redelivery of #${d.redeliveryOf})`;
-  return `${time}  #${d.id} try ${a.n}  ${d.appId}${d.moduleKey ? `/${d.moduleKey}` : ''}  ${what}${redelivery}  → ${formatAttempt(a)}  ${outcome}`;
+  return `${time}  #${d.id} try ${a.n}  ${d.appId}${d.moduleKey ? `/${d.moduleKey}` : ''}  ${what}${redelivery}${faultsWords(d)}  → ${formatAttempt(a)}  ${outcome}`;
+}
+
+/** A delivery a fault rule dropped: it has no attempt to show, so `apps listen` says it was never sent. */
+export function droppedLine(d: DeliverySummary): string {
+  return `${d.createdAt.slice(11, 19)}  #${d.id}  ${d.appId}/${d.moduleKey}  ${d.events.join(',')} ×${d.eventCount}${faultsWords(d)}  → never sent  DROPPED`;
+}
+
+function faultsWords(d: DeliverySummary): string {
+  const words = deliveryFaultsText(d.faults);
+  return words ? ` (${words})` : '';
 }
 
 async function listen(
@@ -426,6 +445,12 @@ async function listen(
       const event = JSON.parse(data) as AppsStreamEvent;
       if (event.type === 'attempt' && (!appId || event.delivery.appId === appId))
         out(attemptLine(event.delivery, event.attempt));
+      if (
+        event.type === 'delivery' &&
+        event.delivery.state === 'dropped' &&
+        (!appId || event.delivery.appId === appId)
+      )
+        out(droppedLine(event.delivery));
     }
   }
   out('The emulator stopped; no more deliveries to show.');

@@ -16,6 +16,8 @@ import {
   type Fixture,
   type QueuedBatch,
 } from '../../../wire/apps.ts';
+import type { DeliveryFaultNote } from '../../../wire/faults.ts';
+import type { DeliveryFaultPlanner, DeliveryPlan } from '../faults/deliveries.ts';
 import { BatchBodies, signBody } from './batch-body.ts';
 import { ControlError } from './errors.ts';
 import type { Installation, Installations } from './installations.ts';
@@ -61,6 +63,10 @@ export interface DeliveryRecord extends Pick<
   timeoutMs: number;
   maxAnswerBytes: number;
   timer: ReturnType<typeof setTimeout> | null;
+  /** What delivery fault rules did to it (faults/deliveries.ts). */
+  faults: DeliveryFaultNote[];
+  /** A fault rule's retry schedule (seconds), instead of the settings'. */
+  retrySchedule: number[] | null;
 }
 
 export interface DeliveryDeps {
@@ -122,6 +128,10 @@ export class Deliveries {
   private bodies = new BatchBodies();
   /** The batches being built and sent, in order (sendInTurns). */
   private sending: Promise<void> = Promise.resolve();
+  /** The delivery fault rules in force (`/__faults`), set by the emulator (app.ts); null: none. */
+  faultPlanner: DeliveryFaultPlanner | null = null;
+  /** Told of each webhook delivery as it is first sent (a recording, apps/scenarios/). */
+  readonly sendListeners = new Set<(record: DeliveryRecord) => void>();
 
   constructor(private deps: DeliveryDeps) {}
 
@@ -246,13 +256,16 @@ export class Deliveries {
         this.forget(record);
         continue;
       }
+      const names = [...new Set(events.map((e) => (e as { event?: string }).event ?? ''))];
+      // Delivery faults: the rules in force pick the batch before its body is built (a reorder changes it).
+      const plan = this.faultPlanner?.({ app: app.appId, module: record.moduleKey, events: names }) ?? null;
+      if (plan?.reorder) events.reverse();
       const { body, signature } = await this.bodies.bodyAndSignatureInTurns(events, app.secret, nextTurn);
       if (!this.stillInstalled(app)) {
         for (const rest of batches.slice(n)) this.forget(rest.record);
         return;
       }
-      const names = [...new Set(events.map((e) => (e as { event?: string }).event ?? ''))];
-      this.sendWebhook(record, body, signature, names, events.length, pairs);
+      this.sendWebhook(record, body, signature, names, events.length, pairs, plan);
     }
   }
 
@@ -283,8 +296,11 @@ export class Deliveries {
     eventCount: number,
     pairs: StepPair[],
     redeliveryOf: number | null,
+    faults: DeliveryFaultNote[] = [],
+    retrySchedule: number[] | null = null,
   ): DeliveryRecord {
     const record = this.webhookRecord(app, moduleKey, eventCount, redeliveryOf);
+    Object.assign(record, { faults, retrySchedule });
     this.sendWebhook(record, body, signature, events, eventCount, pairs);
     return record;
   }
@@ -321,6 +337,7 @@ export class Deliveries {
     events: string[],
     eventCount: number,
     pairs: StepPair[],
+    plan: DeliveryPlan | null = null,
   ): void {
     const org = this.deps.organization();
     const headers: Record<string, string> = {
@@ -335,7 +352,63 @@ export class Deliveries {
     Object.assign(record, { headers, body, signature, events, eventCount, stepPairs: pairs });
     this.loggedBytes += body.length;
     this.prune();
-    void this.attempt(record);
+    if (plan) this.sendFaulted(record, plan);
+    else void this.attempt(record);
+  }
+
+  /** Sends a webhook delivery as the delivery fault rules picked it (faults/deliveries.ts). */
+  private sendFaulted(record: DeliveryRecord, plan: DeliveryPlan): void {
+    record.faults = plan.notes;
+    record.retrySchedule = plan.retrySchedule;
+    if (plan.drop) {
+      record.state = 'dropped';
+      this.deps.stream.emit({ type: 'delivery', delivery: this.summary(record) });
+      return;
+    }
+    const go = () => {
+      record.timer = null;
+      const app = this.deps.installations.get(record.appId);
+      if (this.closed || !app || app.state !== 'installed') {
+        record.state = 'failed';
+        record.nextAttemptAt = null;
+        return this.deps.stream.emit({ type: 'delivery', delivery: this.summary(record) });
+      }
+      // A copy is the same bytes and signature again, logged as a redelivery of the first (it names it).
+      const copy = (fault: 'duplicate' | 'parallel') => {
+        if (!this.stillInstalled(app)) return;
+        const note = plan.notes.filter((n) => n.fault === fault);
+        this.startWebhook(
+          app,
+          record.moduleKey!,
+          record.body,
+          record.signature!,
+          record.events,
+          record.eventCount,
+          record.stepPairs,
+          record.id,
+          note,
+          record.retrySchedule,
+        );
+      };
+      const first = this.attempt(record);
+      if (plan.parallel) copy('parallel');
+      if (plan.duplicate) void first.then(() => copy('duplicate'));
+    };
+    if (!plan.delay) return go();
+    const { ms, signal } = plan.delay;
+    record.nextAttemptAt = this.deps.clock() + ms;
+    record.timer = setTimeout(go, ms);
+    // The rule deleted: the held delivery goes at once.
+    signal.addEventListener(
+      'abort',
+      () => {
+        if (!record.timer || this.closed) return;
+        clearTimeout(record.timer);
+        go();
+      },
+      { once: true },
+    );
+    this.deps.stream.emit({ type: 'delivery', delivery: this.summary(record) });
   }
 
   // ---- single calls -------------------------------------------------------------------------------------
@@ -405,7 +478,15 @@ export class Deliveries {
   private record(
     fields: Omit<
       DeliveryRecord,
-      'id' | 'state' | 'createdAt' | 'attempts' | 'nextAttemptAt' | 'timer' | 'timeoutMs'
+      | 'id'
+      | 'state'
+      | 'createdAt'
+      | 'attempts'
+      | 'nextAttemptAt'
+      | 'timer'
+      | 'timeoutMs'
+      | 'faults'
+      | 'retrySchedule'
     >,
   ): DeliveryRecord {
     const record: DeliveryRecord = {
@@ -417,6 +498,8 @@ export class Deliveries {
       attempts: [],
       nextAttemptAt: null,
       timer: null,
+      faults: [],
+      retrySchedule: null,
     };
     this.log.push(record);
     this.byId.set(record.id, record);
@@ -427,6 +510,8 @@ export class Deliveries {
   }
 
   private async attempt(record: DeliveryRecord): Promise<OutgoingResult> {
+    if (record.attempts.length === 0 && record.kind === 'webhook')
+      for (const listener of this.sendListeners) listener(record);
     record.state = 'sending';
     record.nextAttemptAt = null;
     const startedAt = this.deps.clock();
@@ -440,7 +525,7 @@ export class Deliveries {
     });
     const attempt = attemptInfo(record.kind, record.attempts.length + 1, startedAt, result);
     record.attempts.push(attempt);
-    const schedule = this.deps.options().retryScheduleSeconds;
+    const schedule = record.retrySchedule ?? this.deps.options().retryScheduleSeconds;
     const retryIndex = record.attempts.length - 1;
     if (attempt.ok) {
       record.state = 'delivered';
@@ -537,6 +622,29 @@ export class Deliveries {
     );
   }
 
+  /** A recorded webhook body sent to an installed app again, signed with its secret (apps/scenarios/). */
+  replayWebhook(args: {
+    app: Installation;
+    moduleKey: string;
+    body: Buffer;
+    events: string[];
+    eventCount: number;
+    redeliveryOf: number | null;
+  }): DeliveryRecord {
+    const { app, body } = args;
+    // No step strings: a replay changes no status; the app's PATCHes say what it made of the events.
+    return this.startWebhook(
+      app,
+      args.moduleKey,
+      body,
+      signBody(body, app.secret),
+      args.events,
+      args.eventCount,
+      [],
+      args.redeliveryOf,
+    );
+  }
+
   // ---- the log ------------------------------------------------------------------------------------------
 
   require(id: number): DeliveryRecord {
@@ -569,7 +677,8 @@ export class Deliveries {
     for (let i = this.log.length - 1; i >= 0; i--) {
       const r = this.log[i]!;
       // Started, not answered: an app may call back before it answers the delivery.
-      if (r.appId === appId && r.state !== 'queued' && r.createdAt <= at) return r.id;
+      if (r.appId === appId && r.state !== 'queued' && r.state !== 'dropped' && r.createdAt <= at)
+        return r.id;
     }
     return null;
   }
@@ -592,6 +701,7 @@ export class Deliveries {
       redeliveryOf: r.redeliveryOf,
       bodyBytes: r.body.length,
       signature: r.signature,
+      faults: r.faults,
     };
   }
 
@@ -608,7 +718,7 @@ export class Deliveries {
     let i = 0;
     while ((this.log.length > MAX_LOGGED || this.loggedBytes > MAX_LOGGED_BYTES) && i < this.log.length) {
       const r = this.log[i]!;
-      if (r.state === 'delivered' || r.state === 'failed') {
+      if (r.state === 'delivered' || r.state === 'failed' || r.state === 'dropped') {
         this.log.splice(i, 1);
         this.byId.delete(r.id);
         this.loggedBytes -= r.body.length;
@@ -648,7 +758,7 @@ export class Deliveries {
     this.nextId = Math.max(records.nextId, (this.log.at(-1)?.id ?? 0) + 1);
     const now = this.deps.clock();
     for (const r of this.log) {
-      if (r.state === 'delivered' || r.state === 'failed') continue;
+      if (r.state === 'delivered' || r.state === 'failed' || r.state === 'dropped') continue;
       if (DELIVERY_KIND_FACTS[r.kind].retried && this.deps.installations.get(r.appId)) {
         const at = Math.max(now, r.nextAttemptAt ?? now);
         r.state = 'retrying';

@@ -4,9 +4,10 @@
 // the string DONE through its API client over HTTPS at {domain}.localhost (--tls, the CA trusted with
 // NODE_EXTRA_CA_CERTS, *.localhost resolved by the preload), saves and deletes step settings, refuses a
 // bad signature, and uninstalls; installed again, its file post-import and pre-export modules answer the
-// emulator's module calls with what their handlers returned. Without the registry it fails, saying what is missing (CI runs it); only
-// a developer offline who asks for it (CROQL_SKIP_FRAMEWORK_INTEROP=1, ignored under CI) skips it, and the
-// reason is printed.
+// emulator's module calls with what their handlers returned; and a recorded scenario, replayed to an
+// installation with another secret, passes the framework's own signature check. Without the registry it
+// fails, saying what is missing (CI runs it); only a developer offline who asks for it
+// (CROQL_SKIP_FRAMEWORK_INTEROP=1, ignored under CI) skips it, and the reason is printed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,10 +23,12 @@ import type {
   ModuleCallResponse,
   DeleteStepResponse,
   DeliveriesResponse,
+  DeliveryDetail,
   SaveSettingsResponse,
   StepInfo,
   StepStringsResponse,
 } from '../../../wire/apps.ts';
+import { SCENARIO_PATHS, type ReplayResponse, type Scenario } from '../../../wire/scenarios.ts';
 import { serveEmulator } from '../serve.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
 import {
@@ -274,4 +277,65 @@ it("a framework app's file post-import and pre-export modules run their handlers
   expect(new Set(exported.map((x) => x.context))).toEqual(new Set(['pre-export by the framework']));
 
   await control(em.url, 'POST', '/__apps/interop-step/uninstall');
+}, 120_000);
+
+it('a scenario recorded under one installation, replayed to one with a new secret, passes the framework’s signature check with the new secret', async (ctx) => {
+  if (skipReason) ctx.skip(skipReason);
+  const install = async () => {
+    const { status, json } = await control<AppInfo>(em.url, 'POST', '/__apps/install', {
+      manifestUrl: `${appUrl}/manifest.json`,
+    });
+    expect(status, JSON.stringify(json)).toBe(201);
+    return json;
+  };
+  const first = await install();
+  const { json: step } = await control<StepInfo>(em.url, 'POST', `/__apps/${first.appId}/steps`, {
+    projectId: 1,
+    moduleKey: 'interop-step',
+    languages: ['uk'],
+  });
+  expect((await control(em.url, 'POST', SCENARIO_PATHS.record, { app: first.appId })).status).toBe(201);
+  const stringId = em.config.data.strings.filter((x) => !x.isHidden)[1]!.id as number;
+  await control(em.url, 'POST', `/__apps/steps/${step.id}/send`, {
+    stringIds: [stringId],
+    languages: ['uk'],
+  });
+  await heard((l) => l.patched === stringId);
+  const { json: scenario } = await control<Scenario>(em.url, 'POST', SCENARIO_PATHS.stop);
+  expect(scenario.deliveries).toHaveLength(1);
+
+  await control(em.url, 'POST', `/__apps/${first.appId}/uninstall`);
+  // An app's secret derives from the emulator's apps key (secrets.ts): installed where another key is in
+  // use (another machine, CROQL_EMULATOR_APPS_KEY), the app gets a new secret.
+  const key = em.config.apps.secretKey;
+  em.config.apps.secretKey = 'the apps key of another machine, for the replay test';
+  const second = await install().finally(() => (em.config.apps.secretKey = key));
+  expect(second.appSecret).not.toBe(first.appSecret);
+  // As recorded, signed with the first installation's secret: the framework refuses it now.
+  const recorded = scenario.deliveries[0]!;
+  const stale = await fetch(`${appUrl}/webhooks`, {
+    method: 'POST',
+    headers: recorded.headers,
+    body: recorded.body,
+  });
+  expect(stale.status).toBe(403);
+
+  const { status, json: replayed } = await control<ReplayResponse>(em.url, 'POST', SCENARIO_PATHS.replay, {
+    scenario,
+    app: second.appId,
+  });
+  expect(status, JSON.stringify(replayed)).toBe(200);
+  const id = replayed.deliveries[0]!.id;
+  for (let i = 0; ; i++) {
+    const { json: d } = await control<DeliveryDetail>(em.url, 'GET', `/__apps/deliveries/${id}`);
+    if (d.state !== 'sending' && d.state !== 'queued') {
+      // The framework answers 200 once its signature check passed (403 "Invalid signature" otherwise).
+      expect(d.attempts[0]).toMatchObject({ status: 200, ok: true });
+      expect(d.request.body).toBe(recorded.body);
+      break;
+    }
+    if (i > 500) throw new Error('the replayed delivery was never answered');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await control(em.url, 'POST', `/__apps/${second.appId}/uninstall`);
 }, 120_000);

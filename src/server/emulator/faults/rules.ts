@@ -142,7 +142,8 @@ export interface RequestFacts {
 export interface DeliveryFacts {
   app: string;
   module: string | null;
-  event: string | null;
+  /** The events a delivery carries (a batch may mix several); a rule's `event` picks it if one is that. */
+  events: readonly string[];
 }
 
 export interface Picked {
@@ -246,7 +247,7 @@ export class FaultRules {
       if (!isDeliveryRule(rule)) continue;
       if (rule.app && rule.app !== facts.app) continue;
       if (rule.module && rule.module !== facts.module) continue;
-      if (rule.event && rule.event !== facts.event) continue;
+      if (rule.event && !facts.events.includes(rule.event)) continue;
       if (this.fires(e, now)) picked.push({ rule, signal: e.ended.signal });
     }
     return picked;

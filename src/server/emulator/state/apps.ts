@@ -7,6 +7,7 @@
 //   waits for its batch, and the apps' own calls.
 import type { AppApiCall, AppProblem, ManifestProblem } from '../../../wire/apps.ts';
 import { DELIVERY_KINDS, DELIVERY_STATES, STEP_STATUSES } from '../../../wire/apps.ts';
+import { DELIVERY_FAULTS } from '../../../wire/faults.ts';
 import type { DemoUser } from '../data/model.ts';
 import type { AppsHost } from '../apps/host.ts';
 import type { DeliveryRecord, PendingEvent, SavedQueue } from '../apps/deliveries.ts';
@@ -220,6 +221,21 @@ function logPart(host: AppsHost): StatePart {
             timeoutMs: d.get('timeoutMs').number(),
             maxAnswerBytes: d.get('maxAnswerBytes').number(),
             timer: null,
+            // A state saved before delivery faults existed has neither.
+            faults: d
+              .get('faults')
+              .list(true)
+              .map((f) => ({
+                rule: f.get('rule').string(),
+                fault: f.get('fault').oneOf([...DELIVERY_FAULTS, 'retrySchedule'] as const),
+              })),
+            retrySchedule:
+              d.get('retrySchedule').value == null
+                ? null
+                : d
+                    .get('retrySchedule')
+                    .list()
+                    .map((x) => x.number()),
           };
         });
       const queues = r
