@@ -16,7 +16,7 @@ import {
   type Fixture,
   type QueuedBatch,
 } from '../../../wire/apps.ts';
-import { BatchBodies, signBody } from './batch-body.ts';
+import { BatchBodies, EVENTS_PER_CHUNK, signBody } from './batch-body.ts';
 import { ControlError } from './errors.ts';
 import type { Installation, Installations } from './installations.ts';
 import type { AppsOptions } from './options.ts';
@@ -96,13 +96,10 @@ interface Queue {
   cancelFull: (() => void) | null;
 }
 
-/** Runs `fn` after `seconds`, or right after this turn for 0; returns what cancels it. */
-/** Events built per slice of a batch: a few milliseconds of work. */
-const BUILD_SLICE = 50;
-
 /** Lets everything else that is ready run first (I/O included), then goes on. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Runs `fn` after `seconds`, or right after this turn for 0; returns what cancels it. */
 function later(seconds: number, fn: () => void): () => void {
   if (seconds === 0) {
     const immediate = setImmediate(fn);
@@ -221,38 +218,46 @@ export class Deliveries {
   /**
    * Builds, writes, signs and sends queued batches a slice at a time, one batch after another, so that a
    * send of 10,000 strings never holds the event loop: other requests are answered between any two slices
-   * (F6 of ../shared/reviews/security-2026-11-28.md). The batches of several flushes go in order.
+   * (F6 of ../shared/reviews/security-2026-11-28.md). Each chunk of events is built as the writing reaches
+   * it and is garbage once written, so a batch's events never outlive a turn (kept until the whole batch was
+   * built, they were copied and promoted by the collections between turns, and collections held the loop).
+   * The batches of several flushes go in order.
    */
   private async sendInTurns(
     app: Installation,
     batches: { record: DeliveryRecord; items: PendingEvent[] }[],
   ): Promise<void> {
     for (const [n, { record, items }] of batches.entries()) {
-      const events: object[] = [];
       const pairs: StepPair[] = [];
-      for (let i = 0; i < items.length && this.stillInstalled(app); i += BUILD_SLICE) {
-        await nextTurn();
-        if (!this.stillInstalled(app)) break;
-        const built = this.deps.build(app, items.slice(i, i + BUILD_SLICE));
-        events.push(...built.events);
-        pairs.push(...built.pairs);
+      const names = new Set<string>();
+      let count = 0;
+      const build = this.deps.build;
+      const installed = () => this.stillInstalled(app);
+      function* chunks(): Generator<object[]> {
+        for (let i = 0; i < items.length && installed(); i += EVENTS_PER_CHUNK) {
+          const built = build(app, items.slice(i, i + EVENTS_PER_CHUNK));
+          for (const e of built.events) names.add((e as { event?: string }).event ?? '');
+          pairs.push(...built.pairs);
+          count += built.events.length;
+          yield built.events;
+        }
       }
+      await nextTurn();
+      const { body, signature } = await this.bodies.bodyAndSignatureInTurns(
+        { count: items.length, chunks: chunks() },
+        app.secret,
+        nextTurn,
+      );
       if (!this.stillInstalled(app)) {
         for (const rest of batches.slice(n)) this.forget(rest.record);
         return;
       }
       // Every string was routed meanwhile: nothing to send.
-      if (events.length === 0) {
+      if (count === 0) {
         this.forget(record);
         continue;
       }
-      const { body, signature } = await this.bodies.bodyAndSignatureInTurns(events, app.secret, nextTurn);
-      if (!this.stillInstalled(app)) {
-        for (const rest of batches.slice(n)) this.forget(rest.record);
-        return;
-      }
-      const names = [...new Set(events.map((e) => (e as { event?: string }).event ?? ''))];
-      this.sendWebhook(record, body, signature, names, events.length, pairs);
+      this.sendWebhook(record, body, signature, [...names], count, pairs);
     }
   }
 
