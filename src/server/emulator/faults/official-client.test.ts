@@ -67,6 +67,16 @@ function client(user: string, retries: number, seen: Seen[] = [], httpClientType
   );
 }
 
+/** The client's error for project 1, without a retry (the test's rules make it fail). */
+async function projectFailure(user: string): Promise<CrowdinError> {
+  const error = await client(user, 0)
+    .projectsGroupsApi.getProject(1)
+    .then(() => null)
+    .catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(CrowdinError);
+  return error as CrowdinError;
+}
+
 it('the 21st simultaneous request of an account is refused as the service refuses it, and the client’s retry then gets through', async () => {
   // Twenty of dmitro's requests are held in flight (a latency rule, released when deleted).
   await control('POST', { rules: [{ path: '/api/v2/user', account: 'dmitro', latencyMs: 120_000 }] });
@@ -90,12 +100,9 @@ it('the 21st simultaneous request of an account is refused as the service refuse
 
 it('without a retry, the client reports the 429; its fetch mode fails to parse the page, as clients did on the service', async () => {
   await control('POST', { rules: [{ path: '/api/v2/projects/1', status: 429 }] });
-  const error = await client('emma', 0)
-    .projectsGroupsApi.getProject(1)
-    .catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(CrowdinError);
-  expect((error as CrowdinError).code).toBe(429);
-  expect((error as CrowdinError).message).toBe('Request failed with status code 429');
+  const error = await projectFailure('emma');
+  expect(error.code).toBe(429);
+  expect(error.message).toBe('Request failed with status code 429');
 
   const parsed = await client('emma', 0, [], 'fetch')
     .projectsGroupsApi.getProject(1)
@@ -146,12 +153,9 @@ it('each status with the body and headers the service sends, as the client’s r
   }
   // Without a retry, the 500's message is the API's.
   await control('POST', { rules: [{ path: '/api/v2/projects/1', status: 500, count: 1 }] });
-  const error = await client('alice', 0)
-    .projectsGroupsApi.getProject(1)
-    .catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(CrowdinError);
-  expect((error as CrowdinError).code).toBe(500);
-  expect((error as CrowdinError).message).toBe('Internal Server Error');
+  const error = await projectFailure('alice');
+  expect(error.code).toBe(500);
+  expect(error.message).toBe('Internal Server Error');
 });
 
 it('a reset connection: the client’s retry sees no answer at all, then gets the data', async () => {
