@@ -15,6 +15,7 @@ export const EMULATOR_PORT = 4318;
  */
 export const APPS_EMULATOR_PORT = 4319;
 export const APPS_APP_PORT = 4320;
+// e2e/state.spec.ts starts and stops a third pair itself, on 4321 and 4322 (e2e/support/state.ts).
 
 export default defineConfig({
   testDir: '.',

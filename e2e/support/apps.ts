@@ -7,9 +7,9 @@ import { StepApp } from './test-app.ts';
 export const APPS_EMULATOR_URL = 'http://127.0.0.1:4319';
 export const APPS_APP_URL = 'http://127.0.0.1:4320';
 
-/** Signs in to the Enterprise emulator's playground and opens the Apps view. */
-export async function openAppsView(page: Page): Promise<Locator> {
-  await page.goto(APPS_APP_URL);
+/** Signs in to the Enterprise emulator's playground (or the one at `appUrl`) and opens the Apps view. */
+export async function openAppsView(page: Page, appUrl = APPS_APP_URL): Promise<Locator> {
+  await page.goto(appUrl);
   await signIn(page);
   await page.getByRole('button', { name: 'Apps', exact: true }).click();
   const view = page.getByTestId('apps-view');
@@ -35,9 +35,13 @@ export async function registerOAuthApp(view: Locator, name: string) {
 }
 
 /** Registers an OAuth app in the view and starts a step app with its credentials. */
-export async function startStepApp(view: Locator, identifier: string): Promise<StepApp> {
+export async function startStepApp(
+  view: Locator,
+  identifier: string,
+  emulatorUrl = APPS_EMULATOR_URL,
+): Promise<StepApp> {
   const { clientId, clientSecret } = await registerOAuthApp(view, `OAuth ${identifier}`);
-  return StepApp.start({ identifier, emulatorUrl: APPS_EMULATOR_URL, clientId, clientSecret });
+  return StepApp.start({ identifier, emulatorUrl, clientId, clientSecret });
 }
 
 /** Installs from the manifest URL through the view; resolves to the app's card. */

@@ -13,6 +13,7 @@ import {
   type StateSaveResponse,
 } from '../wire/state.ts';
 import { control } from './client.ts';
+import { forgetPreviousRun } from './queries.ts';
 import { clock } from './format.ts';
 import { Failure } from './parts.tsx';
 
@@ -79,13 +80,9 @@ export function StatePanel({ origin }: { origin: string }) {
       };
     },
     onSuccess: ({ name, answer }) => {
-      // Ids of deliveries and steps now name what the snapshot holds: drop what was read, read again.
-      queryClient.removeQueries({
-        predicate: ({ queryKey }) =>
-          (queryKey[0] === 'apps' && queryKey[1] === origin) ||
-          (queryKey[0] === 'apps-settings-page' && queryKey[1] === origin),
-      });
-      void queryClient.invalidateQueries({ queryKey: keys.apps(origin) });
+      // Ids of deliveries and steps now name what the snapshot holds: drop what was read, read again. (The
+      // overview is read again in place: dropped too, nothing on screen would ask for it again.)
+      forgetPreviousRun(queryClient, origin);
       const warnings = answer.warnings.length ? ` ${answer.warnings.join(' ')}` : '';
       finished(`Loaded ${name} (saved at ${new Date(answer.savedAt).toLocaleString()}).${warnings}`);
     },

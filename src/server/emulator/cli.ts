@@ -38,7 +38,8 @@ Options:
   --test-hooks        enable POST /__emulator/expire-tokens, /__emulator/edit-string and
                       /__emulator/plant-answer, and the X-Emulator-Delay-Ms header
   --faults FILE       fault rules in force from the start, as POST /__faults takes them
-  --playground-origin URL  the one origin whose pages may use the control routes
+  --playground-origin URL  the one origin whose pages may use the control routes, and
+                      where the playground signs in from as well as its usual ports
                       (default http://127.0.0.1:5173, the playground's dev server)
   -h, --help          show this help
 

@@ -97,8 +97,17 @@ export type EmulatorOptions = Partial<Omit<EmulatorConfig, 'apps' | 'state'>> & 
   state?: Partial<StateOptions>;
 };
 
+/**
+ * The playground's client as an emulator serving the playground at `origins` (`--playground-origin`) has
+ * it: a playground served elsewhere than the usual ports signs in too.
+ */
+export function playgroundClient(origins: readonly string[]): OAuthClient {
+  const callbacks = origins.map((origin) => `${origin}/callback`);
+  return { ...DEMO_CLIENT, redirectUris: [...new Set([...DEMO_CLIENT.redirectUris, ...callbacks])] };
+}
+
 export function emulatorConfig(partial: EmulatorOptions & { data: Dataset }): EmulatorConfig {
-  const clients = partial.clients ?? [DEMO_CLIENT];
+  const clients = partial.clients ?? [playgroundClient(partial.controlOrigins ?? [])];
   return {
     tokenTtl: 7200,
     refreshTtl: 30 * 24 * 3600,

@@ -103,6 +103,30 @@ describe('authorization endpoint', () => {
     }
   });
 
+  it('takes the callback of the playground origin the emulator was given, on any port, and only that one', async () => {
+    const elsewhere = 'http://127.0.0.1:4400';
+    const named = await startEmulator({ controlOrigins: [elsewhere] });
+    try {
+      const page = (redirect: string) =>
+        fetch(authorizeUrl(named.url, { redirect_uri: redirect }), { redirect: 'manual' });
+      expect((await page(`${elsewhere}/callback`)).status).toBe(200);
+      expect((await page(DEMO_REDIRECT)).status).toBe(200);
+      expect((await page('http://127.0.0.1:4401/callback')).status).toBe(400);
+      // The playground there may read the API too.
+      const preflight = await fetch(`${named.url}/api/v2/projects`, {
+        method: 'OPTIONS',
+        headers: { Origin: elsewhere, 'Access-Control-Request-Method': 'GET' },
+      });
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(elsewhere);
+      // The default emulator does not know that origin.
+      expect(
+        (await fetch(authorizeUrl(emulator.url, { redirect_uri: `${elsewhere}/callback` }))).status,
+      ).toBe(400);
+    } finally {
+      await named.close();
+    }
+  });
+
   it('rejects a challenge without a method and a method without a challenge', async () => {
     for (const params of [
       { code_challenge: RFC7636_CHALLENGE },

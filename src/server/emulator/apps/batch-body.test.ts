@@ -148,4 +148,31 @@ describe('BatchBodies', () => {
     expect(signature).toBe(hmac(body, 'off'));
     expect(b.body(events).equals(body)).toBe(true);
   });
+
+  it.each([
+    ['beside on the worker', {}],
+    ['in an arena too small for the body', { arenaBytes: 64 * 1024 }],
+    ['with the worker off', { worker: false }],
+  ])(
+    'in turns, from events made a chunk at a time (some chunks empty), %s: the same bytes and signature',
+    async (_, options) => {
+      const b = bodies({ ...patient, ...options });
+      await b.started();
+      const events = batch(500, 3);
+      // Chunks of 32, and a few empty ones (every string of that chunk was routed meanwhile).
+      function* chunks(): Generator<object[]> {
+        for (let i = 0; i < events.length; i += 32) {
+          if (i % 160 === 0) yield [];
+          yield events.slice(i, i + 32);
+        }
+      }
+      const { body, signature } = await b.bodyAndSignatureInTurns(
+        { count: events.length, chunks: chunks() },
+        'lazy',
+        () => new Promise((resolve) => setImmediate(resolve)),
+      );
+      expect(body.equals(expected(events))).toBe(true);
+      expect(signature).toBe(hmac(body, 'lazy'));
+    },
+  );
 });

@@ -50,30 +50,58 @@ export function signBody(body: Buffer, secret: string): string {
 
 /** The batch's body, unsigned: the same bytes as `Buffer.from(JSON.stringify({ events }))`. */
 export function serializeBatch(events: readonly object[]): Buffer {
+  return joined(Buffer.from(OPEN, 'latin1'), chunks(slices(events)));
+}
+
+/** `head` (the body's bytes written so far, from its opening) and the rest of its JSON text, closed. */
+function joined(head: Buffer, rest: Iterable<string>): Buffer {
   const parts: string[] = [];
-  let bytes = OPEN.length + CLOSE.length;
-  for (const part of chunks(events)) {
+  let bytes = head.length + CLOSE.length;
+  for (const part of rest) {
     parts.push(part);
     bytes += Buffer.byteLength(part);
   }
   const body = Buffer.allocUnsafe(bytes);
-  let at = body.write(OPEN, 0, 'latin1');
+  let at = head.copy(body);
   for (const part of parts) at += body.write(part, at);
   body.write(CLOSE, at, 'latin1');
   return body;
 }
 
+/** Events at hand, a chunk of CHUNK_EVENTS at a time. */
+function* slices(events: readonly object[]): Generator<readonly object[]> {
+  if (events.length <= CHUNK_EVENTS) yield events;
+  else for (let i = 0; i < events.length; i += CHUNK_EVENTS) yield events.slice(i, i + CHUNK_EVENTS);
+}
+
 /**
  * The events of a batch as JSON text, a chunk at a time, commas between chunks included. One
  * `JSON.stringify` of the whole batch makes a single megabyte-long string, which is slower to make and to
- * encode than 16 strings of 64 KB; a call per event is slower again.
+ * encode than 16 strings of 64 KB; a call per event is slower again. The chunks may be made as they are
+ * asked for (EventChunks): each is then garbage as soon as its text is written.
  */
-function* chunks(events: readonly object[]): Generator<string> {
-  for (let i = 0; i < events.length; i += CHUNK_EVENTS) {
-    const json = JSON.stringify(events.length <= CHUNK_EVENTS ? events : events.slice(i, i + CHUNK_EVENTS));
-    yield (i === 0 ? '' : ',') + json.slice(1, -1);
+function* chunks(parts: Iterable<readonly object[]>): Generator<string> {
+  let first = true;
+  for (const part of parts) {
+    if (part.length === 0) continue;
+    const json = JSON.stringify(part);
+    yield (first ? '' : ',') + json.slice(1, -1);
+    first = false;
   }
 }
+
+/**
+ * A batch's events made a chunk at a time while its body is written (a large send builds them so): `count`
+ * is how many at most, `chunks` gives them in order, about CHUNK_EVENTS at a time. Events built ahead
+ * would live through collections while the batch is written in turns, and be copied and promoted by them.
+ */
+export interface EventChunks {
+  count: number;
+  chunks: Iterable<readonly object[]>;
+}
+
+/** Events per chunk a builder of EventChunks should make. */
+export const EVENTS_PER_CHUNK = CHUNK_EVENTS;
 
 export interface BatchBodyOptions {
   /** Bytes of memory bodies are written into before the log gets its copy: a larger body is written apart. */
@@ -144,7 +172,7 @@ export class BatchBodies {
   /** The body alone, written as `bodyAndSignature` writes it. */
   body(events: readonly object[]): Buffer {
     if (this.writing) return serializeBatch(events);
-    return runAll(this.writeSteps(events, null)) ?? serializeBatch(events);
+    return runAll(this.writeSteps(slices(events), null)).body;
   }
 
   /** The body and its X-Crowdin-Signature. */
@@ -153,7 +181,7 @@ export class BatchBodies {
       const body = serializeBatch(events);
       return { body, signature: signBody(body, secret) };
     }
-    return runAll(this.signing(events, secret));
+    return runAll(this.signing({ count: events.length, chunks: slices(events) }, secret));
   }
 
   /**
@@ -162,7 +190,7 @@ export class BatchBodies {
    * body is written at a time: a second waits for the first, as they share the arena.
    */
   bodyAndSignatureInTurns(
-    events: readonly object[],
+    events: EventChunks,
     secret: string,
     pause: () => Promise<void>,
   ): Promise<{ body: Buffer; signature: string }> {
@@ -189,36 +217,38 @@ export class BatchBodies {
 
   /** Signing, one chunk of events a step (see bodyAndSignature). */
   private *signing(
-    events: readonly object[],
+    events: EventChunks,
     secret: string,
   ): Generator<void, { body: Buffer; signature: string }> {
     const key = Buffer.from(secret);
-    if (events.length > CHUNK_EVENTS && key.length <= KEY_MAX && this.workerReady()) {
-      const { body, signature } = yield* this.writeBeside(events, key);
-      if (body && signature) {
-        this.hashedBeside++;
-        return { body, signature };
-      }
-      if (body) return { body, signature: signBody(body, secret) };
+    if (events.count > CHUNK_EVENTS && key.length <= KEY_MAX && this.workerReady()) {
+      const { body, signature } = yield* this.writeBeside(events.chunks, key);
+      if (signature) this.hashedBeside++;
+      return { body, signature: signature ?? signBody(body, secret) };
     }
-    const body = (yield* this.writeSteps(events, null)) ?? serializeBatch(events);
+    const { body } = yield* this.writeSteps(events.chunks, null);
     return { body, signature: signBody(body, secret) };
   }
 
   /**
    * Writes the body into the arena, calling `wrote` with the bytes written after each chunk, and returns the
-   * log's copy; null when the body does not fit, or while a body written in turns holds the arena. The copy
-   * costs a tenth of writing: the arena's pages are warm. Yields after each chunk.
+   * log's copy. The copy costs a tenth of writing: the arena's pages are warm. A body that does not fit is
+   * finished apart (`inArena` false: what the arena holds is only its start). Yields after each chunk.
    */
   private *writeSteps(
-    events: readonly object[],
+    events: Iterable<readonly object[]>,
     wrote: ((bytes: number) => void) | null,
-  ): Generator<void, Buffer | null> {
+  ): Generator<void, { body: Buffer; inArena: boolean }> {
     const arena = (this.arena ??= Buffer.from(new SharedArrayBuffer(this.arenaBytes)));
     let at = arena.write(OPEN, 0, 'latin1');
-    for (const part of chunks(events)) {
+    const parts = chunks(events);
+    for (let next = parts.next(); !next.done; next = parts.next()) {
+      const part = next.value;
       // UTF-8 takes at most 3 bytes per UTF-16 unit.
-      if (at + part.length * 3 + CLOSE.length > arena.length) return null;
+      if (at + part.length * 3 + CLOSE.length > arena.length) {
+        const head = Buffer.from(arena.subarray(0, at));
+        return { body: joined(head, [part, ...parts]), inArena: false };
+      }
       at += arena.write(part, at);
       wrote?.(at);
       yield;
@@ -226,7 +256,7 @@ export class BatchBodies {
     at += arena.write(CLOSE, at, 'latin1');
     const body = Buffer.allocUnsafe(at);
     arena.copy(body, 0, 0, at);
-    return body;
+    return { body, inArena: true };
   }
 
   /** Starts the worker if it is not running; resolves whether it can take jobs. */
@@ -266,14 +296,14 @@ export class BatchBodies {
   }
 
   /**
-   * Writes the body with the worker hashing each chunk as it lands. The body is null when it does not fit the
-   * arena, the signature when the digest is late. Either way the worker finishes that job on its own, its
-   * digest unread, and takes the next from the start: a job only ever reads its own key and bytes.
+   * Writes the body with the worker hashing each chunk as it lands. The signature is null when the body did
+   * not fit the arena or the digest is late. Either way the worker finishes that job on its own, its digest
+   * unread, and takes the next from the start: a job only ever reads its own key and bytes.
    */
   private *writeBeside(
-    events: readonly object[],
+    events: Iterable<readonly object[]>,
     key: Buffer,
-  ): Generator<void, { body: Buffer | null; signature: string | null }> {
+  ): Generator<void, { body: Buffer; signature: string | null }> {
     const control = this.control!;
     const seq = ++this.seq;
     this.controlBytes!.set(key, LAYOUT.KEY_AT);
@@ -282,15 +312,15 @@ export class BatchBodies {
     Atomics.store(control, SEQ, seq);
     Atomics.notify(control, SEQ);
     let written = 0;
-    const body = yield* this.writeSteps(events, (bytes) => {
+    const { body, inArena } = yield* this.writeSteps(events, (bytes) => {
       written = bytes;
       Atomics.store(control, READY, bytes);
       if (Atomics.load(control, SLEEPING)) Atomics.notify(control, READY);
     });
-    Atomics.store(control, READY, body ? body.length : written);
+    Atomics.store(control, READY, inArena ? body.length : written);
     Atomics.store(control, END, seq);
     Atomics.notify(control, READY);
-    return { body, signature: body && this.digest(seq, body.length) };
+    return { body, signature: inArena ? this.digest(seq, body.length) : null };
   }
 
   /**

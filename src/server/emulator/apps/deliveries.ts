@@ -7,6 +7,7 @@
 // request, its attempts and the start of each answer stay in the log for the control routes.
 import {
   DELIVERY_KIND_FACTS,
+  STEP_EVENT,
   WEBHOOK_HEADERS,
   answerWindowSeconds,
   type AttemptInfo,
@@ -18,7 +19,7 @@ import {
 } from '../../../wire/apps.ts';
 import type { DeliveryFaultNote } from '../../../wire/faults.ts';
 import type { DeliveryFaultPlanner, DeliveryPlan } from '../faults/deliveries.ts';
-import { BatchBodies, signBody } from './batch-body.ts';
+import { BatchBodies, EVENTS_PER_CHUNK, signBody } from './batch-body.ts';
 import { ControlError } from './errors.ts';
 import type { Installation, Installations } from './installations.ts';
 import type { AppsOptions } from './options.ts';
@@ -102,13 +103,10 @@ interface Queue {
   cancelFull: (() => void) | null;
 }
 
-/** Runs `fn` after `seconds`, or right after this turn for 0; returns what cancels it. */
-/** Events built per slice of a batch: a few milliseconds of work. */
-const BUILD_SLICE = 50;
-
 /** Lets everything else that is ready run first (I/O included), then goes on. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Runs `fn` after `seconds`, or right after this turn for 0; returns what cancels it. */
 function later(seconds: number, fn: () => void): () => void {
   if (seconds === 0) {
     const immediate = setImmediate(fn);
@@ -231,41 +229,54 @@ export class Deliveries {
   /**
    * Builds, writes, signs and sends queued batches a slice at a time, one batch after another, so that a
    * send of 10,000 strings never holds the event loop: other requests are answered between any two slices
-   * (F6 of ../shared/reviews/security-2026-11-28.md). The batches of several flushes go in order.
+   * (F6 of ../shared/reviews/security-2026-11-28.md). Each chunk of events is built as the writing reaches
+   * it and is garbage once written, so a batch's events never outlive a turn (kept until the whole batch was
+   * built, they were copied and promoted by the collections between turns, and collections held the loop).
+   * The batches of several flushes go in order.
    */
   private async sendInTurns(
     app: Installation,
     batches: { record: DeliveryRecord; items: PendingEvent[] }[],
   ): Promise<void> {
-    for (const [n, { record, items }] of batches.entries()) {
-      const events: object[] = [];
+    for (const [n, batch] of batches.entries()) {
+      const { record } = batch;
+      // Delivery faults: the rules in force pick the batch by the events it carries before its body is
+      // built, and a reorder reverses its events (built from the items in order, so reversing the items).
+      const planned = [
+        ...new Set(batch.items.map((item) => (item.type === 'step' ? STEP_EVENT : eventName(item.event)))),
+      ];
+      const plan = this.faultPlanner?.({ app: app.appId, module: record.moduleKey, events: planned }) ?? null;
+      const items = plan?.reorder ? [...batch.items].reverse() : batch.items;
       const pairs: StepPair[] = [];
-      for (let i = 0; i < items.length && this.stillInstalled(app); i += BUILD_SLICE) {
-        await nextTurn();
-        if (!this.stillInstalled(app)) break;
-        const built = this.deps.build(app, items.slice(i, i + BUILD_SLICE));
-        events.push(...built.events);
-        pairs.push(...built.pairs);
+      const names = new Set<string>();
+      let count = 0;
+      const build = this.deps.build;
+      const installed = () => this.stillInstalled(app);
+      function* chunks(): Generator<object[]> {
+        for (let i = 0; i < items.length && installed(); i += EVENTS_PER_CHUNK) {
+          const built = build(app, items.slice(i, i + EVENTS_PER_CHUNK));
+          for (const e of built.events) names.add(eventName(e));
+          pairs.push(...built.pairs);
+          count += built.events.length;
+          yield built.events;
+        }
       }
+      await nextTurn();
+      const { body, signature } = await this.bodies.bodyAndSignatureInTurns(
+        { count: items.length, chunks: chunks() },
+        app.secret,
+        nextTurn,
+      );
       if (!this.stillInstalled(app)) {
         for (const rest of batches.slice(n)) this.forget(rest.record);
         return;
       }
       // Every string was routed meanwhile: nothing to send.
-      if (events.length === 0) {
+      if (count === 0) {
         this.forget(record);
         continue;
       }
-      const names = [...new Set(events.map((e) => (e as { event?: string }).event ?? ''))];
-      // Delivery faults: the rules in force pick the batch before its body is built (a reorder changes it).
-      const plan = this.faultPlanner?.({ app: app.appId, module: record.moduleKey, events: names }) ?? null;
-      if (plan?.reorder) events.reverse();
-      const { body, signature } = await this.bodies.bodyAndSignatureInTurns(events, app.secret, nextTurn);
-      if (!this.stillInstalled(app)) {
-        for (const rest of batches.slice(n)) this.forget(rest.record);
-        return;
-      }
-      this.sendWebhook(record, body, signature, names, events.length, pairs, plan);
+      this.sendWebhook(record, body, signature, [...names], count, pairs, plan);
     }
   }
 
@@ -832,3 +843,5 @@ export function attemptInfo(
     ok,
   };
 }
+
+const eventName = (event: object): string => (event as { event?: string }).event ?? '';

@@ -59,9 +59,21 @@ export function findString(data: Dataset, id: number): Obj | undefined {
   return list.find((s) => s.id === id);
 }
 
-/** The language object of webhook payloads: the API's, without plural data, with direction and dialect. */
-export function webhookLanguage(id: string): Obj {
-  const { pluralCategoryNames: _p, pluralRules: _r, ...language } = languageResource(languageInfo(id));
+/** Webhook languages made so far: a batch names the same few in every event. */
+const webhookLanguages = new Map<string, Readonly<Obj>>();
+
+/**
+ * The language object of webhook payloads: the API's, without plural data, with direction and dialect. One
+ * frozen object per language, shared by every event that names it (a step event names two; a 500-event
+ * batch made a thousand copies to serialise and collect).
+ */
+export function webhookLanguage(id: string): Readonly<Obj> {
+  let language = webhookLanguages.get(id);
+  if (!language) {
+    const { pluralCategoryNames: _p, pluralRules: _r, ...made } = languageResource(languageInfo(id));
+    language = Object.freeze(made);
+    webhookLanguages.set(id, language);
+  }
   return language;
 }
 
@@ -460,8 +472,14 @@ function stringKind(s: Obj): string {
 }
 
 /** The step event's `identifier` is a hash (the visible key is `key`); an md5 of the key, stable per string. */
+/** Each string's last identifier hash, with what it hashed: a send hashes the same strings again and again. */
+const identifierHashes = new WeakMap<Obj, { of: string; hash: string }>();
+
 function hashIdentifier(s: Obj): string {
-  return createHash('md5')
-    .update(`${s.file?.id ?? ''}:${s.identifier ?? s.id}`)
-    .digest('hex');
+  const of = `${s.file?.id ?? ''}:${s.identifier ?? s.id}`;
+  const known = identifierHashes.get(s);
+  if (known?.of === of) return known.hash;
+  const hash = createHash('md5').update(of).digest('hex');
+  identifierHashes.set(s, { of, hash });
+  return hash;
 }

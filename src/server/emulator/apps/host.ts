@@ -668,14 +668,15 @@ export class AppsHost {
     }
     const languages = this.readLanguages(request.languages, step.languages, `step ${step.id}`);
     const ids = hasQuery ? await this.queryStrings(app, request.croql!) : this.checkIds(request.stringIds!);
-    const { pairs, incomplete } = this.steps.put(
+    const { pairs, incomplete } = await this.steps.putInTurns(
       step,
       ids,
       languages,
       SEND_ORIGIN_EVENT,
       (id) => findString(this.data, id)?.isHidden !== true,
     );
-    this.queueStepPairs(app, pairs);
+    // The app may have been uninstalled between two turns of the put: nothing to deliver then.
+    if (step.active) this.queueStepPairs(app, pairs);
     this.statusesChanged(step);
     return { stepId, strings: ids.length, languages, needProcess: pairs.length, incomplete };
   }

@@ -1,7 +1,7 @@
-// F6 (../shared/reviews/security-2026-11-28.md): a large send is built and delivered in turns, so the
-// emulator answers other requests in between. Whether other work runs between two batches is checked by
-// order of events, not by time: a callback queued when the first batch goes must run before the last is
-// built.
+// F6 (../shared/reviews/security-2026-11-28.md): a large send puts its strings on the step, and builds and
+// delivers their batches, in turns, so the emulator answers other requests in between. Whether other work
+// runs in between is checked by order of events, not by time: a callback queued when the send starts must
+// run before every string is on the step, and one queued when the first batch goes before the last is built.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppsStreamEvent, DeliveriesResponse, StepInfo } from '../../../wire/apps.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
@@ -75,4 +75,30 @@ it('lets other work run between the batches of a large send, and still delivers 
       ).events.map((e) => e.stringStatus.translation.id),
     );
   expect(sent.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+});
+
+it('puts the strings of a large send on the step in turns, and answers with all of them', async () => {
+  const languages = em.config.data.project.targetLanguageIds.slice(0, 2);
+  const other = await addStep(em.url, s.appId, languages);
+  const ids = em.config.data.strings.map((x) => x.id as number);
+  expect(ids.length * languages.length).toBeGreaterThan(2000);
+  const onStep = () =>
+    Object.values(em.apps.steps.counts(em.apps.steps.get(other.id)!)).flatMap((c) => Object.values(c));
+  let seenByOthers: number | null = null;
+  const answer = em.apps.send(other.id, { stringIds: ids });
+  // Queued after the send started: without turns, the whole put was done before this could run.
+  setImmediate(() => (seenByOthers = onStep().reduce((a, b) => a + b, 0)));
+  const sent = await answer;
+  expect(seenByOthers).not.toBeNull();
+  expect(seenByOthers!).toBeGreaterThan(0);
+  expect(seenByOthers!).toBeLessThan(ids.length * languages.length);
+  expect(sent.strings).toBe(ids.length);
+  expect(sent.needProcess + sent.incomplete).toBe(ids.length * languages.length);
+  expect(onStep().reduce((a, b) => a + b, 0)).toBe(ids.length * languages.length);
+  // Every batch delivered before the emulator closes: nothing is left running.
+  const batches = Math.ceil(sent.needProcess / PER_BATCH);
+  await expect
+    .poll(() => em.apps.deliveries.list({ kind: 'webhook', state: 'delivered' }).length, { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(BATCHES + batches);
+  expect(em.apps.deliveries.list({ kind: 'webhook', state: 'sending' })).toEqual([]);
 });

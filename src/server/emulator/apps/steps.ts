@@ -10,7 +10,11 @@ import type {
   StringStatusRecord,
 } from '../../../wire/apps.ts';
 import { STEP_STATUSES } from '../../../wire/apps.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ControlError } from './errors.ts';
+
+/** Strings `putInTurns` puts per turn: about a millisecond of work. */
+const PUT_SLICE = 1000;
 
 export interface Step extends Omit<StepInfo, 'createdAt' | 'counts' | 'settingsSavedAt'> {
   createdAt: number;
@@ -147,6 +151,33 @@ export class StepStore {
           entries.set(stringId, { status: 'INCOMPLETE', output: '', originEvent });
           incomplete++;
         }
+      }
+    }
+    return { pairs, incomplete };
+  }
+
+  /**
+   * `put`, PUT_SLICE strings of one language per turn, in the same order: a send of 10,000 strings in
+   * several languages never holds the event loop while it puts them (F6 of
+   * ../shared/reviews/security-2026-11-28.md). Reads in between see the strings put so far.
+   */
+  async putInTurns(
+    step: Step,
+    stringIds: number[],
+    languages: string[],
+    originEvent: string,
+    routed: (stringId: number) => boolean,
+  ): Promise<{ pairs: StepPair[]; incomplete: number }> {
+    const pairs: StepPair[] = [];
+    let incomplete = 0;
+    let first = true;
+    for (const languageId of languages) {
+      for (let i = 0; i < stringIds.length; i += PUT_SLICE) {
+        if (!first) await nextTurn();
+        first = false;
+        const part = this.put(step, stringIds.slice(i, i + PUT_SLICE), [languageId], originEvent, routed);
+        for (const pair of part.pairs) pairs.push(pair);
+        incomplete += part.incomplete;
       }
     }
     return { pairs, incomplete };
