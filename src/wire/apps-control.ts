@@ -17,6 +17,8 @@ export class ControlRequestError extends Error {
     readonly answer: AttemptInfo | null = null,
     /** The call in the delivery log, when the emulator called the app. */
     readonly deliveryId: number | null = null,
+    /** The app the refusal is about, when the request named it only by its manifest (alreadyInstalled). */
+    readonly appId: string | null = null,
   ) {
     super(message);
     this.name = 'ControlRequestError';
@@ -89,5 +91,6 @@ function controlError(status: number, json: unknown, text: string): ControlReque
     Array.isArray(error.problems) ? error.problems : [],
     error.answer ?? null,
     typeof error.deliveryId === 'number' ? error.deliveryId : null,
+    typeof error.appId === 'string' ? error.appId : null,
   );
 }

@@ -783,6 +783,8 @@ export interface ControlErrorBody {
     answer?: AttemptInfo;
     /** The call in the delivery log, when the app was called. */
     deliveryId?: number;
+    /** The app the refusal is about, when the request named it by its manifest (alreadyInstalled). */
+    appId?: string;
   };
 }
 

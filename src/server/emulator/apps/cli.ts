@@ -103,12 +103,14 @@ export function readAppsFlags(
   };
 }
 
+const DEFAULT_PORT = '8787';
+
 function parseAppsArgs(args: string[]) {
   return parseArgs({
     args,
     allowPositionals: true,
     options: {
-      port: { type: 'string', default: '8787' },
+      port: { type: 'string', default: DEFAULT_PORT },
       name: { type: 'string' },
       scopes: { type: 'string' },
       project: { type: 'string', multiple: true },
@@ -139,9 +141,14 @@ export async function appsCommand(args: string[], out = console.log, err = conso
   }
   const { values, positionals } = parsed;
   const [command, target, moduleKey] = positionals;
-  if (values.help || !command) {
+  // Asked for, the help is an answer (exit 0); without a command it says what was missing (exit 2).
+  if (values.help) {
     out(APPS_HELP);
-    return command ? 0 : 2;
+    return 0;
+  }
+  if (!command) {
+    err(APPS_HELP);
+    return 2;
   }
   const base = `http://127.0.0.1:${values.port}`;
   const control = controlClient(
@@ -157,7 +164,7 @@ export async function appsCommand(args: string[], out = console.log, err = conso
       if (!(e instanceof ControlRequestError)) throw e;
       throw new Error(
         [
-          e.message,
+          terminalWording(e, values.port!),
           ...e.problems.map(formatProblem),
           ...(e.answer ? [`  the app's answer: ${formatAttempt(e.answer)}`] : []),
         ].join('\n'),
@@ -335,6 +342,18 @@ function readContent(path: string): Buffer {
       { cause: e },
     );
   }
+}
+
+/**
+ * The emulator's refusal as a terminal user acts on it: where the HTTP answer names a control route to call,
+ * the CLI names its own command instead.
+ */
+function terminalWording(e: ControlRequestError, port: string): string {
+  if (e.code === 'alreadyInstalled' && e.appId) {
+    const portFlag = port === DEFAULT_PORT ? '' : ` --port ${port}`;
+    return `"${e.appId}" is already installed. Uninstall it first: npm run emulator -- apps uninstall ${e.appId}${portFlag}`;
+  }
+  return e.message;
 }
 
 function formatProblem(p: ManifestProblem): string {

@@ -340,6 +340,7 @@ export class AppsHost {
           409,
           'alreadyInstalled',
           `"${manifest.identifier}" is already installed (from ${existing.manifestUrl}). Uninstall it first: POST /__apps/${manifest.identifier}/uninstall.`,
+          { appId: manifest.identifier },
         ),
       );
     }
