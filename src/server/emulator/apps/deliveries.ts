@@ -354,6 +354,11 @@ export class Deliveries {
     headers: Record<string, string>;
     body: Buffer;
     maxAnswerBytes?: number;
+    /**
+     * Reads a 2xx answer as the service would: a reason when the service would not take it (the attempt
+     * and the delivery are then failed with it), null when it would.
+     */
+    judge?: (result: OutgoingResult) => Promise<string | null>;
   }): Promise<{ record: DeliveryRecord; result: OutgoingResult }> {
     const record = this.record({
       kind: args.kind,
@@ -370,7 +375,7 @@ export class Deliveries {
       stepPairs: [],
       maxAnswerBytes: args.maxAnswerBytes ?? MAX_EVENT_ANSWER_BYTES,
     });
-    const result = await this.attempt(record);
+    const result = await this.attempt(record, args.judge);
     return { record, result };
   }
 
@@ -426,7 +431,10 @@ export class Deliveries {
     return record;
   }
 
-  private async attempt(record: DeliveryRecord): Promise<OutgoingResult> {
+  private async attempt(
+    record: DeliveryRecord,
+    judge?: (result: OutgoingResult) => Promise<string | null>,
+  ): Promise<OutgoingResult> {
     record.state = 'sending';
     record.nextAttemptAt = null;
     const startedAt = this.deps.clock();
@@ -439,6 +447,10 @@ export class Deliveries {
       maxAnswerBytes: record.maxAnswerBytes,
     });
     const attempt = attemptInfo(record.kind, record.attempts.length + 1, startedAt, result);
+    // A 2xx the service would not take is a failed delivery, with the reason beside the status, so the log,
+    // `apps listen` and the view all read it as failed (ui-walk D3).
+    const refusal = attempt.ok && judge ? await judge(result) : null;
+    if (refusal !== null) Object.assign(attempt, { ok: false, error: refusal });
     record.attempts.push(attempt);
     const schedule = this.deps.options().retryScheduleSeconds;
     const retryIndex = record.attempts.length - 1;

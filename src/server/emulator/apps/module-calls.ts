@@ -34,7 +34,7 @@ import {
   type StringShape,
 } from './module-answer.ts';
 import { ORGANIZATION_ID } from './options.ts';
-import type { AppCaller } from './outgoing.ts';
+import type { AppCaller, OutgoingResult } from './outgoing.ts';
 import type { ServedFiles } from './served-files.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- context objects are untyped JSON */
@@ -60,6 +60,8 @@ interface Job {
 }
 
 type Entry = { key: string; url?: string } & Record<string, unknown>;
+
+type AnswerReading = Pick<ModuleCallResponse, 'appError' | 'failure' | 'result'>;
 
 function jobsOf(group: CallGroup, entry: Entry): Job[] {
   const job = (j: Omit<Job, 'multilingual'>, multilingual = false): Job => ({ ...j, multilingual });
@@ -295,6 +297,8 @@ export class ModuleCalls {
         `"${appId}" has no OAuth app (authentication none): the call carries no JWT, and the official framework refuses such a call with 403.`,
       );
     }
+    // Set by `judge` when the app answered a 2xx: what the service would make of it.
+    let read = null as AnswerReading | null;
     const { record, result } = await this.deps.deliveries.sendOnce({
       kind: 'module-call',
       app,
@@ -305,6 +309,11 @@ export class ModuleCalls {
       headers,
       body,
       maxAnswerBytes: MODULE_PAYLOAD_LIMIT,
+      judge: async (answer) => {
+        read = await this.readAnswer(answer, job, targets, problems);
+        // An error the app itself answered is an answer the service takes: the job failed, not the call.
+        return read.appError === null ? read.failure : null;
+      },
     });
     const attempt = record.attempts[0]!;
     const response: ModuleCallResponse = {
@@ -329,32 +338,19 @@ export class ModuleCalls {
       result: null,
     };
 
-    const text = result.body.toString('utf8');
-    if (result.truncated) {
-      response.failure = `The answer is larger than 5 MB, the service's limit: answer with a URL (data.contentUrl or data.stringsUrl) instead.`;
+    if (read) {
+      Object.assign(response, read);
     } else if (result.error) {
       response.failure =
         result.error.code === 'timeout'
           ? `The app did not answer within ${record.timeoutMs / 1000} s (the service waits 2 minutes).`
           : result.error.message;
-    } else if (!attempt.ok) {
-      const envelope = readEnvelope(text, new Problems());
+    } else {
+      const envelope = readEnvelope(result.body.toString('utf8'), new Problems());
       response.appError = envelope.appError;
       response.failure = `The app answered ${attempt.status}${envelope.appError ? ` with the error "${envelope.appError}"` : ''}; the service takes a 2xx with {"data": …} or {"error": {"message"}}.`;
-    } else {
-      const envelope = readEnvelope(text, problems);
-      if (envelope.appError !== null) {
-        response.appError = envelope.appError;
-        response.failure = envelope.appError;
-      } else if (envelope.data) {
-        response.result = await this.readData(envelope.data, job, targets, problems);
-      }
     }
     response.problems = problems.done();
-    const errors = response.problems.filter((p) => p.severity === 'error');
-    if (!response.failure && errors.length) {
-      response.failure = `The answer is not what the service takes: ${errors.length} error${errors.length === 1 ? '' : 's'}, first ${errors[0]!.pointer || 'the answer'}: ${errors[0]!.message}`;
-    }
     response.ok = response.failure === null;
     if (!response.ok && response.appError === null) {
       this.deps.installations.problem(appId, {
@@ -365,6 +361,36 @@ export class ModuleCalls {
       });
     }
     return response;
+  }
+
+  /** A 2xx answer read as the service reads it: the result, the app's own error, or why it is refused. */
+  private async readAnswer(
+    result: OutgoingResult,
+    job: Job,
+    targets: string[],
+    problems: Problems,
+  ): Promise<AnswerReading> {
+    if (result.truncated) {
+      return {
+        appError: null,
+        result: null,
+        failure: `The answer is larger than 5 MB, the service's limit: answer with a URL (data.contentUrl or data.stringsUrl) instead.`,
+      };
+    }
+    const envelope = readEnvelope(result.body.toString('utf8'), problems);
+    if (envelope.appError !== null) {
+      return { appError: envelope.appError, failure: envelope.appError, result: null };
+    }
+    const data = envelope.data ? await this.readData(envelope.data, job, targets, problems) : null;
+    const first = problems.list.find((p) => p.severity === 'error');
+    const count = problems.errors;
+    return {
+      appError: null,
+      result: data,
+      failure: first
+        ? `The answer is not what the service takes: ${count} error${count === 1 ? '' : 's'}, first ${first.pointer || 'the answer'}: ${first.message}`
+        : null,
+    };
   }
 
   private pickJob(group: CallGroup, key: string, jobs: Job[], jobType: unknown): Job {
