@@ -225,7 +225,7 @@ async function signAndSend(): Promise<SendFigures> {
     };
     // The emulator's own writer, without the worker and without a signature.
     const unsignedBodies = new BatchBodies({ worker: false });
-    const deliverUnsigned = () => post(unsignedBodies.body(em.apps.batchEvents(app, items).events));
+    const deliverUnsigned = () => post(unsignedBodies.body(em.apps.triggers.batchEvents(app, items).events));
     // Each redelivers the previous one: the log drops the oldest deliveries as it fills.
     const redeliver = async () => {
       const done = settled();

@@ -103,7 +103,7 @@ export function controlRoutes(host: AppsHost, controlOrigins: readonly string[])
 
   app.post('/__apps/install', async (c) => {
     const body = await readJson<InstallRequest>(c);
-    const installed = await host.install(body);
+    const installed = await host.installing.install(body);
     return c.json(host.appInfo(installed), 201);
   });
 
@@ -201,12 +201,12 @@ export function controlRoutes(host: AppsHost, controlOrigins: readonly string[])
 
   app.post('/__apps/steps/:stepId/send', async (c) => {
     const body = await readJson<SendRequest>(c);
-    return c.json(await host.send(intParam(c, 'stepId'), body));
+    return c.json(await host.workflow.send(intParam(c, 'stepId'), body));
   });
 
   app.post('/__apps/steps/:stepId/retrigger', async (c) => {
     const body = await readJson<RetriggerRequest>(c);
-    return c.json(host.retrigger(intParam(c, 'stepId'), body));
+    return c.json(host.workflow.retrigger(intParam(c, 'stepId'), body));
   });
 
   app.get('/__apps/steps/:stepId/strings', (c) => {
@@ -229,21 +229,23 @@ export function controlRoutes(host: AppsHost, controlOrigins: readonly string[])
       );
     }
     const { records, total } = host.steps.query(step, languageId, { status, offset, limit });
-    const answer: StepStringsResponse = { data: host.stringRows(records), total, offset, limit };
+    const answer: StepStringsResponse = { data: host.workflow.stringRows(records), total, offset, limit };
     return c.json(answer);
   });
 
-  app.post('/__apps/:appId/uninstall', async (c) => c.json(await host.uninstall(c.req.param('appId'))));
+  app.post('/__apps/:appId/uninstall', async (c) =>
+    c.json(await host.installing.uninstall(c.req.param('appId'))),
+  );
 
   app.post('/__apps/:appId/steps', async (c) => {
     const body = await readJson<AddStepRequest>(c);
-    const step = host.addStep(c.req.param('appId'), body);
+    const step = host.workflow.addStep(c.req.param('appId'), body);
     return c.json(host.steps.info(step), 201);
   });
 
   app.post('/__apps/:appId/trigger', async (c) => {
     const body = await readJson<TriggerRequest>(c);
-    return c.json(host.trigger(c.req.param('appId'), body), 202);
+    return c.json(host.triggers.trigger(c.req.param('appId'), body), 202);
   });
 
   app.post('/__apps/:appId/steps/:stepId/settings', async (c) => {
