@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppsStreamEvent, DeliverySummary } from '../wire/apps.ts';
 import { BatchBodies } from '../server/emulator/apps/batch-body.ts';
-import type { PendingEvent } from '../server/emulator/apps/deliveries.ts';
+import type { PendingEvent } from '../server/emulator/apps/batch-queues.ts';
 import { startEmulator } from '../server/emulator/testing.ts';
 import { TestApp, addStep, control, installStepApp } from '../server/emulator/apps/testing.ts';
 import { listeningUrl, spawnEmulator, type LoopDelay } from './emulator.bench.ts';
@@ -233,8 +233,8 @@ async function signAndSend(): Promise<SendFigures> {
       last = await done;
     };
     await deliver();
-    const body = em.apps.deliveries.require(last).body;
-    if (em.apps.deliveries.require(last).eventCount !== BATCH)
+    const body = em.apps.deliveries.log.require(last).body;
+    if (em.apps.deliveries.log.require(last).eventCount !== BATCH)
       throw new Error('bench: the batch is not full');
     const samples = {
       delivery: [] as number[],

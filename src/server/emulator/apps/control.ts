@@ -24,6 +24,7 @@ import type {
 } from '../../../wire/apps.ts';
 import { BRIDGE_PATH, DELIVERY_KINDS, DELIVERY_STATES } from '../../../wire/apps.ts';
 import { controlGuard } from '../control/guard.ts';
+import { deliveryDetail, deliverySummary } from './delivery-log.ts';
 import { ControlError } from './errors.ts';
 import type { AppsHost } from './host.ts';
 import { MODULE_PAYLOAD_LIMIT } from './module-answer.ts';
@@ -142,17 +143,17 @@ export function controlRoutes(host: AppsHost, controlOrigins: readonly string[])
     }
     const appId = c.req.query('app');
     // An uninstalled app's deliveries stay in the log; a name never seen is a mistake worth a 404.
-    if (appId && !host.installations.get(appId) && host.deliveries.list({ appId }).length === 0) {
+    if (appId && !host.installations.get(appId) && host.deliveries.log.list({ appId }).length === 0) {
       host.installations.require(appId);
     }
-    const all = host.deliveries.list({
+    const all = host.deliveries.log.list({
       appId,
       state,
       event: c.req.query('event'),
       kind,
     });
     const answer: DeliveriesResponse = {
-      data: all.slice(offset, offset + limit).map((r) => host.deliveries.summary(r)),
+      data: all.slice(offset, offset + limit).map(deliverySummary),
       total: all.length,
       offset,
       limit,
@@ -161,17 +162,17 @@ export function controlRoutes(host: AppsHost, controlOrigins: readonly string[])
   });
 
   app.get('/__apps/deliveries/:id', (c) =>
-    c.json(host.deliveries.detail(host.deliveries.require(intParam(c, 'id')))),
+    c.json(deliveryDetail(host.deliveries.log.require(intParam(c, 'id')))),
   );
 
   app.get('/__apps/deliveries/:id/fixture', (c) => {
-    const record = host.deliveries.require(intParam(c, 'id'));
-    return c.json(host.deliveries.detail(record).request);
+    const record = host.deliveries.log.require(intParam(c, 'id'));
+    return c.json(deliveryDetail(record).request);
   });
 
   app.post('/__apps/deliveries/:id/redeliver', (c) => {
     const record = host.deliveries.redeliver(intParam(c, 'id'));
-    return c.json(host.deliveries.summary(record), 201);
+    return c.json(deliverySummary(record), 201);
   });
 
   app.get('/__apps/calls', (c) => {

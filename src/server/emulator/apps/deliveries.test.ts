@@ -16,7 +16,7 @@ import type {
 import { DELIVERY_KINDS, STEP_EVENT } from '../../../wire/apps.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
 import { appsCommand, formatAttempt } from './cli.ts';
-import { attemptInfo, outcomeWords } from './deliveries.ts';
+import { attemptInfo, outcomeWords } from './attempts.ts';
 import { addStep, control, installStepApp } from './testing.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- payloads are JSON */

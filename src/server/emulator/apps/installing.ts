@@ -4,7 +4,7 @@
 import type { InstallRequest, UninstallResponse } from '../../../wire/apps.ts';
 import { grants } from '../../../wire/scopes.ts';
 import type { Dataset } from '../data/model.ts';
-import { outcomeWords } from './deliveries.ts';
+import { outcomeWords } from './attempts.ts';
 import { ControlError } from './errors.ts';
 import { webOrigin } from './events.ts';
 import type { HostParts } from './host-parts.ts';

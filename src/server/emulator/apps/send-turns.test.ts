@@ -33,9 +33,9 @@ it('lets other work run between the batches of a large send, and still delivers 
     .slice(0, BATCHES * PER_BATCH)
     .map((x) => x.id as number);
   // When the first batch enters the log, a callback is queued; when it runs, how many batches are built?
-  const before = em.apps.deliveries.list({ kind: 'webhook' }).length;
+  const before = em.apps.deliveries.log.list({ kind: 'webhook' }).length;
   const built = () =>
-    em.apps.deliveries
+    em.apps.deliveries.log
       .list({ kind: 'webhook' })
       .slice(0, -before || undefined)
       .filter((d) => d.body.length > 0).length;

@@ -3,7 +3,7 @@
 import type { TriggerRequest, TriggerResponse } from '../../../wire/apps.ts';
 import { STEP_EVENT } from '../../../wire/apps.ts';
 import type { Dataset } from '../data/model.ts';
-import type { PendingEvent } from './deliveries.ts';
+import type { PendingEvent } from './batch-queues.ts';
 import { ControlError } from './errors.ts';
 import { DOCUMENTED_EVENTS, EventBuilder, EventSubjectError, findString } from './events.ts';
 import type { HostParts } from './host-parts.ts';

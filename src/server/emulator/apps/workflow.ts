@@ -14,7 +14,7 @@ import { STEP_EVENT } from '../../../wire/apps.ts';
 import type { ListEnvelope, SimpleErrorBody, ValidationErrorsBody } from '../../../wire/envelope.ts';
 import type { Dataset } from '../data/model.ts';
 import { personalAccessToken } from '../oauth/store.ts';
-import type { PendingEvent } from './deliveries.ts';
+import type { PendingEvent } from './batch-queues.ts';
 import { ControlError } from './errors.ts';
 import { findString } from './events.ts';
 import type { HostParts } from './host-parts.ts';
