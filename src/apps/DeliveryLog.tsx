@@ -6,7 +6,6 @@ import { useId, useRef, type ReactNode } from 'react';
 import { keys } from '../connection/keys.ts';
 import { announce } from '../ui/announce.ts';
 import {
-  APPS_PATHS,
   DELIVERY_KINDS,
   DELIVERY_STATES,
   DOCUMENTED_EVENTS,
@@ -15,6 +14,7 @@ import {
   type DeliverySummary,
   type FlushResponse,
 } from '../wire/apps.ts';
+import { APPS_PATHS } from '../wire/apps-routes.ts';
 import { control } from './client.ts';
 import { DeliveryDetail } from './DeliveryDetail.tsx';
 import { callVerb, clock, plural, readablePath } from './format.ts';

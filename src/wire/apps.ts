@@ -787,30 +787,3 @@ export interface ControlErrorBody {
     appId?: string;
   };
 }
-
-/** The control routes' paths, for the server's router and the view's requests. */
-export const APPS_PATHS = {
-  overview: '/__apps',
-  install: '/__apps/install',
-  clients: '/__apps/clients',
-  flush: '/__apps/flush',
-  deliveries: '/__apps/deliveries',
-  calls: '/__apps/calls',
-  stream: '/__apps/stream',
-  uninstall: (appId: string) => `/__apps/${encodeURIComponent(appId)}/uninstall`,
-  steps: (appId: string) => `/__apps/${encodeURIComponent(appId)}/steps`,
-  trigger: (appId: string) => `/__apps/${encodeURIComponent(appId)}/trigger`,
-  send: (stepId: number) => `/__apps/steps/${stepId}/send`,
-  retrigger: (stepId: number) => `/__apps/steps/${stepId}/retrigger`,
-  stepStrings: (stepId: number) => `/__apps/steps/${stepId}/strings`,
-  delivery: (id: number) => `/__apps/deliveries/${id}`,
-  redeliver: (id: number) => `/__apps/deliveries/${id}/redeliver`,
-  fixture: (id: number) => `/__apps/deliveries/${id}/fixture`,
-  step: (appId: string, stepId: number) => `/__apps/${encodeURIComponent(appId)}/steps/${stepId}`,
-  stepSettings: (appId: string, stepId: number) =>
-    `/__apps/${encodeURIComponent(appId)}/steps/${stepId}/settings`,
-  settingsPage: (appId: string, stepId: number) =>
-    `/__apps/${encodeURIComponent(appId)}/steps/${stepId}/settings-page`,
-  moduleCall: (appId: string, moduleKey: string) =>
-    `/__apps/${encodeURIComponent(appId)}/modules/${encodeURIComponent(moduleKey)}/call`,
-} as const;

@@ -3,7 +3,7 @@
 // itself, adds its step to project 1 unless one is there, and saves starter rules when the step has none.
 // Only the emulator's control routes (src/wire/apps.ts), over HTTP.
 import type { AppsOverview, CreateClientResponse, StepInfo } from '../../wire/apps.ts';
-import { APPS_PATHS } from '../../wire/apps.ts';
+import { APPS_PATHS } from '../../wire/apps-routes.ts';
 import { ControlRequestError, controlClient } from '../../wire/apps-control.ts';
 import type { RouterSettings } from '../settings.ts';
 import { SCOPES, STEP_MODULE_KEY } from './manifest.ts';

@@ -16,7 +16,8 @@ import type {
   ModuleCallResponse,
   UninstallResponse,
 } from '../../../wire/apps.ts';
-import { APPS_PATHS, DELIVERY_KIND_FACTS } from '../../../wire/apps.ts';
+import { DELIVERY_KIND_FACTS } from '../../../wire/apps.ts';
+import { APPS_PATHS } from '../../../wire/apps-routes.ts';
 import { ControlRequestError, controlClient } from '../../../wire/apps-control.ts';
 import { argsProblem } from '../../../wire/cli-args.ts';
 import { validateManifest } from './manifest.ts';
