@@ -10,6 +10,7 @@ import type {
   StringStatusRecord,
 } from '../../../wire/apps.ts';
 import { STEP_STATUSES } from '../../../wire/apps.ts';
+import { STATUS_PATCH_LIMIT } from '../../../wire/service-limits.ts';
 import { ControlError } from './errors.ts';
 
 export interface Step extends Omit<StepInfo, 'createdAt' | 'counts' | 'settingsSavedAt'> {
@@ -41,8 +42,6 @@ export interface SavedStep {
   strings: Record<string, SavedEntry[]>;
 }
 
-/** Operations one PATCH may carry (the emulator's limit; the docs name none). */
-export const MAX_PATCH_OPS = 500;
 /** String ids one GET may filter by (the docs' limit). */
 export const MAX_STATUS_STRING_IDS = 500;
 
@@ -193,11 +192,11 @@ export class StepStore {
       );
     }
     if (body.length === 0) throw new PatchError('body', 'empty', 'The body has no operations.');
-    if (body.length > MAX_PATCH_OPS) {
+    if (body.length > STATUS_PATCH_LIMIT) {
       throw new PatchError(
         'body',
         'tooManyOperations',
-        `The body has ${body.length} operations; at most ${MAX_PATCH_OPS} are allowed per request. Send them in several PATCHes.`,
+        `The body has ${body.length} operations; at most ${STATUS_PATCH_LIMIT} are allowed per request. Send them in several PATCHes.`,
       );
     }
     const ports = step.outputs.map((o) => o.port);

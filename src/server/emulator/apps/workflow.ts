@@ -12,6 +12,7 @@ import type {
 } from '../../../wire/apps.ts';
 import { STEP_EVENT } from '../../../wire/apps.ts';
 import type { ListEnvelope, SimpleErrorBody, ValidationErrorsBody } from '../../../wire/envelope.ts';
+import { PAGE_LIMIT } from '../../../wire/service-limits.ts';
 import type { Dataset } from '../data/model.ts';
 import { personalAccessToken } from '../oauth/store.ts';
 import type { PendingEvent } from './batch-queues.ts';
@@ -220,8 +221,8 @@ export class Workflow {
   private async queryStrings(app: Installation, croql: string): Promise<number[]> {
     const token = personalAccessToken(this.p.config, app.installer.id, 'project');
     const ids: number[] = [];
-    for (let offset = 0; ; offset += 500) {
-      const path = `/api/v2/projects/${this.data.project.id}/strings?limit=500&offset=${offset}&croql=${encodeURIComponent(croql)}`;
+    for (let offset = 0; ; offset += PAGE_LIMIT) {
+      const path = `/api/v2/projects/${this.data.project.id}/strings?limit=${PAGE_LIMIT}&offset=${offset}&croql=${encodeURIComponent(croql)}`;
       const res = await this.p.request(path, { headers: { Authorization: `Bearer ${token}` } });
       const body = (await res.json()) as ListEnvelope<{ id: number }> &
         Partial<ValidationErrorsBody & SimpleErrorBody>;
@@ -243,7 +244,7 @@ export class Workflow {
           `The query matches more than ${MAX_SEND_STRINGS} strings; send at most ${MAX_SEND_STRINGS} at a time (narrow the query).`,
         );
       }
-      if (body.data.length < 500) return ids;
+      if (body.data.length < PAGE_LIMIT) return ids;
     }
   }
 
