@@ -6,14 +6,13 @@ import { useId, useRef, type ReactNode } from 'react';
 import { keys } from '../connection/keys.ts';
 import { announce } from '../ui/announce.ts';
 import {
-  DELIVERY_KINDS,
-  DELIVERY_STATES,
   DOCUMENTED_EVENTS,
   type AppApiCall,
   type AppsOverview,
   type DeliverySummary,
   type FlushResponse,
 } from '../wire/apps.ts';
+import { DELIVERY_KINDS, DELIVERY_STATES } from '../wire/delivery-kinds.ts';
 import { APPS_PATHS } from '../wire/apps-routes.ts';
 import { control } from './client.ts';
 import { DeliveryDetail } from './DeliveryDetail.tsx';

@@ -1,6 +1,7 @@
 // One try of a delivery as the log and the wire describe it (AttemptInfo): what came back, or why nothing
 // did, in words a developer acts on.
-import { DELIVERY_KIND_FACTS, type AttemptInfo, type DeliveryKind } from '../../../wire/apps.ts';
+import { type AttemptInfo } from '../../../wire/apps.ts';
+import { DELIVERY_KIND_FACTS, type DeliveryKind } from '../../../wire/delivery-kinds.ts';
 import type { OutgoingResult } from './outgoing.ts';
 
 /** Bytes of each answer kept in the log. */

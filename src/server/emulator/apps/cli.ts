@@ -12,7 +12,7 @@ import type {
   ModuleCallRequest,
   ModuleCallResponse,
 } from '../../../wire/apps.ts';
-import { DELIVERY_KIND_FACTS } from '../../../wire/apps.ts';
+import { DELIVERY_KIND_FACTS } from '../../../wire/delivery-kinds.ts';
 import { APPS_PATHS, APPS_ROUTES, type AnswerOf, type AnyRoute } from '../../../wire/apps-routes.ts';
 import {
   ControlRequestError,

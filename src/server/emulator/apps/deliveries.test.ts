@@ -13,7 +13,8 @@ import type {
   Fixture,
   StepInfo,
 } from '../../../wire/apps.ts';
-import { DELIVERY_KINDS, STEP_EVENT } from '../../../wire/apps.ts';
+import { STEP_EVENT } from '../../../wire/apps.ts';
+import { DELIVERY_KINDS } from '../../../wire/delivery-kinds.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
 import { appsCommand, formatAttempt } from './cli.ts';
 import { attemptInfo, outcomeWords } from './attempts.ts';

@@ -3,14 +3,8 @@
 // sent in turns; a failed delivery is retried on the schedule, then its step strings become FAILED. App
 // events (installed, uninstall), settings callbacks and module calls go through `sendOnce`: one recorded
 // attempt. Every request, its attempts and the start of each answer stay in the log (delivery-log.ts).
-import {
-  DELIVERY_KIND_FACTS,
-  WEBHOOK_HEADERS,
-  answerWindowSeconds,
-  type AttemptInfo,
-  type DeliveryKind,
-  type QueuedBatch,
-} from '../../../wire/apps.ts';
+import { WEBHOOK_HEADERS, type AttemptInfo, type QueuedBatch } from '../../../wire/apps.ts';
+import { DELIVERY_KIND_FACTS, answerWindowSeconds, type DeliveryKind } from '../../../wire/delivery-kinds.ts';
 import { attemptInfo, outcomeWords } from './attempts.ts';
 import { BatchBodies, signBody } from './batch-body.ts';
 import { BatchQueues, type PendingEvent, type SavedQueue } from './batch-queues.ts';

@@ -2,7 +2,7 @@
 // the URLs it answers with, downloaded under the same rules as every call to an app), each checked as
 // module-answer.ts says; or why the service would refuse it.
 import type { ModuleCallResponse } from '../../../wire/apps.ts';
-import { answerWindowSeconds } from '../../../wire/apps.ts';
+import { answerWindowSeconds } from '../../../wire/delivery-kinds.ts';
 import type { EmulatorConfig } from '../config.ts';
 import { languageInfo } from '../data/model.ts';
 import type { Installations } from './installations.ts';

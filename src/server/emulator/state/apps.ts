@@ -6,7 +6,8 @@
 // - `log`: the delivery log (each request's bytes, within the log's own bounds, and every attempt), what
 //   waits for its batch, and the apps' own calls.
 import type { AppApiCall, AppProblem, ManifestProblem } from '../../../wire/apps.ts';
-import { DELIVERY_KINDS, DELIVERY_STATES, STEP_STATUSES } from '../../../wire/apps.ts';
+import { STEP_STATUSES } from '../../../wire/apps.ts';
+import { DELIVERY_KINDS, DELIVERY_STATES } from '../../../wire/delivery-kinds.ts';
 import type { DemoUser } from '../data/model.ts';
 import type { AppsHost } from '../apps/host.ts';
 import type { PendingEvent, SavedQueue } from '../apps/batch-queues.ts';

@@ -8,7 +8,7 @@ import type {
   FlushRequest,
   FlushResponse,
 } from '../../../../wire/apps.ts';
-import { DELIVERY_KINDS, DELIVERY_STATES } from '../../../../wire/apps.ts';
+import { DELIVERY_KINDS, DELIVERY_STATES } from '../../../../wire/delivery-kinds.ts';
 import { APPS_ROUTES as R } from '../../../../wire/apps-routes.ts';
 import { deliveryDetail, deliverySummary } from '../delivery-log.ts';
 import { ControlError } from '../errors.ts';
