@@ -9,7 +9,6 @@ import { projectLanguages, projectQuery, projectsQuery } from '../connection/que
 import type { Edition } from '../croql/index.ts';
 import { announce } from '../ui/announce.ts';
 import {
-  APPS_PATHS,
   STEP_EVENT,
   type AddStepRequest,
   type AppInfo,
@@ -19,6 +18,7 @@ import {
   type TriggerResponse,
   type UninstallResponse,
 } from '../wire/apps.ts';
+import { APPS_PATHS } from '../wire/apps-routes.ts';
 import { control } from './client.ts';
 import { triggerChoices } from './app-card.ts';
 import { clock } from './format.ts';

@@ -8,12 +8,12 @@ import { announce } from '../ui/announce.ts';
 import { download } from '../ui/download.ts';
 import { Tabs } from '../ui/Tabs.tsx';
 import {
-  APPS_PATHS,
   type AppsSettings,
   type DeliveryDetail as Detail,
   type DeliverySummary,
   type Fixture,
 } from '../wire/apps.ts';
+import { APPS_PATHS } from '../wire/apps-routes.ts';
 import { control, failureMessage } from './client.ts';
 import { curlCommand } from './curl.ts';
 import { bytes, clock, plural } from './format.ts';

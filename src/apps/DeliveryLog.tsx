@@ -6,9 +6,6 @@ import { useId, useRef, type ReactNode } from 'react';
 import { keys } from '../connection/keys.ts';
 import { announce } from '../ui/announce.ts';
 import {
-  APPS_PATHS,
-  DELIVERY_KINDS,
-  DELIVERY_STATES,
   DOCUMENTED_EVENTS,
   type AppApiCall,
   type AppsOverview,
@@ -16,6 +13,8 @@ import {
   type FlushResponse,
 } from '../wire/apps.ts';
 import { deliveryFaultsText } from '../wire/faults.ts';
+import { DELIVERY_KINDS, DELIVERY_STATES } from '../wire/delivery-kinds.ts';
+import { APPS_PATHS } from '../wire/apps-routes.ts';
 import { control } from './client.ts';
 import { DeliveryDetail } from './DeliveryDetail.tsx';
 import { callVerb, clock, plural, readablePath } from './format.ts';

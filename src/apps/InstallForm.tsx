@@ -6,12 +6,12 @@ import { useId, useState } from 'react';
 import { keys } from '../connection/keys.ts';
 import { announce } from '../ui/announce.ts';
 import {
-  APPS_PATHS,
   MANIFEST_TIMEOUT_SECONDS,
   type AppInfo,
   type InstallRequest,
   type OAuthAppInfo,
 } from '../wire/apps.ts';
+import { APPS_PATHS } from '../wire/apps-routes.ts';
 import { control } from './client.ts';
 import { plural } from './format.ts';
 import { CopyButton, Failure, Secret } from './parts.tsx';

@@ -5,12 +5,12 @@ import { useId, useState } from 'react';
 import { keys } from '../connection/keys.ts';
 import { announce } from '../ui/announce.ts';
 import {
-  APPS_PATHS,
   type AppInfo,
   type ModuleCallRequest,
   type ModuleCallResponse,
   type ModuleJobType,
 } from '../wire/apps.ts';
+import { APPS_PATHS } from '../wire/apps-routes.ts';
 import { callableModules, jobTypesOf, moduleCallSummary } from './app-card.ts';
 import { control } from './client.ts';
 import { AnswerOf, Failure } from './parts.tsx';

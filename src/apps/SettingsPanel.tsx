@@ -12,12 +12,12 @@ import { keys } from '../connection/keys.ts';
 import { announce } from '../ui/announce.ts';
 import { useResolvedTheme } from '../ui/theme.ts';
 import {
-  APPS_PATHS,
   type BridgeMessage,
   type DeleteStepResponse,
   type SaveSettingsResponse,
   type StepInfo,
 } from '../wire/apps.ts';
+import { APPS_PATHS } from '../wire/apps-routes.ts';
 import { control } from './client.ts';
 import { clock } from './format.ts';
 import { AnswerOf, Confirm, Failure, ReadFailure } from './parts.tsx';

@@ -6,13 +6,13 @@ import { keys } from '../connection/keys.ts';
 import type { Edition } from '../croql/index.ts';
 import { announce } from '../ui/announce.ts';
 import {
-  APPS_PATHS,
   STEP_STATUSES,
   type RetriggerResponse,
   type StepInfo,
   type StepStatus,
   type StepTypeInfo,
 } from '../wire/apps.ts';
+import { APPS_PATHS } from '../wire/apps-routes.ts';
 import { control } from './client.ts';
 import { listOf, outputLabel, plural, STATUS_LABELS } from './format.ts';
 import { gridMove } from './grid.ts';

@@ -1,14 +1,8 @@
 // Every lookup the view makes by delivery kind, in one place: the title of a delivery, what its state and
 // last answer read as, and how long the app has to answer it, from each kind's facts (DELIVERY_KIND_FACTS in
-// src/wire/apps.ts, which the emulator and `apps listen` read too).
-import {
-  DELIVERY_KIND_FACTS,
-  TIMEOUT_FLAGS,
-  type AppsSettings,
-  type DeliveryDetail,
-  type DeliveryKind,
-  type DeliverySummary,
-} from '../wire/apps.ts';
+// src/wire/delivery-kinds.ts, which the emulator and `apps listen` read too).
+import type { AppsSettings, DeliveryDetail, DeliverySummary } from '../wire/apps.ts';
+import { DELIVERY_KIND_FACTS, TIMEOUT_FLAGS, type DeliveryKind } from '../wire/delivery-kinds.ts';
 import { clock } from './format.ts';
 
 /** Kinds the emulator does not send: the browser loads them (the log says "opened", not a state). */

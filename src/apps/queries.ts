@@ -5,7 +5,6 @@ import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query
 import type { Session } from '../auth/session.ts';
 import { keys } from '../connection/keys.ts';
 import {
-  APPS_PATHS,
   type AppCallsResponse,
   type AppsOverview,
   type DeliveriesResponse,
@@ -15,6 +14,7 @@ import {
   type StepStatus,
   type StepStringsResponse,
 } from '../wire/apps.ts';
+import { APPS_PATHS } from '../wire/apps-routes.ts';
 import { control, ControlRequestError } from './client.ts';
 
 /** The log's filters, as the `GET /__apps/deliveries` query takes them ("" for any). */

@@ -4,7 +4,8 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { keys } from '../connection/keys.ts';
-import { APPS_PATHS, type AppsOverview, type AppsStreamEvent, type StepCounts } from '../wire/apps.ts';
+import { type AppsOverview, type AppsStreamEvent, type StepCounts } from '../wire/apps.ts';
+import { APPS_PATHS } from '../wire/apps-routes.ts';
 
 export type StreamState = 'connecting' | 'live' | 'lost';
 

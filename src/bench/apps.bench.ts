@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppsStreamEvent, DeliverySummary } from '../wire/apps.ts';
 import { BatchBodies } from '../server/emulator/apps/batch-body.ts';
-import type { PendingEvent } from '../server/emulator/apps/deliveries.ts';
+import type { PendingEvent } from '../server/emulator/apps/batch-queues.ts';
 import { startEmulator } from '../server/emulator/testing.ts';
 import { TestApp, addStep, control, installStepApp } from '../server/emulator/apps/testing.ts';
 import { listeningUrl, spawnEmulator, type LoopDelay } from './emulator.bench.ts';
@@ -225,7 +225,7 @@ async function signAndSend(): Promise<SendFigures> {
     };
     // The emulator's own writer, without the worker and without a signature.
     const unsignedBodies = new BatchBodies({ worker: false });
-    const deliverUnsigned = () => post(unsignedBodies.body(em.apps.batchEvents(app, items).events));
+    const deliverUnsigned = () => post(unsignedBodies.body(em.apps.triggers.batchEvents(app, items).events));
     // Each redelivers the previous one: the log drops the oldest deliveries as it fills.
     const redeliver = async () => {
       const done = settled();
@@ -233,8 +233,8 @@ async function signAndSend(): Promise<SendFigures> {
       last = await done;
     };
     await deliver();
-    const body = em.apps.deliveries.require(last).body;
-    if (em.apps.deliveries.require(last).eventCount !== BATCH)
+    const body = em.apps.deliveries.log.require(last).body;
+    if (em.apps.deliveries.log.require(last).eventCount !== BATCH)
       throw new Error('bench: the batch is not full');
     const samples = {
       delivery: [] as number[],

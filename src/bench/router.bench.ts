@@ -18,7 +18,7 @@ import { deliveredString } from '../router/testing.ts';
 import { generateDemoDataset } from '../server/emulator/data/demo.ts';
 import { control } from '../server/emulator/apps/testing.ts';
 import { startEmulator } from '../server/emulator/testing.ts';
-import { APPS_PATHS } from '../wire/apps.ts';
+import { APPS_PATHS } from '../wire/apps-routes.ts';
 import type { AppsOverview, DeliveriesResponse, Fixture, SendResponse, StepInfo } from '../wire/apps.ts';
 import { signatureOf } from '../router/server/auth.ts';
 import { statusPath } from '../router/server/engine.ts';

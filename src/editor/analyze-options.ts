@@ -1,12 +1,13 @@
 // What analyze() needs from the editor's configuration (or the Run button's: the same lists), apart from
 // CodeMirror, so the shell can run the same check without loading the editor.
 import type { AnalyzeOptions, Edition, LiveValues } from '../croql/index.ts';
+import { PAGE_LIMIT } from '../wire/service-limits.ts';
 
 /**
  * The service returns at most this many members in one page; a list that long may be cut short, so it
  * cannot prove a username unknown.
  */
-const MEMBER_PAGE_LIMIT = 500;
+const MEMBER_PAGE_LIMIT = PAGE_LIMIT;
 
 /**
  * What analyze() needs from the configuration. A list is passed only once it is loaded and complete:

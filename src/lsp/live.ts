@@ -4,6 +4,7 @@
 // settings file cannot send it elsewhere. One page of each list (500, the service's page limit) is what
 // an editor needs; the checks treat a full member page as possibly cut short (editor/analyze-options.ts).
 import type { LiveValues } from '../croql/index.ts';
+import { PAGE_LIMIT } from '../wire/service-limits.ts';
 
 export const DEFAULT_API_URL = 'https://api.crowdin.com/api/v2';
 
@@ -30,7 +31,7 @@ export async function loadLiveValues(settings: LiveSettings, signal: AbortSignal
   const [members, info, files, labels] = await Promise.all([
     getJson<Page<{ id: number; username: string; fullName?: string }>>(
       settings,
-      `${project}/members?limit=500`,
+      `${project}/members?limit=${PAGE_LIMIT}`,
       signal,
     ),
     getJson<{ data: { targetLanguageIds?: string[]; targetLanguages?: { id: string; name?: string }[] } }>(
@@ -40,10 +41,10 @@ export async function loadLiveValues(settings: LiveSettings, signal: AbortSignal
     ),
     getJson<Page<{ id: number; name: string; path?: string }>>(
       settings,
-      `${project}/files?limit=500`,
+      `${project}/files?limit=${PAGE_LIMIT}`,
       signal,
     ),
-    getJson<Page<{ id: number; title: string }>>(settings, `${project}/labels?limit=500`, signal),
+    getJson<Page<{ id: number; title: string }>>(settings, `${project}/labels?limit=${PAGE_LIMIT}`, signal),
   ]);
   // The target languages, as the playground lists them (connection/queries.ts, projectLanguages).
   const targets: { id: string; name?: string }[] = info.data.targetLanguages?.length

@@ -6,6 +6,7 @@ import { LISTINGS, listingPathTemplate } from '../wire/listings.ts';
 import type { ListingName } from '../croql/types.ts';
 import { cliArgument, findPlaceholders, type CliShell, type TemplateParam } from '../croql/index.ts';
 import { jsTemplate, shellTemplate, type TemplateCode } from './template-code.ts';
+import { PAGE_LIMIT } from '../wire/service-limits.ts';
 
 export interface ExportRequest {
   /** API base URL ending in `/api/v2`. */
@@ -103,7 +104,7 @@ export function shellQuote(value: string): string {
 }
 
 /** Rows a listing gives per request at most (the service's maximum `limit`): the snippets page by it. */
-const PAGE = 500;
+const PAGE = PAGE_LIMIT;
 
 /**
  * A bash loop over every page (the listing has no total: a page shorter than the limit is the last), each
@@ -193,7 +194,7 @@ export function exportClient(request: ExportRequest): string {
     ...missing,
     ...(template?.prelude ?? []),
     `const croql = ${template ? template.croql : jsString(request.text)};`,
-    `// withFetchAll() pages through every result (500 per request).`,
+    `// withFetchAll() pages through every result (${PAGE} per request).`,
     `const response = await ${api}.withFetchAll().${method}(${[...callArgs, '{ croql }'].join(', ')});`,
     `console.log(response.data.map((item) => item.data));`,
   ].join('\n');

@@ -5,7 +5,7 @@
 // MissingInDelivery and route.ts sends that string through the listing for that rule: a local rule never
 // guesses.
 import type { ContextObject } from '../croql/index.ts';
-import type { EventString } from './event.ts';
+import type { EventString } from '../wire/workflow-step.ts';
 
 export interface LabelRow {
   id: number;

@@ -1,39 +1,7 @@
-// The one event the router acts on, `string.status_on_step.recalculation_triggered`, as the service sends it
-// (Crowdin's workflow-step-type page, "Receiving Webhook Events from Crowdin"): what a string that reached the
-// step looks like. Only the fields the router reads are typed; the rest passes through untouched. Note the
-// types the service uses: `identifier` is a hash and `key` the visible key, `maxLength` is a string, and
-// labels come as `labelIds`.
+// The one event the router acts on, the step event (its type: src/wire/workflow-step.ts), read from a
+// delivery's body as untrusted JSON: what routing needs is checked, the rest passes through untouched.
 import { STEP_EVENT } from '../wire/apps.ts';
-
-/** The string in a delivery (`stringStatus.translation`). */
-export interface EventString {
-  id: number;
-  /** A hash; the key a person sees (CroQL's `identifier`) is `key`. */
-  identifier?: string;
-  key?: string;
-  /** A plural string's forms may come as an object. */
-  text?: string | Record<string, string> | null;
-  /** `text`, `plural`, `icu`, `asset`. */
-  type?: string;
-  context?: string | null;
-  /** A string in the payload (`"50"`). */
-  maxLength?: string | number | null;
-  isHidden?: boolean;
-  isDuplicate?: boolean;
-  hasPlurals?: boolean;
-  revision?: number;
-  labelIds?: number[];
-  createdAt?: string | null;
-  updatedAt?: string | null;
-  file?: {
-    id: number;
-    name?: string;
-    title?: string | null;
-    type?: string;
-    branch?: { id: number | null } | null;
-  } | null;
-  project?: { id: number };
-}
+import type { EventString } from '../wire/workflow-step.ts';
 
 /** One string on one step in one language: the unit the router routes. */
 export interface StepItem {

@@ -5,7 +5,7 @@
 // reach it with "" (TODO). The listing is only asked for rules some string still reaches.
 import type { ContextObject } from '../croql/index.ts';
 import { DeliveredContext, MissingInDelivery, type Lookups } from './event-context.ts';
-import type { EventString } from './event.ts';
+import type { EventString } from '../wire/workflow-step.ts';
 import type { OutputPort } from './settings.ts';
 
 /** The TODO "output": the string stays on the step, parked. */

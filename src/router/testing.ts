@@ -1,7 +1,7 @@
 // Test helpers for the router (imported only by *.test.ts files).
 import type { ContextObject } from '../croql/index.ts';
 import { STEP_EVENT } from '../wire/apps.ts';
-import type { EventString } from './event.ts';
+import type { EventString } from '../wire/workflow-step.ts';
 
 /** A demo string as the service's delivery carries it (Crowdin's workflow-step-type page, example payload). */
 export function deliveredString(s: ContextObject): EventString {

@@ -1,8 +1,9 @@
 // How much a listing is asked for at once, and how far Fetch all goes: one set of limits for the results
 // table's Fetch all, row sets (compare, snapshots, the funnel) and the languages matrix.
+import { PAGE_LIMIT } from '../wire/service-limits.ts';
 
 /** Rows per page of a listing request: the service's maximum `limit`. */
-export const PAGE_SIZE = 500;
+export const PAGE_SIZE = PAGE_LIMIT;
 /** The service allows 20 simultaneous requests per account. */
 export const SERVICE_MAX_IN_FLIGHT = 20;
 /** Page requests in flight for one Fetch all: under the service's 20, leaving room for the rest of the app. */

@@ -4,7 +4,7 @@
 import { serve } from '@hono/node-server';
 import { parseArgs } from 'node:util';
 import type { CreateClientResponse } from '../wire/apps.ts';
-import { APPS_PATHS } from '../wire/apps.ts';
+import { APPS_PATHS } from '../wire/apps-routes.ts';
 import { controlClient } from '../wire/apps-control.ts';
 import { argsProblem } from '../wire/cli-args.ts';
 import { exampleApp } from './app.ts';

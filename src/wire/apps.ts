@@ -2,6 +2,7 @@
 // emulator writes these shapes (src/server/emulator/apps/) and the playground's Apps view reads them; both
 // import them from here. Names on the service's own wire (the status API, webhook headers) are Crowdin's.
 import type { DeliveryFaultNote } from './faults.ts';
+import type { DeliveryKind, DeliveryState } from './delivery-kinds.ts';
 
 /** A string's status on a custom workflow step, per language (the docs' workflow-step-type page). */
 export type StepStatus = 'NEED_PROCESS' | 'TODO' | 'DONE' | 'FAILED' | 'INCOMPLETE';
@@ -563,129 +564,6 @@ export interface FlushResponse {
   retries: number;
 }
 
-/**
- * What the emulator sent: a webhook batch, an app event, a settings callback or a module call. And one thing
- * it does not send: `settings-page`, a step's settings page opened (the browser loads it, in the Apps view);
- * it is logged so that the calls the page makes as it loads are listed under it, not under an older delivery.
- */
-export const DELIVERY_KINDS = [
-  'webhook',
-  'installed',
-  'uninstall',
-  'settings',
-  'delete-settings',
-  'module-call',
-  'settings-page',
-] as const;
-export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
-
-/** The settings that say how long the app has to answer a call (AppsSettings), each set by a flag. */
-export type TimeoutSetting = 'webhookTimeoutSeconds' | 'installTimeoutSeconds' | 'moduleTimeoutSeconds';
-export const TIMEOUT_FLAGS: Record<TimeoutSetting, string> = {
-  webhookTimeoutSeconds: '--webhook-timeout',
-  installTimeoutSeconds: '--install-timeout',
-  moduleTimeoutSeconds: '--module-timeout',
-};
-
-/** What a delivery of one kind is: the emulator sends and logs it by these, the CLI and the view say them. */
-export interface DeliveryKindFacts {
-  /** What one is, in a sentence: "a webhook delivery". */
-  noun: string;
-  /** Its title in the log and `apps listen` (a webhook batch shows its events instead). */
-  title: string;
-  /**
-   * Why an HTTP answer that is not a 2xx failed. The status stands beside it wherever an attempt is shown
-   * (the log, the CLI, an install's refusal), so the words do not repeat it.
-   */
-  not2xx: string;
-  /** How long the app has to answer; null for what the emulator does not send. */
-  timeout: TimeoutSetting | null;
-  /** A failed attempt is tried again on the retry schedule (retryScheduleSeconds). */
-  retried: boolean;
-  /** `POST /__apps/deliveries/{id}/redeliver` sends the same bytes again. */
-  redeliverable: boolean;
-  /** False for what is logged but not sent by the emulator: the browser loads a settings page. */
-  sent: boolean;
-}
-
-export const DELIVERY_KIND_FACTS: Record<DeliveryKind, DeliveryKindFacts> = {
-  webhook: {
-    noun: 'a webhook delivery',
-    title: 'webhook delivery',
-    not2xx: 'Only a 2xx acknowledges a delivery.',
-    timeout: 'webhookTimeoutSeconds',
-    retried: true,
-    redeliverable: true,
-    sent: true,
-  },
-  installed: {
-    noun: 'an installed event',
-    title: 'installed event',
-    not2xx: 'Only a 2xx completes an install.',
-    timeout: 'installTimeoutSeconds',
-    retried: false,
-    redeliverable: false,
-    sent: true,
-  },
-  uninstall: {
-    noun: 'an uninstall event',
-    title: 'uninstall event',
-    not2xx: 'Not a 2xx; the app is removed whatever it answers.',
-    timeout: 'installTimeoutSeconds',
-    retried: false,
-    redeliverable: false,
-    sent: true,
-  },
-  settings: {
-    noun: 'a settings callback (updateSettingsUrl)',
-    title: 'step settings saved',
-    not2xx: 'Only a 2xx saves the settings.',
-    timeout: 'webhookTimeoutSeconds',
-    retried: false,
-    redeliverable: false,
-    sent: true,
-  },
-  'delete-settings': {
-    noun: 'a settings callback (deleteSettingsUrl)',
-    title: 'step deleted',
-    not2xx: 'Not a 2xx; the step is deleted whatever the app answers.',
-    timeout: 'webhookTimeoutSeconds',
-    retried: false,
-    redeliverable: false,
-    sent: true,
-  },
-  'module-call': {
-    noun: 'a file-processing module call',
-    title: 'module call',
-    not2xx: 'Only a 2xx answers a module call.',
-    timeout: 'moduleTimeoutSeconds',
-    retried: false,
-    redeliverable: false,
-    sent: true,
-  },
-  'settings-page': {
-    noun: 'the opening of a settings page (url)',
-    title: 'settings page opened',
-    not2xx: 'Only a 2xx loads the page.',
-    timeout: null,
-    retried: false,
-    redeliverable: false,
-    sent: false,
-  },
-};
-/** `dropped`: a delivery fault rule (src/wire/faults.ts) kept it from being sent; the app never saw it. */
-export const DELIVERY_STATES = ['queued', 'sending', 'retrying', 'delivered', 'failed', 'dropped'] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
-
-/** How long the app has to answer a delivery of this kind, in seconds; null for what is not sent. */
-export function answerWindowSeconds(
-  kind: DeliveryKind,
-  settings: Pick<AppsSettings, TimeoutSetting>,
-): number | null {
-  const setting = DELIVERY_KIND_FACTS[kind].timeout;
-  return setting === null ? null : settings[setting];
-}
-
 /** One try of a delivery. */
 export interface AttemptInfo {
   n: number;
@@ -787,32 +665,7 @@ export interface ControlErrorBody {
     answer?: AttemptInfo;
     /** The call in the delivery log, when the app was called. */
     deliveryId?: number;
+    /** The app the refusal is about, when the request named it by its manifest (alreadyInstalled). */
+    appId?: string;
   };
 }
-
-/** The control routes' paths, for the server's router and the view's requests. */
-export const APPS_PATHS = {
-  overview: '/__apps',
-  install: '/__apps/install',
-  clients: '/__apps/clients',
-  flush: '/__apps/flush',
-  deliveries: '/__apps/deliveries',
-  calls: '/__apps/calls',
-  stream: '/__apps/stream',
-  uninstall: (appId: string) => `/__apps/${encodeURIComponent(appId)}/uninstall`,
-  steps: (appId: string) => `/__apps/${encodeURIComponent(appId)}/steps`,
-  trigger: (appId: string) => `/__apps/${encodeURIComponent(appId)}/trigger`,
-  send: (stepId: number) => `/__apps/steps/${stepId}/send`,
-  retrigger: (stepId: number) => `/__apps/steps/${stepId}/retrigger`,
-  stepStrings: (stepId: number) => `/__apps/steps/${stepId}/strings`,
-  delivery: (id: number) => `/__apps/deliveries/${id}`,
-  redeliver: (id: number) => `/__apps/deliveries/${id}/redeliver`,
-  fixture: (id: number) => `/__apps/deliveries/${id}/fixture`,
-  step: (appId: string, stepId: number) => `/__apps/${encodeURIComponent(appId)}/steps/${stepId}`,
-  stepSettings: (appId: string, stepId: number) =>
-    `/__apps/${encodeURIComponent(appId)}/steps/${stepId}/settings`,
-  settingsPage: (appId: string, stepId: number) =>
-    `/__apps/${encodeURIComponent(appId)}/steps/${stepId}/settings-page`,
-  moduleCall: (appId: string, moduleKey: string) =>
-    `/__apps/${encodeURIComponent(appId)}/modules/${encodeURIComponent(moduleKey)}/call`,
-} as const;

@@ -9,12 +9,6 @@ export const SCENARIO_FORMAT = 'croql-emulator-scenario';
 /** The scenario file's version: a reader refuses a newer one, saying so. */
 export const SCENARIO_VERSION = 1;
 
-export const SCENARIO_PATHS = {
-  record: '/__apps/scenarios/record',
-  stop: '/__apps/scenarios/record/stop',
-  replay: '/__apps/scenarios/replay',
-} as const;
-
 /** One recorded delivery: what was sent, as sent, and when. */
 export interface ScenarioDelivery {
   /** Its id in the delivery log of the emulator that recorded it. */

@@ -4,6 +4,7 @@
 // ApiError saying whether trying later may help (`transient`): the engine keeps those strings for later and
 // never routes on a guess.
 import type { Installation } from './store.ts';
+import { PAGE_LIMIT } from '../../wire/service-limits.ts';
 
 export interface Endpoints {
   /** The accounts host: the token endpoint is `{accountsUrl}/oauth/token`. */
@@ -150,10 +151,10 @@ export class CrowdinClient {
     return this.send(method, url.toString(), { body: init.body, auth: true }) as Promise<T>;
   }
 
-  /** Every row of a list endpoint, page by page (500 a page, the service's most). */
+  /** Every row of a list endpoint, page by page (PAGE_LIMIT a page, the service's most). */
   async listAll<T>(path: string, query: Record<string, string | number> = {}): Promise<T[]> {
     const rows: T[] = [];
-    const limit = 500;
+    const limit = PAGE_LIMIT;
     for (let offset = 0; ; offset += limit) {
       const page = await this.request<{ data?: { data: T }[] }>('GET', path, {
         query: { ...query, limit, offset },

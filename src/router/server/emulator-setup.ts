@@ -1,10 +1,10 @@
 // `npm run router -- --emulator URL`: CroQL Router ready against a local emulator in one command. It registers
 // its OAuth app there (the same name gives the same credentials after a restart), and once listening installs
 // itself, adds its step to project 1 unless one is there, and saves starter rules when the step has none.
-// Only the emulator's control routes (src/wire/apps.ts), over HTTP.
-import type { AppsOverview, CreateClientResponse, StepInfo } from '../../wire/apps.ts';
-import { APPS_PATHS } from '../../wire/apps.ts';
-import { ControlRequestError, controlClient } from '../../wire/apps-control.ts';
+// Only the emulator's control routes (src/wire/apps-routes.ts), over HTTP.
+import type { CreateClientResponse, StepInfo } from '../../wire/apps.ts';
+import { APPS_PATHS, APPS_ROUTES, routePath, type AnswerOf, type AnyRoute } from '../../wire/apps-routes.ts';
+import { ControlRequestError, callRoute, controlClient, type RouteRequest } from '../../wire/apps-control.ts';
 import type { RouterSettings } from '../settings.ts';
 import { SCOPES, STEP_MODULE_KEY } from './manifest.ts';
 
@@ -23,13 +23,17 @@ const control = controlClient(
 );
 
 /** A control route of the emulator at `base`; a refusal names the route it came from. */
-async function call<T>(base: string, path: string, body?: unknown): Promise<T> {
+async function call<R extends AnyRoute>(
+  base: string,
+  route: R,
+  request: RouteRequest<R> = {},
+): Promise<AnswerOf<R>> {
   try {
-    return await control<T>(base, path, { body });
+    return await callRoute(control, base, route, request);
   } catch (e) {
     if (!(e instanceof ControlRequestError) || e.status === 0) throw e;
     throw new ControlRequestError(
-      `The emulator answered ${body === undefined ? 'GET' : 'POST'} ${path} with ${e.status}: ${e.message}`,
+      `The emulator answered ${route.method} ${routePath(route, request.params)} with ${e.status}: ${e.message}`,
       e.status,
       e.code,
       e.problems,
@@ -41,7 +45,7 @@ async function call<T>(base: string, path: string, body?: unknown): Promise<T> {
 
 /** The router's OAuth app at the emulator. */
 export async function emulatorClient(base: string): Promise<CreateClientResponse> {
-  return call<CreateClientResponse>(base, APPS_PATHS.clients, { name: 'CroQL Router', scopes: SCOPES });
+  return call(base, APPS_ROUTES.clients, { body: { name: 'CroQL Router', scopes: SCOPES } });
 }
 
 /**
@@ -55,7 +59,7 @@ export async function setUpInEmulator(
   identifier: string,
   log: (m: string) => void,
 ): Promise<void> {
-  const before = await call<AppsOverview>(base, APPS_PATHS.overview).catch((e: unknown) => {
+  const before = await call(base, APPS_ROUTES.overview).catch((e: unknown) => {
     if (e instanceof ControlRequestError && e.status === 404) {
       throw new Error(`${base} does not host apps: is it the emulator?`);
     }
@@ -71,20 +75,24 @@ export async function setUpInEmulator(
   let current = before.apps.find((a) => a.manifestUrl === manifestUrl);
   if (!current) {
     const stale = before.apps.find((a) => a.appId === identifier);
-    if (stale) await call(base, APPS_PATHS.uninstall(stale.appId), {});
-    await call(base, APPS_PATHS.install, { manifestUrl });
-    current = (await call<AppsOverview>(base, APPS_PATHS.overview)).apps.find(
-      (a) => a.manifestUrl === manifestUrl,
-    );
+    if (stale) await call(base, APPS_ROUTES.uninstall, { params: [stale.appId] });
+    await call(base, APPS_ROUTES.install, { body: { manifestUrl } });
+    current = (await call(base, APPS_ROUTES.overview)).apps.find((a) => a.manifestUrl === manifestUrl);
     if (!current) throw new Error('The emulator did not keep the installation.');
   }
   const appId = current.appId;
   let step: StepInfo | undefined = current.steps.find((s) => s.active && s.projectId === 1);
   if (!step) {
-    step = await call<StepInfo>(base, APPS_PATHS.steps(appId), { projectId: 1, moduleKey: STEP_MODULE_KEY });
+    step = await call(base, APPS_ROUTES.addStep, {
+      params: [appId],
+      body: { projectId: 1, moduleKey: STEP_MODULE_KEY },
+    });
   }
   if (step.settings === null) {
-    await call(base, APPS_PATHS.stepSettings(appId, step.id), { settings: STARTER_SETTINGS });
+    await call(base, APPS_ROUTES.saveSettings, {
+      params: [appId, step.id],
+      body: { settings: STARTER_SETTINGS },
+    });
     log(`Step ${step.id} starts with two rules: labelled "legal", or with an unresolved issue → Matched.`);
   }
   log(

@@ -7,22 +7,21 @@
 // those seen stuck twice; saving a step's settings routes the strings it had parked.
 import { compileModel } from '../../croql/index.ts';
 import type { BranchRow, LabelRow, Lookups } from '../event-context.ts';
-import type { EventString, StepItem } from '../event.ts';
+import type { EventString } from '../../wire/workflow-step.ts';
+import type { StepItem } from '../event.ts';
 import { planSettings, ruleModel, ruleText, type RulePlan } from '../plan.ts';
 import { RecentKeys, repeatKey } from '../recent.ts';
 import { PARKED, route, type ListingVerdict, type RuleRunner } from '../route.ts';
 import type { StatusPatchOp, StringStatusRecord } from '../../wire/apps.ts';
 import { ApiError, type CrowdinClient } from './crowdin.ts';
 import { stepKey, type RouterStore, type StepRecord } from './store.ts';
+import { STATUS_PATCH_LIMIT } from '../../wire/service-limits.ts';
 
 export interface Logger {
   info(message: string): void;
   warn(message: string): void;
   error(message: string): void;
 }
-
-/** The status API takes this many ops in one PATCH at most (and GET this many string ids). */
-export const MAX_OPS = 500;
 
 export function statusPath(projectId: number, stepId: number, languageId: string): string {
   return `/projects/${projectId}/workflow-steps/${stepId}/languages/${encodeURIComponent(languageId)}/status`;
@@ -389,8 +388,8 @@ export class RouterEngine {
     outputs: string[],
   ): Promise<void> {
     const path = statusPath(queue.projectId, queue.stepId, queue.languageId);
-    for (let from = 0; from < batch.length; from += MAX_OPS) {
-      const items = batch.slice(from, from + MAX_OPS);
+    for (let from = 0; from < batch.length; from += STATUS_PATCH_LIMIT) {
+      const items = batch.slice(from, from + STATUS_PATCH_LIMIT);
       const ops = items.map((item, k): StatusPatchOp => ({
         op: 'replace',
         path: `/${item.string.id}/output`,

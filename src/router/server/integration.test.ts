@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPS_PATHS } from '../../wire/apps.ts';
+import { APPS_PATHS } from '../../wire/apps-routes.ts';
 import type {
   AppsOverview,
   ControlErrorBody,

@@ -2,6 +2,7 @@
 // app-descriptor and module pages): a `crowdin_agent` app whose bot routes strings, its workflow step with
 // the outputs the settings name, and the webhook that brings the strings reaching the step.
 import { STEP_EVENT } from '../../wire/apps.ts';
+import { INPUT_PORTS } from '../../wire/workflow-step.ts';
 import { OUTPUTS } from '../settings.ts';
 
 /** Module keys and routes the manifest announces; the server mounts the same paths (app.ts). */
@@ -21,7 +22,6 @@ export const STEP_MODULE_KEY = 'croql-router';
 export const WEBHOOK_MODULE_KEY = 'croql-router-strings';
 
 /** Every port a step's input may take: the router sits anywhere in a workflow. */
-const INPUT_PORTS = ['untranslated', 'translated', 'approved', 'all', 'false', 'true', 'skipped', 'initial'];
 
 export interface ManifestOptions {
   identifier: string;

@@ -3,6 +3,7 @@
 // parameters refused beside `croql`, and the ones that exclude each other.
 import { paramsOf, type ApiVariant, type ListingName, type QueryParam } from '../../../wire/listings.ts';
 import { validationError } from './errors.ts';
+import { PAGE_LIMIT } from '../../../wire/service-limits.ts';
 
 export type Query = Record<string, string>;
 
@@ -25,10 +26,10 @@ export interface ListingParams {
   values: ReadonlyMap<string, ParamValue>;
 }
 
-const LIMIT = { name: 'limit', type: 'integer', minimum: 1, maximum: 500, besideCroql: true } as const;
+const LIMIT = { name: 'limit', type: 'integer', minimum: 1, maximum: PAGE_LIMIT, besideCroql: true } as const;
 const OFFSET = { name: 'offset', type: 'integer', minimum: 0, besideCroql: true } as const;
 
-/** `limit` (1..500, default 25) and `offset` (≥ 0, default 0) of any list. */
+/** `limit` (1..PAGE_LIMIT, default 25) and `offset` (≥ 0, default 0) of any list. */
 export function pageParams(q: Query): { limit: number; offset: number } {
   const limit = q.limit === undefined ? 25 : (parseParam(LIMIT, q.limit) as number);
   const offset = q.offset === undefined ? 0 : (parseParam(OFFSET, q.offset) as number);

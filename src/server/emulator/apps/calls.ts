@@ -21,7 +21,7 @@ export class CallLog {
       ...call,
       id: this.nextId++,
       at: new Date(startedAt).toISOString(),
-      afterDelivery: this.deliveries.latestBefore(call.appId, startedAt),
+      afterDelivery: this.deliveries.log.latestBefore(call.appId, startedAt),
     };
     this.calls.push(full);
     if (this.calls.length > MAX_CALLS) this.calls.splice(0, this.calls.length - MAX_CALLS);

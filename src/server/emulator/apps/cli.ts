@@ -4,20 +4,22 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type {
-  AppInfo,
   AppsOverview,
   AppsStreamEvent,
   AttemptInfo,
-  CreateClientResponse,
   DeliverySummary,
-  FlushResponse,
   ManifestProblem,
   ModuleCallRequest,
   ModuleCallResponse,
-  UninstallResponse,
 } from '../../../wire/apps.ts';
-import { APPS_PATHS, DELIVERY_KIND_FACTS } from '../../../wire/apps.ts';
-import { ControlRequestError, controlClient } from '../../../wire/apps-control.ts';
+import { DELIVERY_KIND_FACTS } from '../../../wire/delivery-kinds.ts';
+import { APPS_PATHS, APPS_ROUTES, type AnswerOf, type AnyRoute } from '../../../wire/apps-routes.ts';
+import {
+  ControlRequestError,
+  callRoute,
+  controlClient,
+  type RouteRequest,
+} from '../../../wire/apps-control.ts';
 import { argsProblem } from '../../../wire/cli-args.ts';
 import { deliveryFaultsText } from '../../../wire/faults.ts';
 import { validateManifest } from './manifest.ts';
@@ -106,12 +108,14 @@ export function readAppsFlags(
   };
 }
 
+const DEFAULT_PORT = '8787';
+
 function parseAppsArgs(args: string[]) {
   return parseArgs({
     args,
     allowPositionals: true,
     options: {
-      port: { type: 'string', default: '8787' },
+      port: { type: 'string', default: DEFAULT_PORT },
       name: { type: 'string' },
       scopes: { type: 'string' },
       project: { type: 'string', multiple: true },
@@ -144,9 +148,14 @@ export async function appsCommand(args: string[], out = console.log, err = conso
   }
   const { values, positionals } = parsed;
   const [command, target, moduleKey] = positionals;
-  if (values.help || !command) {
+  // Asked for, the help is an answer (exit 0); without a command it says what was missing (exit 2).
+  if (values.help) {
     out(APPS_HELP);
-    return command ? 0 : 2;
+    return 0;
+  }
+  if (!command) {
+    err(APPS_HELP);
+    return 2;
   }
   const base = `http://127.0.0.1:${values.port}`;
   const control = controlClient(
@@ -155,14 +164,14 @@ export async function appsCommand(args: string[], out = console.log, err = conso
       `No emulator answers on port ${values.port}. Start it with \`npm run emulator\` (pass the same --port).`,
   );
   /** A control route; a refusal prints the emulator's message, then each problem and the app's answer. */
-  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+  const call = async <R extends AnyRoute>(route: R, request: RouteRequest<R> = {}): Promise<AnswerOf<R>> => {
     try {
-      return await control<T>(base, path, { method, body });
+      return await callRoute(control, base, route, request);
     } catch (e) {
       if (!(e instanceof ControlRequestError)) throw e;
       throw new Error(
         [
-          e.message,
+          terminalWording(e, values.port!),
           ...e.problems.map(formatProblem),
           ...(e.answer ? [`  the app's answer: ${formatAttempt(e.answer)}`] : []),
         ].join('\n'),
@@ -180,9 +189,8 @@ export async function appsCommand(args: string[], out = console.log, err = conso
           err('apps client needs --name NAME and --scopes "project …" (the service\'s scope names).');
           return 2;
         }
-        const client = await call<CreateClientResponse>('POST', APPS_PATHS.clients, {
-          name: values.name,
-          scopes: values.scopes,
+        const client = await call(APPS_ROUTES.clients, {
+          body: { name: values.name, scopes: values.scopes },
         });
         out(`OAuth app "${values.name}" (scopes: ${values.scopes})`);
         out(`clientId:     ${client.clientId}`);
@@ -208,9 +216,8 @@ export async function appsCommand(args: string[], out = console.log, err = conso
           err('--project takes a project id, e.g. --project 1.');
           return 2;
         }
-        const app = await call<AppInfo>('POST', APPS_PATHS.install, {
-          manifestUrl: target,
-          projects: projects ?? 'all',
+        const app = await call(APPS_ROUTES.install, {
+          body: { manifestUrl: target, projects: projects ?? 'all' },
         });
         out(`Installed "${app.appId}" (${app.name}) from ${app.manifestUrl}`);
         out(`  appSecret: ${app.appSecret}`);
@@ -226,18 +233,14 @@ export async function appsCommand(args: string[], out = console.log, err = conso
           err('apps uninstall needs the app id (its manifest identifier).');
           return 2;
         }
-        const result = await call<UninstallResponse>('POST', APPS_PATHS.uninstall(target));
+        const result = await call(APPS_ROUTES.uninstall, { params: [target] });
         out(
           `Uninstalled "${result.appId}"${result.answer ? `; its answer to the uninstall event: ${formatAttempt(result.answer)}` : ''}`,
         );
         return 0;
       }
       case 'flush': {
-        const result = await call<FlushResponse>(
-          'POST',
-          APPS_PATHS.flush,
-          values.app ? { app: values.app } : {},
-        );
+        const result = await call(APPS_ROUTES.flush, { body: values.app ? { app: values.app } : {} });
         out(
           `Sent ${result.deliveries} batch${result.deliveries === 1 ? '' : 'es'} and ${result.retries} waiting retr${result.retries === 1 ? 'y' : 'ies'}${values.app ? ` of "${values.app}"` : ''}.`,
         );
@@ -272,11 +275,7 @@ export async function appsCommand(args: string[], out = console.log, err = conso
           ...(values.language ? { languages: values.language } : {}),
           ...(values.url ? { transport: 'url' as const } : {}),
         };
-        const result = await call<ModuleCallResponse>(
-          'POST',
-          APPS_PATHS.moduleCall(target, moduleKey),
-          request,
-        );
+        const result = await call(APPS_ROUTES.moduleCall, { params: [target, moduleKey], body: request });
         out(moduleCallLine(result));
         for (const p of result.problems) out(`  ${p.severity} ${p.pointer || '/'} ${p.message}`);
         if (values.out && result.result) {
@@ -344,6 +343,18 @@ function readContent(path: string): Buffer {
       { cause: e },
     );
   }
+}
+
+/**
+ * The emulator's refusal as a terminal user acts on it: where the HTTP answer names a control route to call,
+ * the CLI names its own command instead.
+ */
+function terminalWording(e: ControlRequestError, port: string): string {
+  if (e.code === 'alreadyInstalled' && e.appId) {
+    const portFlag = port === DEFAULT_PORT ? '' : ` --port ${port}`;
+    return `"${e.appId}" is already installed. Uninstall it first: npm run emulator -- apps uninstall ${e.appId}${portFlag}`;
+  }
+  return e.message;
 }
 
 function formatProblem(p: ManifestProblem): string {

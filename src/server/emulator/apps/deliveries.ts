@@ -1,25 +1,16 @@
-// Everything the emulator sends to apps, and its log. Webhook events are queued per installation and webhook
-// module and sent in batches (`{"events": […]}`, serialised once, signed over those exact bytes by
-// src/server/emulator/apps/batch-body.ts); what waits for its batch is reported (`waiting`, the overview's
-// `queued`), each change with an `apps` event on the stream. A failed
-// delivery is retried on the schedule, then its step strings become FAILED. App events (installed,
-// uninstall) and, later, settings and module calls go through `sendOnce`: one recorded attempt. Every
-// request, its attempts and the start of each answer stay in the log for the control routes.
-import {
-  DELIVERY_KIND_FACTS,
-  STEP_EVENT,
-  WEBHOOK_HEADERS,
-  answerWindowSeconds,
-  type AttemptInfo,
-  type DeliveryDetail,
-  type DeliveryKind,
-  type DeliverySummary,
-  type Fixture,
-  type QueuedBatch,
-} from '../../../wire/apps.ts';
+// Everything the emulator sends to apps. Webhook events wait in their batch (batch-queues.ts) and go in
+// batches (`{"events": […]}`, serialised once, signed over those exact bytes by batch-body.ts), built and
+// sent in turns; a failed delivery is retried on the schedule, then its step strings become FAILED. App
+// events (installed, uninstall), settings callbacks and module calls go through `sendOnce`: one recorded
+// attempt. Every request, its attempts and the start of each answer stay in the log (delivery-log.ts).
+import { STEP_EVENT, WEBHOOK_HEADERS, type AttemptInfo, type QueuedBatch } from '../../../wire/apps.ts';
+import { DELIVERY_KIND_FACTS, answerWindowSeconds, type DeliveryKind } from '../../../wire/delivery-kinds.ts';
+import { attemptInfo, outcomeWords } from './attempts.ts';
 import type { DeliveryFaultNote } from '../../../wire/faults.ts';
 import type { DeliveryFaultPlanner, DeliveryPlan } from '../faults/deliveries.ts';
 import { BatchBodies, EVENTS_PER_CHUNK, signBody } from './batch-body.ts';
+import { BatchQueues, type PendingEvent, type SavedQueue } from './batch-queues.ts';
+import { DeliveryLog, deliverySummary, type DeliveryRecord } from './delivery-log.ts';
 import { ControlError } from './errors.ts';
 import type { Installation, Installations } from './installations.ts';
 import type { AppsOptions } from './options.ts';
@@ -27,48 +18,8 @@ import type { AppCaller, OutgoingResult } from './outgoing.ts';
 import type { StepPair, StepStore } from './steps.ts';
 import type { AppsStream } from './stream.ts';
 
-/** One queued event: a step pair (its event is built from live objects when the batch goes) or a built one. */
-export type PendingEvent =
-  { type: 'step'; pair: StepPair; userId: number } | { type: 'event'; event: object };
-
 /** Bytes of an answer the emulator reads from a webhook or app event (it needs the status and the start). */
 const MAX_EVENT_ANSWER_BYTES = 64 * 1024;
-/** Bytes of each answer kept in the log. */
-const ANSWER_START_BYTES = 2048;
-/** The log keeps at most this many deliveries and this many body bytes; the oldest finished go first. */
-const MAX_LOGGED = 2000;
-const MAX_LOGGED_BYTES = 64 * 1024 * 1024;
-
-/** A delivery as the log keeps it: the summary's facts, the request's bytes, and its timers. */
-export interface DeliveryRecord extends Pick<
-  DeliverySummary,
-  | 'id'
-  | 'kind'
-  | 'appId'
-  | 'moduleKey'
-  | 'events'
-  | 'eventCount'
-  | 'url'
-  | 'state'
-  | 'redeliveryOf'
-  | 'signature'
-> {
-  method: 'GET' | 'POST' | 'DELETE';
-  headers: Record<string, string>;
-  body: Buffer;
-  createdAt: number;
-  attempts: AttemptInfo[];
-  nextAttemptAt: number | null;
-  stepPairs: StepPair[];
-  /** The kind's answer window (DELIVERY_KIND_FACTS), as the settings were when it was logged. */
-  timeoutMs: number;
-  maxAnswerBytes: number;
-  timer: ReturnType<typeof setTimeout> | null;
-  /** What delivery fault rules did to it (faults/deliveries.ts). */
-  faults: DeliveryFaultNote[];
-  /** A fault rule's retry schedule (seconds), instead of the settings'. */
-  retrySchedule: number[] | null;
-}
 
 export interface DeliveryDeps {
   options: () => AppsOptions;
@@ -83,45 +34,13 @@ export interface DeliveryDeps {
   build: (app: Installation, items: PendingEvent[]) => { events: object[]; pairs: StepPair[] };
 }
 
-/** What waits for its batch, as a save keeps it. */
-export interface SavedQueue {
-  appId: string;
-  moduleKey: string;
-  items: PendingEvent[];
-  sendsAt: number;
-}
-
-interface Queue {
-  appId: string;
-  moduleKey: string;
-  items: PendingEvent[];
-  /** When the batch interval ends and everything queued goes (epoch ms). */
-  sendsAt: number;
-  /** Cancels the end of the batch interval (when everything queued goes). */
-  cancel: (() => void) | null;
-  /** Cancels sending the full batches now (the rest waits for the interval). */
-  cancelFull: (() => void) | null;
-}
-
 /** Lets everything else that is ready run first (I/O included), then goes on. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Runs `fn` after `seconds`, or right after this turn for 0; returns what cancels it. */
-function later(seconds: number, fn: () => void): () => void {
-  if (seconds === 0) {
-    const immediate = setImmediate(fn);
-    return () => clearImmediate(immediate);
-  }
-  const timer = setTimeout(fn, seconds * 1000);
-  return () => clearTimeout(timer);
-}
-
 export class Deliveries {
-  private queues = new Map<string, Queue>();
-  private log: DeliveryRecord[] = [];
-  private byId = new Map<number, DeliveryRecord>();
-  private loggedBytes = 0;
-  private nextId = 1;
+  private queues = new BatchQueues((key, onlyFull) => this.flushQueue(key, onlyFull));
+  /** Every delivery, newest last: what the control routes list, show and redeliver. */
+  readonly log = new DeliveryLog();
   private closed = false;
   private bodies = new BatchBodies();
   /** The batches being built and sent, in order (sendInTurns). */
@@ -138,26 +57,7 @@ export class Deliveries {
   /** Queues events for one webhook module of an app; sent when the batch interval ends or the batch is full. */
   enqueue(app: Installation, moduleKey: string, items: PendingEvent[]): void {
     if (items.length === 0) return;
-    const key = `${app.appId}\0${moduleKey}`;
-    let queue = this.queues.get(key);
-    if (!queue) {
-      const { batchIntervalSeconds } = this.deps.options();
-      queue = {
-        appId: app.appId,
-        moduleKey,
-        items: [],
-        sendsAt: this.deps.clock() + batchIntervalSeconds * 1000,
-        cancel: null,
-        cancelFull: null,
-      };
-      this.queues.set(key, queue);
-      // Events queued in the same turn go in one batch: "at once" is right after this turn.
-      queue.cancel = later(batchIntervalSeconds, () => this.flushQueue(key));
-    }
-    queue.items.push(...items);
-    if (queue.items.length >= this.deps.options().batchMaxEvents) {
-      queue.cancelFull ??= later(0, () => this.flushQueue(key, true));
-    }
+    this.queues.add(app.appId, moduleKey, items, this.deps.clock(), this.deps.options());
     // What waits (the overview's `queued`) changed.
     this.deps.stream.emit({ type: 'apps' });
   }
@@ -165,11 +65,9 @@ export class Deliveries {
   /** Sends every queued batch and every waiting retry now (all apps', or one app's). */
   flush(appId?: string): { deliveries: number; retries: number } {
     let deliveries = 0;
-    for (const [key, queue] of [...this.queues]) {
-      if (appId === undefined || queue.appId === appId) deliveries += this.flushQueue(key);
-    }
+    for (const key of this.queues.keys(appId)) deliveries += this.flushQueue(key);
     let retries = 0;
-    for (const record of this.log) {
+    for (const record of this.log.all()) {
       if (appId !== undefined && record.appId !== appId) continue;
       if (record.state === 'retrying' && record.timer) {
         clearTimeout(record.timer);
@@ -183,34 +81,20 @@ export class Deliveries {
 
   /** Number of events waiting in batches (all apps, or one). */
   queued(appId?: string): number {
-    let n = 0;
-    for (const q of this.queues.values()) if (appId === undefined || q.appId === appId) n += q.items.length;
-    return n;
+    return this.queues.count(appId);
   }
 
   /** What waits for the next batch, per app and webhook module, in the order it was first queued. */
   waiting(): QueuedBatch[] {
-    return [...this.queues.values()].map((q) => ({
-      appId: q.appId,
-      moduleKey: q.moduleKey,
-      events: q.items.length,
-      sendsAt: new Date(q.sendsAt).toISOString(),
-    }));
+    return this.queues.waiting();
   }
 
   /** Sends a queue's batches: all of them, or (`onlyFull`) the full ones, the rest waiting for the interval. */
   private flushQueue(key: string, onlyFull = false): number {
-    const queue = this.queues.get(key);
-    if (!queue) return 0;
     const max = this.deps.options().batchMaxEvents;
-    queue.cancelFull?.();
-    queue.cancelFull = null;
-    const take = onlyFull ? queue.items.length - (queue.items.length % max) : queue.items.length;
-    const items = queue.items.splice(0, take);
-    if (queue.items.length === 0) {
-      queue.cancel?.();
-      this.queues.delete(key);
-    }
+    const queue = this.queues.take(key, onlyFull, max);
+    if (!queue) return 0;
+    const { items } = queue;
     if (items.length > 0) this.deps.stream.emit({ type: 'apps' });
     const app = this.deps.installations.get(queue.appId);
     if (!app || app.state !== 'installed' || this.closed) return 0;
@@ -282,10 +166,7 @@ export class Deliveries {
 
   /** Takes a queued delivery that will not be sent out of the log. */
   private forget(record: DeliveryRecord): void {
-    const at = this.log.indexOf(record);
-    if (at >= 0) this.log.splice(at, 1);
-    this.byId.delete(record.id);
-    this.loggedBytes -= record.body.length;
+    this.log.remove(record);
     this.deps.stream.emit({ type: 'apps' });
   }
 
@@ -361,8 +242,7 @@ export class Deliveries {
     headers[WEBHOOK_HEADERS.signature] = signature;
     headers[WEBHOOK_HEADERS.moduleKey] = record.moduleKey!;
     Object.assign(record, { headers, body, signature, events, eventCount, stepPairs: pairs });
-    this.loggedBytes += body.length;
-    this.prune();
+    this.log.grew(body.length);
     if (plan) this.sendFaulted(record, plan);
     else void this.attempt(record);
   }
@@ -373,7 +253,7 @@ export class Deliveries {
     record.retrySchedule = plan.retrySchedule;
     if (plan.drop) {
       record.state = 'dropped';
-      this.deps.stream.emit({ type: 'delivery', delivery: this.summary(record) });
+      this.deps.stream.emit({ type: 'delivery', delivery: deliverySummary(record) });
       return;
     }
     const go = () => {
@@ -382,7 +262,7 @@ export class Deliveries {
       if (this.closed || !app || app.state !== 'installed') {
         record.state = 'failed';
         record.nextAttemptAt = null;
-        return this.deps.stream.emit({ type: 'delivery', delivery: this.summary(record) });
+        return this.deps.stream.emit({ type: 'delivery', delivery: deliverySummary(record) });
       }
       // A copy is the same bytes and signature again, logged as a redelivery of the first (it names it).
       const copy = (fault: 'duplicate' | 'parallel') => {
@@ -419,7 +299,7 @@ export class Deliveries {
       },
       { once: true },
     );
-    this.deps.stream.emit({ type: 'delivery', delivery: this.summary(record) });
+    this.deps.stream.emit({ type: 'delivery', delivery: deliverySummary(record) });
   }
 
   // ---- single calls -------------------------------------------------------------------------------------
@@ -438,6 +318,11 @@ export class Deliveries {
     headers: Record<string, string>;
     body: Buffer;
     maxAnswerBytes?: number;
+    /**
+     * Reads a 2xx answer as the service would: a reason when the service would not take it (the attempt
+     * and the delivery are then failed with it), null when it would.
+     */
+    judge?: (result: OutgoingResult) => Promise<string | null>;
   }): Promise<{ record: DeliveryRecord; result: OutgoingResult }> {
     const record = this.record({
       kind: args.kind,
@@ -454,7 +339,7 @@ export class Deliveries {
       stepPairs: [],
       maxAnswerBytes: args.maxAnswerBytes ?? MAX_EVENT_ANSWER_BYTES,
     });
-    const result = await this.attempt(record);
+    const result = await this.attempt(record, args.judge);
     return { record, result };
   }
 
@@ -480,7 +365,7 @@ export class Deliveries {
       maxAnswerBytes: 0,
     });
     record.state = 'delivered';
-    this.deps.stream.emit({ type: 'delivery', delivery: this.summary(record) });
+    this.deps.stream.emit({ type: 'delivery', delivery: deliverySummary(record) });
     return record;
   }
 
@@ -503,7 +388,7 @@ export class Deliveries {
     const record: DeliveryRecord = {
       ...fields,
       timeoutMs: (answerWindowSeconds(fields.kind, this.deps.options()) ?? 0) * 1000,
-      id: this.nextId++,
+      id: this.log.nextId++,
       state: 'queued',
       createdAt: this.deps.clock(),
       attempts: [],
@@ -512,15 +397,15 @@ export class Deliveries {
       faults: [],
       retrySchedule: null,
     };
-    this.log.push(record);
-    this.byId.set(record.id, record);
-    this.loggedBytes += record.body.length;
-    this.prune();
-    this.deps.stream.emit({ type: 'delivery', delivery: this.summary(record) });
+    this.log.add(record);
+    this.deps.stream.emit({ type: 'delivery', delivery: deliverySummary(record) });
     return record;
   }
 
-  private async attempt(record: DeliveryRecord): Promise<OutgoingResult> {
+  private async attempt(
+    record: DeliveryRecord,
+    judge?: (result: OutgoingResult) => Promise<string | null>,
+  ): Promise<OutgoingResult> {
     if (record.attempts.length === 0 && record.kind === 'webhook')
       for (const listener of this.sendListeners) listener(record);
     record.state = 'sending';
@@ -535,6 +420,10 @@ export class Deliveries {
       maxAnswerBytes: record.maxAnswerBytes,
     });
     const attempt = attemptInfo(record.kind, record.attempts.length + 1, startedAt, result);
+    // A 2xx the service would not take is a failed delivery, with the reason beside the status, so the log,
+    // `apps listen` and the view all read it as failed (ui-walk D3).
+    const refusal = attempt.ok && judge ? await judge(result) : null;
+    if (refusal !== null) Object.assign(attempt, { ok: false, error: refusal });
     record.attempts.push(attempt);
     const schedule = record.retrySchedule ?? this.deps.options().retryScheduleSeconds;
     const retryIndex = record.attempts.length - 1;
@@ -556,7 +445,7 @@ export class Deliveries {
     } else {
       this.failed(record, attempt);
     }
-    this.deps.stream.emit({ type: 'attempt', delivery: this.summary(record), attempt });
+    this.deps.stream.emit({ type: 'attempt', delivery: deliverySummary(record), attempt });
     return result;
   }
 
@@ -585,26 +474,21 @@ export class Deliveries {
 
   /** Drops an app's queued events and cancels its retries (at uninstall). */
   cancelApp(appId: string): void {
-    for (const [key, q] of this.queues) {
-      if (q.appId !== appId) continue;
-      q.cancel?.();
-      q.cancelFull?.();
-      this.queues.delete(key);
-    }
-    for (const record of this.log) {
+    this.queues.dropApp(appId);
+    for (const record of this.log.all()) {
       if (record.appId === appId && record.state === 'retrying') {
         if (record.timer) clearTimeout(record.timer);
         record.timer = null;
         record.nextAttemptAt = null;
         record.state = 'failed';
-        this.deps.stream.emit({ type: 'delivery', delivery: this.summary(record) });
+        this.deps.stream.emit({ type: 'delivery', delivery: deliverySummary(record) });
       }
     }
   }
 
   /** The same body bytes again, with a valid signature, as a new delivery that names the first. */
   redeliver(id: number): DeliveryRecord {
-    const original = this.require(id);
+    const original = this.log.require(id);
     const facts = DELIVERY_KIND_FACTS[original.kind];
     if (!facts.redeliverable || !original.moduleKey) {
       throw new ControlError(
@@ -656,98 +540,12 @@ export class Deliveries {
     );
   }
 
-  // ---- the log ------------------------------------------------------------------------------------------
-
-  require(id: number): DeliveryRecord {
-    const record = this.byId.get(id);
-    if (!record)
-      throw new ControlError(
-        404,
-        'unknownDelivery',
-        `No delivery ${id} in the log (it keeps the newest ${MAX_LOGGED}).`,
-      );
-    return record;
-  }
-
-  /** Newest first. */
-  list(filter: { appId?: string; state?: string; event?: string; kind?: string }): DeliveryRecord[] {
-    const out: DeliveryRecord[] = [];
-    for (let i = this.log.length - 1; i >= 0; i--) {
-      const r = this.log[i]!;
-      if (filter.appId && r.appId !== filter.appId) continue;
-      if (filter.state && r.state !== filter.state) continue;
-      if (filter.kind && r.kind !== filter.kind) continue;
-      if (filter.event && !r.events.includes(filter.event)) continue;
-      out.push(r);
-    }
-    return out;
-  }
-
-  /** The newest delivery to the app that started before `at` (what an app's API call most likely answers). */
-  latestBefore(appId: string, at: number): number | null {
-    for (let i = this.log.length - 1; i >= 0; i--) {
-      const r = this.log[i]!;
-      // Started, not answered: an app may call back before it answers the delivery.
-      if (r.appId === appId && r.state !== 'queued' && r.state !== 'dropped' && r.createdAt <= at)
-        return r.id;
-    }
-    return null;
-  }
-
-  summary(r: DeliveryRecord): DeliverySummary {
-    return {
-      id: r.id,
-      kind: r.kind,
-      appId: r.appId,
-      moduleKey: r.moduleKey,
-      events: r.events,
-      eventCount: r.eventCount,
-      method: r.method,
-      url: r.url,
-      state: r.state,
-      createdAt: new Date(r.createdAt).toISOString(),
-      attemptCount: r.attempts.length,
-      lastAttempt: r.attempts.at(-1) ?? null,
-      nextAttemptAt: r.nextAttemptAt === null ? null : new Date(r.nextAttemptAt).toISOString(),
-      redeliveryOf: r.redeliveryOf,
-      bodyBytes: r.body.length,
-      signature: r.signature,
-      faults: r.faults,
-    };
-  }
-
-  detail(r: DeliveryRecord): DeliveryDetail {
-    return {
-      ...this.summary(r),
-      request: fixture(r),
-      attempts: r.attempts,
-      stepStrings: r.stepPairs.map(({ stepId, stringId, languageId }) => ({ stepId, stringId, languageId })),
-    };
-  }
-
-  private prune(): void {
-    let i = 0;
-    while ((this.log.length > MAX_LOGGED || this.loggedBytes > MAX_LOGGED_BYTES) && i < this.log.length) {
-      const r = this.log[i]!;
-      if (r.state === 'delivered' || r.state === 'failed' || r.state === 'dropped') {
-        this.log.splice(i, 1);
-        this.byId.delete(r.id);
-        this.loggedBytes -= r.body.length;
-      } else i++;
-    }
-  }
-
   /** The log and the queues as fresh records (a save writes them while deliveries go on). */
   records(): { nextId: number; log: DeliveryRecord[]; queues: SavedQueue[] } {
     return {
-      nextId: this.nextId,
-      log: this.log.map((r) => ({ ...r, attempts: [...r.attempts], timer: null })),
-      queues: [...this.queues.values()].map((q) => ({
-        appId: q.appId,
-        moduleKey: q.moduleKey,
-        items: [...q.items],
-        sendsAt: q.sendsAt,
-      })),
+      nextId: this.log.nextId,
+      log: this.log.copy(),
+      queues: this.queues.saved(),
     };
   }
 
@@ -757,18 +555,11 @@ export class Deliveries {
    * at its time. A single call that had not finished (its caller is gone) counts as failed.
    */
   replaceRecords(records: { nextId: number; log: DeliveryRecord[]; queues: SavedQueue[] }): void {
-    for (const q of this.queues.values()) {
-      q.cancel?.();
-      q.cancelFull?.();
-    }
     this.queues.clear();
-    for (const r of this.log) if (r.timer) clearTimeout(r.timer);
-    this.log = records.log.map((r) => ({ ...r, attempts: [...r.attempts], timer: null }));
-    this.byId = new Map(this.log.map((r) => [r.id, r]));
-    this.loggedBytes = this.log.reduce((n, r) => n + r.body.length, 0);
-    this.nextId = Math.max(records.nextId, (this.log.at(-1)?.id ?? 0) + 1);
+    for (const r of this.log.all()) if (r.timer) clearTimeout(r.timer);
+    this.log.replace(records.log, records.nextId);
     const now = this.deps.clock();
-    for (const r of this.log) {
+    for (const r of this.log.all()) {
       if (r.state === 'delivered' || r.state === 'failed' || r.state === 'dropped') continue;
       if (DELIVERY_KIND_FACTS[r.kind].retried && this.deps.installations.get(r.appId)) {
         const at = Math.max(now, r.nextAttemptAt ?? now);
@@ -783,65 +574,16 @@ export class Deliveries {
         r.nextAttemptAt = null;
       }
     }
-    for (const saved of records.queues) {
-      const key = `${saved.appId}\0${saved.moduleKey}`;
-      const queue: Queue = { ...saved, items: [...saved.items], cancel: null, cancelFull: null };
-      this.queues.set(key, queue);
-      queue.cancel = later(Math.max(0, saved.sendsAt - now) / 1000, () => this.flushQueue(key));
-    }
+    this.queues.restore(records.queues, now);
     this.deps.stream.emit({ type: 'apps' });
   }
 
   close(): void {
     this.closed = true;
     this.bodies.close();
-    for (const q of this.queues.values()) {
-      q.cancel?.();
-      q.cancelFull?.();
-    }
     this.queues.clear();
-    for (const r of this.log) if (r.timer) clearTimeout(r.timer);
+    for (const r of this.log.all()) if (r.timer) clearTimeout(r.timer);
   }
-}
-
-export function fixture(r: Pick<DeliveryRecord, 'method' | 'url' | 'headers' | 'body'>): Fixture {
-  return { method: r.method, url: r.url, headers: { ...r.headers }, body: r.body.toString('utf8') };
-}
-
-/** What came back, in a few words for a sentence: `the app answered 500`, or why nothing did. */
-export function outcomeWords(a: Pick<AttemptInfo, 'status' | 'error'>): string {
-  return a.status !== null ? `the app answered ${a.status}` : (a.error ?? 'no answer');
-}
-
-export function attemptInfo(
-  kind: DeliveryKind,
-  n: number,
-  startedAt: number,
-  result: OutgoingResult,
-): AttemptInfo {
-  const status = result.status;
-  const ok = result.error === null && status !== null && status >= 200 && status <= 299;
-  const location =
-    status !== null && status >= 300 && status < 400 ? (result.headers.location ?? null) : null;
-  let error: string | null = result.error?.message ?? null;
-  if (!ok && !error && status !== null) {
-    error =
-      status >= 300 && status < 400
-        ? `A redirect${location ? ` to ${location}` : ''}: the service does not follow redirects.`
-        : DELIVERY_KIND_FACTS[kind].not2xx;
-  }
-  return {
-    n,
-    startedAt: new Date(startedAt).toISOString(),
-    durationMs: result.durationMs,
-    status,
-    error,
-    answerStart: result.body.subarray(0, ANSWER_START_BYTES).toString('utf8'),
-    answerBytes: result.bodyBytes,
-    answerTruncated: result.truncated,
-    location,
-    ok,
-  };
 }
 
 const eventName = (event: object): string => (event as { event?: string }).event ?? '';

@@ -5,6 +5,7 @@
 // from the live project, languages and users.
 import { createHash } from 'node:crypto';
 import { STEP_EVENT } from '../../../wire/apps.ts';
+import type { EventString, StepEvent } from '../../../wire/workflow-step.ts';
 import { languageResource } from '../api/resources.ts';
 import type { Dataset, DemoUser, FileInfo } from '../data/model.ts';
 import { languageInfo } from '../data/model.ts';
@@ -199,7 +200,7 @@ export class EventBuilder {
   }
 
   /** `translation` of the step event: integer ids, a hashed identifier and the visible key. */
-  private stepTranslation(s: Obj, languageId: string): Obj {
+  private stepTranslation(s: Obj, languageId: string): EventString {
     const plural = s.text !== null && typeof s.text === 'object';
     const file = this.stringBased ? undefined : this.data.files.find((f) => f.id === s.file?.id);
     return {
@@ -228,7 +229,7 @@ export class EventBuilder {
             project: null,
           }
         : null,
-      project: this.stepProject(),
+      project: this.stepProject() as { id: number },
     };
   }
 
@@ -239,7 +240,7 @@ export class EventBuilder {
     step: { id: number; title: string; languages: string[]; appId: string; moduleKey: string };
     originEvent: string;
     user: DemoUser | undefined;
-  }): Obj {
+  }): StepEvent {
     return {
       event: STEP_EVENT,
       stringStatus: {

@@ -28,7 +28,8 @@ import type {
   StepInfo,
   StepStringsResponse,
 } from '../../../wire/apps.ts';
-import { SCENARIO_PATHS, type ReplayResponse, type Scenario } from '../../../wire/scenarios.ts';
+import { APPS_PATHS } from '../../../wire/apps-routes.ts';
+import type { ReplayResponse, Scenario } from '../../../wire/scenarios.ts';
 import { serveEmulator } from '../serve.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
 import {
@@ -294,14 +295,14 @@ it('a scenario recorded under one installation, replayed to one with a new secre
     moduleKey: 'interop-step',
     languages: ['uk'],
   });
-  expect((await control(em.url, 'POST', SCENARIO_PATHS.record, { app: first.appId })).status).toBe(201);
+  expect((await control(em.url, 'POST', APPS_PATHS.scenarioRecord, { app: first.appId })).status).toBe(201);
   const stringId = em.config.data.strings.filter((x) => !x.isHidden)[1]!.id as number;
   await control(em.url, 'POST', `/__apps/steps/${step.id}/send`, {
     stringIds: [stringId],
     languages: ['uk'],
   });
   await heard((l) => l.patched === stringId);
-  const { json: scenario } = await control<Scenario>(em.url, 'POST', SCENARIO_PATHS.stop);
+  const { json: scenario } = await control<Scenario>(em.url, 'POST', APPS_PATHS.scenarioStop);
   expect(scenario.deliveries).toHaveLength(1);
 
   await control(em.url, 'POST', `/__apps/${first.appId}/uninstall`);
@@ -320,10 +321,15 @@ it('a scenario recorded under one installation, replayed to one with a new secre
   });
   expect(stale.status).toBe(403);
 
-  const { status, json: replayed } = await control<ReplayResponse>(em.url, 'POST', SCENARIO_PATHS.replay, {
-    scenario,
-    app: second.appId,
-  });
+  const { status, json: replayed } = await control<ReplayResponse>(
+    em.url,
+    'POST',
+    APPS_PATHS.scenarioReplay,
+    {
+      scenario,
+      app: second.appId,
+    },
+  );
   expect(status, JSON.stringify(replayed)).toBe(200);
   const id = replayed.deliveries[0]!.id;
   for (let i = 0; ; i++) {

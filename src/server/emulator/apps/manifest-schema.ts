@@ -4,16 +4,8 @@
 // refused, as the service refuses them. Rules a schema cannot say (which auth a module needs, a step's
 // companion webhook, …) are in manifest.ts.
 
-export const INPUT_PORTS = [
-  'untranslated',
-  'translated',
-  'approved',
-  'all',
-  'false',
-  'true',
-  'skipped',
-  'initial',
-] as const;
+import { INPUT_PORTS } from '../../../wire/workflow-step.ts';
+
 export const OUTPUT_PORTS = INPUT_PORTS.filter((p) => p !== 'initial');
 export const EDITOR_MODES = ['side-by-side', 'comfortable', 'multilingual'] as const;
 export const ENVIRONMENTS = ['crowdin', 'crowdin-enterprise'] as const;

@@ -6,7 +6,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppsOverview, ControlErrorBody, ModuleCallResponse } from '../../../wire/apps.ts';
+import type {
+  AppsOverview,
+  ControlErrorBody,
+  DeliveriesResponse,
+  DeliveryDetail,
+  ModuleCallResponse,
+} from '../../../wire/apps.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
 import { appsCommand } from './cli.ts';
 import { MODULE_PAYLOAD_LIMIT } from './module-answer.ts';
@@ -275,6 +281,24 @@ describe('limits and failures', () => {
     expect(overview.apps[0]!.problems.some((p) => p.deliveryId === res.json.deliveryId)).toBe(false);
   });
 
+  it('a 2xx answer the service would not take is a failed delivery in the log, with the reason (ui-walk D3)', async () => {
+    const { res } = await exchange(
+      'POST /file/xyz/process',
+      { data: { strings: [{ identifier: 'k' }] } },
+      'xyz',
+      { jobType: 'parse-file', content: 'k=' },
+    );
+    expect(res.json.ok).toBe(false);
+    expect(res.json.failure).toMatch(/^The answer is not what the service takes: .*text/);
+    expect(res.json.answer).toMatchObject({ status: 200, ok: false, error: res.json.failure });
+    const detail = (await control<DeliveryDetail>(em.url, 'GET', `/__apps/deliveries/${res.json.deliveryId}`))
+      .json;
+    expect(detail.state).toBe('failed');
+    expect(detail.attempts).toMatchObject([{ status: 200, ok: false, error: res.json.failure }]);
+    const failed = (await control<DeliveriesResponse>(em.url, 'GET', '/__apps/deliveries?state=failed')).json;
+    expect(failed.data.map((d) => d.id)).toContain(res.json.deliveryId);
+  });
+
   it('an answer over 5 MB fails, saying to answer with a URL', async () => {
     const { res } = await exchange(
       'POST /file/xyz/process',
@@ -376,7 +400,7 @@ describe('apps call', () => {
       await run(['call', s.appId, 'xyz', '--job', 'parse-file', '--content', input, '--out', saved]),
     ).toBe(1);
     expect(lines.join('\n')).toMatch(
-      /^parse-file → test-step-app\/xyz \(delivery #\d+, sent [\d.]+ KB inline; answer 200 in \d+ ms\)\n {2}failed: The answer is not what the service takes/,
+      /^parse-file → test-step-app\/xyz \(delivery #\d+, sent [\d.]+ KB inline; answer 200 in \d+ ms \(The answer is not what the service takes.*\)\)\n {2}failed: The answer is not what the service takes/,
     );
     expect(lines.join('\n')).toContain('error /data/strings/0/labels');
     expect(JSON.parse(readFileSync(saved, 'utf8'))).toEqual([

@@ -33,9 +33,9 @@ it('lets other work run between the batches of a large send, and still delivers 
     .slice(0, BATCHES * PER_BATCH)
     .map((x) => x.id as number);
   // When the first batch enters the log, a callback is queued; when it runs, how many batches are built?
-  const before = em.apps.deliveries.list({ kind: 'webhook' }).length;
+  const before = em.apps.deliveries.log.list({ kind: 'webhook' }).length;
   const built = () =>
-    em.apps.deliveries
+    em.apps.deliveries.log
       .list({ kind: 'webhook' })
       .slice(0, -before || undefined)
       .filter((d) => d.body.length > 0).length;
@@ -85,7 +85,7 @@ it('puts the strings of a large send on the step in turns, and answers with all 
   const onStep = () =>
     Object.values(em.apps.steps.counts(em.apps.steps.get(other.id)!)).flatMap((c) => Object.values(c));
   let seenByOthers: number | null = null;
-  const answer = em.apps.send(other.id, { stringIds: ids });
+  const answer = em.apps.workflow.send(other.id, { stringIds: ids });
   // Queued after the send started: without turns, the whole put was done before this could run.
   setImmediate(() => (seenByOthers = onStep().reduce((a, b) => a + b, 0)));
   const sent = await answer;
@@ -98,7 +98,7 @@ it('puts the strings of a large send on the step in turns, and answers with all 
   // Every batch delivered before the emulator closes: nothing is left running.
   const batches = Math.ceil(sent.needProcess / PER_BATCH);
   await expect
-    .poll(() => em.apps.deliveries.list({ kind: 'webhook', state: 'delivered' }).length, { timeout: 30_000 })
+    .poll(() => em.apps.deliveries.log.list({ kind: 'webhook', state: 'delivered' }).length, { timeout: 30_000 })
     .toBeGreaterThanOrEqual(BATCHES + batches);
-  expect(em.apps.deliveries.list({ kind: 'webhook', state: 'sending' })).toEqual([]);
+  expect(em.apps.deliveries.log.list({ kind: 'webhook', state: 'sending' })).toEqual([]);
 });

@@ -12,7 +12,8 @@ import type {
 import { BRIDGE_PATH } from '../../../wire/apps.ts';
 import type { EmulatorConfig } from '../config.ts';
 import { APP_JWT_TTL_SECONDS, appJwt } from './app-jwt.ts';
-import type { Deliveries, DeliveryRecord } from './deliveries.ts';
+import type { Deliveries } from './deliveries.ts';
+import type { DeliveryRecord } from './delivery-log.ts';
 import { ControlError } from './errors.ts';
 import type { Installation, Installations } from './installations.ts';
 import type { StepEntry } from './manifest.ts';

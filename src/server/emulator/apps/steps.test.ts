@@ -12,7 +12,7 @@ import type {
 } from '../../../wire/apps.ts';
 import type { ValidationErrorsBody } from '../../../wire/envelope.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
-import { MAX_PATCH_OPS } from './steps.ts';
+import { STATUS_PATCH_LIMIT } from '../../../wire/service-limits.ts';
 import { addStep, control, installStepApp, type TestApp } from './testing.ts';
 
 let em: RunningEmulator;
@@ -289,7 +289,7 @@ describe('the string-status API', () => {
     expect((await statusOf(d)).status).toBe('NEED_PROCESS');
   });
 
-  it(`refuses more than ${MAX_PATCH_OPS} operations in one PATCH, saying how many`, async () => {
+  it(`refuses more than ${STATUS_PATCH_LIMIT} operations in one PATCH, saying how many`, async () => {
     const ops = Array.from({ length: 10_000 }, (_, i) => ({
       op: 'replace',
       path: `/${i + 1}/output`,
@@ -298,7 +298,7 @@ describe('the string-status API', () => {
     const r = await patch('uk', ops);
     expect(r.status).toBe(400);
     expect(r.json.errors[0]!.error.errors[0]!.message).toContain(
-      `10000 operations; at most ${MAX_PATCH_OPS}`,
+      `10000 operations; at most ${STATUS_PATCH_LIMIT}`,
     );
   });
 

@@ -11,6 +11,7 @@ import type {
 } from '../../../wire/apps.ts';
 import { STEP_STATUSES } from '../../../wire/apps.ts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { STATUS_PATCH_LIMIT } from '../../../wire/service-limits.ts';
 import { ControlError } from './errors.ts';
 
 /** Strings `putInTurns` puts per turn: about a millisecond of work. */
@@ -45,8 +46,6 @@ export interface SavedStep {
   strings: Record<string, SavedEntry[]>;
 }
 
-/** Operations one PATCH may carry (the emulator's limit; the docs name none). */
-export const MAX_PATCH_OPS = 500;
 /** String ids one GET may filter by (the docs' limit). */
 export const MAX_STATUS_STRING_IDS = 500;
 
@@ -224,11 +223,11 @@ export class StepStore {
       );
     }
     if (body.length === 0) throw new PatchError('body', 'empty', 'The body has no operations.');
-    if (body.length > MAX_PATCH_OPS) {
+    if (body.length > STATUS_PATCH_LIMIT) {
       throw new PatchError(
         'body',
         'tooManyOperations',
-        `The body has ${body.length} operations; at most ${MAX_PATCH_OPS} are allowed per request. Send them in several PATCHes.`,
+        `The body has ${body.length} operations; at most ${STATUS_PATCH_LIMIT} are allowed per request. Send them in several PATCHes.`,
       );
     }
     const ports = step.outputs.map((o) => o.port);

@@ -4,6 +4,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { STEP_EVENT, type StepInfo } from '../../../wire/apps.ts';
+import { sendControl } from '../../../wire/apps-control.ts';
+import { APPS_PATHS } from '../../../wire/apps-routes.ts';
 
 export interface SinkRequest {
   method: string;
@@ -145,7 +147,7 @@ export function stepAppManifest(
 
 /** Adds the step app's `review` step to project 1. */
 export async function addStep(base: string, appId: string, languages?: string[]): Promise<StepInfo> {
-  const { status, json } = await control<StepInfo>(base, 'POST', `/__apps/${appId}/steps`, {
+  const { status, json } = await control<StepInfo>(base, 'POST', APPS_PATHS.steps(appId), {
     projectId: 1,
     moduleKey: 'review',
     languages,
@@ -154,19 +156,17 @@ export async function addStep(base: string, appId: string, languages?: string[])
   return json;
 }
 
-/** A control route call against a running emulator: the status and the JSON answer. */
+/**
+ * A control route call against a running emulator, for tests that check a refusal's status and body: the
+ * request is the wire's (sendControl, as every client sends it), the answer left unread as a refusal.
+ */
 export async function control<T = Record<string, unknown>>(
   base: string,
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    // Every state-changing control request says JSON, even without a body (control/guard.ts).
-    headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const res = await sendControl(fetch, `${base}${path}`, method, body);
   return { status: res.status, json: (await res.json()) as T };
 }
 
@@ -189,7 +189,7 @@ export async function installStepApp(
   const { json: client } = await control<{ clientId: string; clientSecret: string }>(
     base,
     'POST',
-    '/__apps/clients',
+    APPS_PATHS.clients,
     {
       name: options.name ?? 'Test Step App',
       scopes: options.scopes ?? 'project',
@@ -202,7 +202,7 @@ export async function installStepApp(
     appSecret: string;
     agent: { id: number };
     error?: unknown;
-  }>(base, 'POST', '/__apps/install', { manifestUrl: `${app.url}/manifest.json` });
+  }>(base, 'POST', APPS_PATHS.install, { manifestUrl: `${app.url}/manifest.json` });
   if (status !== 201) throw new Error(`install answered ${status}: ${JSON.stringify(json)}`);
   const event = (await installedEvent).json<{
     appSecret: string;

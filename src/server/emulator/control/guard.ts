@@ -9,7 +9,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 
-const LOOPBACK_HOST = /^(127(\.\d{1,3}){3}|localhost|\[::1\]|[a-z0-9-]+(\.[a-z0-9-]+)*\.localhost)(:\d+)?$/i;
+export const LOOPBACK_HOST =
+  /^(127(\.\d{1,3}){3}|localhost|\[::1\]|[a-z0-9-]+(\.[a-z0-9-]+)*\.localhost)(:\d+)?$/i;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The media type of a Content-Type header without its parameters, lowercased (RFC 9110 §8.3.1). */

@@ -6,11 +6,13 @@
 // - `log`: the delivery log (each request's bytes, within the log's own bounds, and every attempt), what
 //   waits for its batch, and the apps' own calls.
 import type { AppApiCall, AppProblem, ManifestProblem } from '../../../wire/apps.ts';
-import { DELIVERY_KINDS, DELIVERY_STATES, STEP_STATUSES } from '../../../wire/apps.ts';
+import { STEP_STATUSES } from '../../../wire/apps.ts';
+import { DELIVERY_KINDS, DELIVERY_STATES } from '../../../wire/delivery-kinds.ts';
 import { DELIVERY_FAULTS } from '../../../wire/faults.ts';
 import type { DemoUser } from '../data/model.ts';
 import type { AppsHost } from '../apps/host.ts';
-import type { DeliveryRecord, PendingEvent, SavedQueue } from '../apps/deliveries.ts';
+import type { PendingEvent, SavedQueue } from '../apps/batch-queues.ts';
+import type { DeliveryRecord } from '../apps/delivery-log.ts';
 import type { Installation, RegisteredClient } from '../apps/installations.ts';
 import { validateManifest } from '../apps/manifest.ts';
 import type { SavedEntry, SavedStep, Step } from '../apps/steps.ts';

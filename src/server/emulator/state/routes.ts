@@ -9,7 +9,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { StateLoadResponse } from '../../../wire/state.ts';
 import { STATE_PATHS } from '../../../wire/state.ts';
-import { LOOPBACK_HOST } from '../apps/control.ts';
+import { LOOPBACK_HOST } from '../control/guard.ts';
 import { ControlError } from '../apps/errors.ts';
 import { StateFileError, parseState } from './format.ts';
 import type { StateKeeper } from './keeper.ts';

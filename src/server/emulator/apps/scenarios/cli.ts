@@ -1,12 +1,9 @@
 // `npm run emulator -- apps record --app ID [--seconds N] [--out FILE]` and `apps replay FILE --app ID
 // [--speed N]`: the record and replay control routes (routes.ts) from a terminal. Dispatched by ../cli.ts.
 import { readFileSync, writeFileSync } from 'node:fs';
-import {
-  SCENARIO_PATHS,
-  type RecordResponse,
-  type ReplayResponse,
-  type Scenario,
-} from '../../../../wire/scenarios.ts';
+import type { RouteRequest } from '../../../../wire/apps-control.ts';
+import { APPS_ROUTES, type AnswerOf, type AnyRoute } from '../../../../wire/apps-routes.ts';
+import type { Scenario } from '../../../../wire/scenarios.ts';
 import { readScenario, ScenarioError } from './scenario.ts';
 
 export const SCENARIO_HELP = `  npm run emulator -- apps record --app ID [--seconds N] [--out FILE]   [--port N]
@@ -15,7 +12,8 @@ export const SCENARIO_HELP = `  npm run emulator -- apps record --app ID [--seco
   npm run emulator -- apps replay FILE --app ID [--speed N]   [--port N]
                      (sends a scenario again to an installed app, signed with its secret; N times faster)`;
 
-type Call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<T>;
+/** The apps CLI's call of a control route (../cli.ts): a refusal throws the emulator's words. */
+type Call = <R extends AnyRoute>(route: R, request?: RouteRequest<R>) => Promise<AnswerOf<R>>;
 type Print = (line: string) => void;
 
 /** A number from a flag, or the message that says what it must be. */
@@ -46,7 +44,7 @@ export async function recordCommand(
   }
   // Without --out the scenario is the output; what is said goes to stderr.
   const say = values.out ? out : err;
-  const started = await call<RecordResponse>('POST', SCENARIO_PATHS.record, { app: values.app });
+  const started = await call(APPS_ROUTES.scenarioRecord, { body: { app: values.app! } });
   say(
     `Recording the deliveries to "${started.app}" ${seconds === undefined ? 'until Ctrl+C' : `for ${seconds} s (Ctrl+C stops sooner)`}…`,
   );
@@ -56,7 +54,7 @@ export async function recordCommand(
     ...(seconds === undefined ? [] : [new Promise<void>((r) => (timer = setTimeout(r, seconds * 1000)))]),
   ]);
   clearTimeout(timer);
-  const scenario = await call<Scenario>('POST', SCENARIO_PATHS.stop);
+  const scenario = await call(APPS_ROUTES.scenarioStop, { body: {} });
   const text = `${JSON.stringify(scenario, null, 2)}\n`;
   const n = scenario.deliveries.length;
   const summary = `${n} deliver${n === 1 ? 'y' : 'ies'} in ${(scenario.durationMs / 1000).toFixed(1)} s${scenario.leftOut ? `; ${scenario.leftOut} more did not fit and were left out` : ''}`;
@@ -129,10 +127,8 @@ export async function replayCommand(
   out(
     `Replaying ${n} deliver${n === 1 ? 'y' : 'ies'} recorded from "${scenario.app}" to "${values.app}"${speed ? ` at ${speed}× speed` : ''} (${(scenario.durationMs / (speed ?? 1) / 1000).toFixed(1)} s)…`,
   );
-  const result = await call<ReplayResponse>('POST', SCENARIO_PATHS.replay, {
-    scenario,
-    app: values.app,
-    ...(speed === undefined ? {} : { speed }),
+  const result = await call(APPS_ROUTES.scenarioReplay, {
+    body: { scenario, app: values.app!, ...(speed === undefined ? {} : { speed }) },
   });
   for (const d of result.deliveries)
     out(

@@ -4,12 +4,13 @@
 // duplicate is, naming the delivery it repeats.
 import {
   SCENARIO_FORMAT,
-  SCENARIO_PATHS,
   SCENARIO_VERSION,
   type RecordResponse,
   type Scenario,
 } from '../../../../wire/scenarios.ts';
-import type { Deliveries, DeliveryRecord } from '../deliveries.ts';
+import { APPS_PATHS } from '../../../../wire/apps-routes.ts';
+import type { Deliveries } from '../deliveries.ts';
+import type { DeliveryRecord } from '../delivery-log.ts';
 import { ControlError } from '../errors.ts';
 import type { Installations } from '../installations.ts';
 
@@ -42,7 +43,7 @@ export class ScenarioRecorder {
       throw new ControlError(
         409,
         'recording',
-        `The deliveries to "${this.recording.app}" are being recorded; stop that first: POST ${SCENARIO_PATHS.stop}.`,
+        `The deliveries to "${this.recording.app}" are being recorded; stop that first: POST ${APPS_PATHS.scenarioStop}.`,
       );
     const startedAt = this.clock();
     const scenario: Scenario = {
@@ -90,7 +91,7 @@ export class ScenarioRecorder {
       throw new ControlError(
         409,
         'notRecording',
-        `Nothing is being recorded. Start with POST ${SCENARIO_PATHS.record} {"app": "APP_ID"}.`,
+        `Nothing is being recorded. Start with POST ${APPS_PATHS.scenarioRecord} {"app": "APP_ID"}.`,
       );
     this.deliveries.sendListeners.delete(recording.listener);
     this.recording = null;

@@ -11,6 +11,7 @@ import {
   type Scenario,
 } from '../../../../wire/scenarios.ts';
 import type { Deliveries } from '../deliveries.ts';
+import { deliverySummary } from '../delivery-log.ts';
 import { ControlError } from '../errors.ts';
 import type { Installation, Installations } from '../installations.ts';
 import { readScenario, ScenarioError } from './scenario.ts';
@@ -104,7 +105,7 @@ export async function replayScenario(
       redeliveryOf: d.redeliveryOf === null ? null : (replayed.get(d.redeliveryOf) ?? null),
     });
     replayed.set(d.id, record.id);
-    answer.deliveries.push(deps.deliveries.summary(record));
+    answer.deliveries.push(deliverySummary(record));
   }
   return answer;
 }

@@ -2,9 +2,9 @@
 // the scenario, `POST /__apps/scenarios/replay` {scenario, app, speed} sends one again (shapes:
 // src/wire/scenarios.ts). Mounted before the other control routes (control.ts), with the same guard and
 // error answers; a replay's body may be as large as a recording (a scenario), the others are small.
+import { APPS_PATHS } from '../../../../wire/apps-routes.ts';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { SCENARIO_PATHS } from '../../../../wire/scenarios.ts';
 import { controlGuard } from '../../control/guard.ts';
 import { ControlError } from '../errors.ts';
 import type { Installations } from '../installations.ts';
@@ -50,13 +50,13 @@ export function scenarioRoutes(
     throw err;
   });
 
-  app.post(SCENARIO_PATHS.record, limit(MAX_RECORD_BODY), async (c) => {
+  app.post(APPS_PATHS.scenarioRecord, limit(MAX_RECORD_BODY), async (c) => {
     const body = await readJson(c);
     const app = body && typeof body === 'object' ? (body as { app?: unknown }).app : undefined;
     return c.json(parts.recorder.start(app), 201);
   });
-  app.post(SCENARIO_PATHS.stop, limit(MAX_RECORD_BODY), (c) => c.json(parts.recorder.stop()));
-  app.post(SCENARIO_PATHS.replay, limit(MAX_REPLAY_BODY), async (c) =>
+  app.post(APPS_PATHS.scenarioStop, limit(MAX_RECORD_BODY), (c) => c.json(parts.recorder.stop()));
+  app.post(APPS_PATHS.scenarioReplay, limit(MAX_REPLAY_BODY), async (c) =>
     c.json(await replayScenario(parts, await readJson(c), c.req.raw.signal)),
   );
   return app;

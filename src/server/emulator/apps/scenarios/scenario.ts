@@ -1,10 +1,10 @@
 // Reads a scenario file (src/wire/scenarios.ts) from JSON, for `POST /__apps/scenarios/replay` and
 // `apps replay FILE`: the scenario, or a ScenarioError that says what is wrong and what to do about it.
+import { APPS_PATHS } from '../../../../wire/apps-routes.ts';
 import { Ajv, type ErrorObject } from 'ajv';
 import { isRecord } from '../../../../wire/json.ts';
 import {
   SCENARIO_FORMAT,
-  SCENARIO_PATHS,
   SCENARIO_SCHEMA,
   SCENARIO_VERSION,
   type Scenario,
@@ -13,7 +13,7 @@ import {
 /** A scenario that cannot be replayed; the message says why and how to go on. */
 export class ScenarioError extends Error {}
 
-const WHAT_IT_IS = `A scenario is the JSON that POST ${SCENARIO_PATHS.stop} (or \`npm run emulator -- apps record\`) gives.`;
+const WHAT_IT_IS = `A scenario is the JSON that POST ${APPS_PATHS.scenarioStop} (or \`npm run emulator -- apps record\`) gives.`;
 
 let validate: ReturnType<Ajv['compile']> | null = null;
 

@@ -1,18 +1,14 @@
 // Record and replay over real HTTP, between two real step apps on loopback ports: what a recording holds,
 // a replay's bytes, signature, order, rhythm and redeliveries as the second app receives them, the refusals
 // of bad scenarios and requests, and `apps record|replay` from the terminal.
+import { APPS_PATHS } from '../../../../wire/apps-routes.ts';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveriesResponse, Fixture, StepInfo } from '../../../../wire/apps.ts';
-import {
-  SCENARIO_PATHS,
-  type ReplayResponse,
-  type Scenario,
-  type ScenarioDelivery,
-} from '../../../../wire/scenarios.ts';
+import { type ReplayResponse, type Scenario, type ScenarioDelivery } from '../../../../wire/scenarios.ts';
 import { startEmulator, type RunningEmulator } from '../../testing.ts';
 import { appsCommand } from '../cli.ts';
 import { addStep, control, installStepApp, type SinkRequest } from '../testing.ts';
@@ -42,15 +38,15 @@ const visible = () => em.config.data.strings.filter((x) => !x.isHidden).map((x) 
 const sign = (secret: string, body: Buffer | string) =>
   createHmac('sha256', secret).update(body).digest('hex');
 const replay = (body: object) =>
-  control<ReplayResponse & { error?: { message: string } }>(em.url, 'POST', SCENARIO_PATHS.replay, body);
+  control<ReplayResponse & { error?: { message: string } }>(em.url, 'POST', APPS_PATHS.scenarioReplay, body);
 const webhooks = (from: SinkRequest[]) => from.filter((r) => r.method === 'POST' && r.path === '/webhooks');
 
 let recorded: Scenario;
 
 describe('a recording', () => {
   it('holds each webhook delivery to the app as sent, with its offset, and a redelivery naming its first', async () => {
-    expect((await control(em.url, 'POST', SCENARIO_PATHS.record, { app: a.appId })).status).toBe(201);
-    const again = await control(em.url, 'POST', SCENARIO_PATHS.record, { app: a.appId });
+    expect((await control(em.url, 'POST', APPS_PATHS.scenarioRecord, { app: a.appId })).status).toBe(201);
+    const again = await control(em.url, 'POST', APPS_PATHS.scenarioRecord, { app: a.appId });
     expect(again).toMatchObject({ status: 409, json: { error: { code: 'recording' } } });
     const [s1, s2] = visible() as [number, number];
     const first = a.app.next('POST /webhooks');
@@ -68,7 +64,7 @@ describe('a recording', () => {
     const third = a.app.next('POST /webhooks');
     await control(em.url, 'POST', `/__apps/deliveries/${firstId}/redeliver`);
     await third;
-    const stopped = await control<Scenario>(em.url, 'POST', SCENARIO_PATHS.stop);
+    const stopped = await control<Scenario>(em.url, 'POST', APPS_PATHS.scenarioStop);
     expect(stopped.status).toBe(200);
     recorded = stopped.json;
     expect(recorded).toMatchObject({
@@ -86,7 +82,7 @@ describe('a recording', () => {
     expect(recorded.deliveries[2]).toMatchObject({ redeliveryOf: firstId });
     const offsets = recorded.deliveries.map((d) => d.offsetMs);
     expect(offsets).toEqual([...offsets].sort((x, y) => x - y));
-    expect((await control(em.url, 'POST', SCENARIO_PATHS.stop)).json).toMatchObject({
+    expect((await control(em.url, 'POST', APPS_PATHS.scenarioStop)).json).toMatchObject({
       error: { code: 'notRecording' },
     });
   });
