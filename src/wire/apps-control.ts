@@ -17,6 +17,8 @@ export class ControlRequestError extends Error {
     readonly answer: AttemptInfo | null = null,
     /** The call in the delivery log, when the emulator called the app. */
     readonly deliveryId: number | null = null,
+    /** The message for the Apps view, when its fix there is a form rather than a command. */
+    readonly inView: string | null = null,
   ) {
     super(message);
     this.name = 'ControlRequestError';
@@ -89,5 +91,6 @@ function controlError(status: number, json: unknown, text: string): ControlReque
     Array.isArray(error.problems) ? error.problems : [],
     error.answer ?? null,
     typeof error.deliveryId === 'number' ? error.deliveryId : null,
+    typeof error.inView === 'string' ? error.inView : null,
   );
 }

@@ -97,7 +97,10 @@ export interface ManifestProblem {
   pointer: string;
   /** Stable rule id (README, "Develop a Crowdin app against the emulator", lists them). */
   rule: string;
+  /** What is wrong at the pointer, not repeating it (src/wire/manifest-words.ts words the place). */
   message: string;
+  /** The message for the Apps view, where the fix is a form on the page instead of a command. */
+  inView?: string;
 }
 
 /** `apps validate` and a refused install: errors refuse the manifest, warnings do not. */
@@ -787,6 +790,8 @@ export interface ControlErrorBody {
     answer?: AttemptInfo;
     /** The call in the delivery log, when the app was called. */
     deliveryId?: number;
+    /** The message for the Apps view, where the fix is a form on the page instead of a command. */
+    inView?: string;
   };
 }
 

@@ -8,7 +8,12 @@ export class ControlError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
-    readonly extra: { problems?: ManifestProblem[]; answer?: AttemptInfo; deliveryId?: number } = {},
+    readonly extra: {
+      problems?: ManifestProblem[];
+      answer?: AttemptInfo;
+      deliveryId?: number;
+      inView?: string;
+    } = {},
   ) {
     super(message);
   }

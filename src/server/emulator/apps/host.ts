@@ -21,6 +21,7 @@ import type {
   UninstallResponse,
 } from '../../../wire/apps.ts';
 import { STEP_EVENT } from '../../../wire/apps.ts';
+import { problemLine } from '../../../wire/manifest-words.ts';
 import { grants } from '../../../wire/scopes.ts';
 import type { ListEnvelope, SimpleErrorBody, ValidationErrorsBody } from '../../../wire/envelope.ts';
 import type { EmulatorApi } from '../api/routes.ts';
@@ -50,6 +51,7 @@ import {
   validateManifest,
   type Edition,
 } from './manifest.ts';
+import { unknownClient } from './manifest-problems.ts';
 import { ManifestSourceError, readManifest } from './manifest-source.ts';
 import { ORGANIZATION_ID } from './options.ts';
 import { bridgeScript } from './bridge.ts';
@@ -317,7 +319,7 @@ export class AppsHost {
         new ControlError(
           422,
           'manifestInvalid',
-          `The manifest has ${report.errors.length} error${report.errors.length === 1 ? '' : 's'}: ${report.errors[0]!.message}`,
+          `The manifest has ${report.errors.length} error${report.errors.length === 1 ? '' : 's'}: ${problemLine(report.errors[0]!)}`,
           {
             problems: [...report.errors, ...report.warnings],
           },
@@ -361,13 +363,8 @@ export class AppsHost {
       const clientId = manifest.authentication.clientId!;
       const client = this.installations.client(clientId);
       if (!client) {
-        return refuse(
-          new ControlError(
-            422,
-            'unknownClient',
-            `authentication.clientId "${clientId}" is not an OAuth app of this emulator. Register one and put its clientId in the manifest: npm run emulator -- apps client --name "${manifest.name}" --scopes "${(manifest.scopes ?? ['project']).join(' ')}".`,
-          ),
-        );
+        const { message, inView } = unknownClient(clientId, manifest.name, manifest.scopes);
+        return refuse(new ControlError(422, 'unknownClient', message, { inView }));
       }
       const beyond = scopesBeyond(manifest.scopes, client.scopes);
       if (beyond.length) {
