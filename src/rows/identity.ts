@@ -74,12 +74,12 @@ const NOUN: Record<ListingName, string> = {
   glossaryTerms: 'Glossary term',
 };
 
-/** "String 42", "Translation 7 of string 3". */
+/** "String 42", "Translation 7 of string 3", "Plural translation of string 15" (its forms have ids each). */
 export function rowTitle(row: Row, listing: ListingName): string {
   const { id, stringId, plural } = idOf(listing, row);
   if (listing === 'translations') {
-    const shown = id ?? (plural ? 'plural' : null);
-    return `${NOUN.translations}${shown != null ? ` ${String(shown)}` : ''} of string ${String(stringId ?? '?')}`;
+    const what = plural ? 'Plural translation' : `${NOUN.translations}${id != null ? ` ${String(id)}` : ''}`;
+    return `${what} of string ${String(stringId ?? '?')}`;
   }
   return `${NOUN[listing]} ${String(id ?? '')}`.trim();
 }
