@@ -44,6 +44,19 @@ export function rowIdentity(
   return id == null ? null : `translation:${part(stringId)}:${language}:${part(id)}`;
 }
 
+/**
+ * A row identity (rowIdentity) as a reader names the row: "String 35", "Translation 9 of string 15",
+ * "Plural translation of string 15", "TM segment 3"; an identity of another form as it is.
+ */
+export function identityLabel(identity: string): string {
+  const [kind, ...rest] = identity.split(':');
+  const listing = (Object.keys(PREFIX) as (keyof typeof PREFIX)[]).find((l) => PREFIX[l] === kind);
+  if (listing && rest.length === 1) return `${NOUN[listing]} ${rest[0]}`;
+  if (kind === 'plural' && rest.length === 2) return `Plural translation of string ${rest[0]}`;
+  if (kind === 'translation' && rest.length === 3) return `Translation ${rest[2]} of string ${rest[0]}`;
+  return identity;
+}
+
 /** The rows by identity, first occurrence kept; rows without an identity are counted apart. */
 export function indexRows(
   listing: ListingName,
