@@ -57,6 +57,8 @@ describe('the results table’s columns', () => {
     render(<Table />);
     const text = columns.findIndex((c) => c.key === 'text');
     const header = within(screen.getAllByRole('row')[0]!).getAllByRole('columnheader')[text]!;
+    // The header is named by its text alone, not by its handle's name too.
+    expect(screen.getByRole('columnheader', { name: 'Text' })).toBe(header);
     const handle = within(header).getByRole('separator', { name: 'Width of Text' });
     handle.focus();
     await user.keyboard('{ArrowRight}');

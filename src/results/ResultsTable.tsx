@@ -101,7 +101,14 @@ export function ResultsTable(props: {
           {columns.map((c) => {
             const direction = sort?.key === c.key ? sort.direction : undefined;
             return (
-              <div key={c.key} role="columnheader" className="results-cell" aria-sort={direction ?? 'none'}>
+              // Named by its header alone: the width handle inside has a name of its own.
+              <div
+                key={c.key}
+                role="columnheader"
+                className="results-cell"
+                aria-sort={direction ?? 'none'}
+                aria-label={c.header}
+              >
                 <button type="button" className="sort-button" onClick={() => onSort(c.key)}>
                   {c.header}
                   <span aria-hidden="true" className="sort-mark">
