@@ -33,7 +33,7 @@ describe('manifest problems in the Apps view', () => {
     const lines = shown(problems({ ...manifest, colour: 'red' }));
     const title = lines.find((l) => l.includes('outputs[0].title'))!;
     expect(title).toBe(
-      'error modules.workflow-step-type[0].boundaries.outputs[0].title must be 3–30 characters. (schema/minLength)',
+      "error modules.workflow-step-type[0].boundaries.outputs[0].title must be 3–30 characters (the docs' workflow-step-type table). (schema/minLength)",
     );
     expect(lines.some((l) => l.startsWith('error colour is not a key the service knows'))).toBe(true);
     expect(lines.join('\n')).not.toContain('/modules/');

@@ -145,7 +145,7 @@ describe('the schema', () => {
       '/modules/workflow-step-type/0/boundaries/outputs/0/title',
     ]);
     expect(r.errors.find((e) => e.pointer.endsWith('input/title'))!.message).toBe(
-      `modules.workflow-step-type[0].boundaries.input.title must be 3–30 characters (the docs' workflow-step-type table).`,
+      `must be 3–30 characters (the docs' workflow-step-type table).`,
     );
   });
 
