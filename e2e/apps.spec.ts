@@ -37,12 +37,12 @@ test('install a step app, send strings by a query, check the signed delivery, re
   const identifier = `e2e-apps-${test.info().workerIndex}-${Date.now()}`;
   app = await startStepApp(view, identifier);
 
-  // A refused manifest: its problems at their JSON pointers, and the URL typed is kept.
+  // A refused manifest: each problem at its place, and the URL typed is kept.
   await view.getByLabel('Manifest URL').fill(app.refusedManifestUrl);
   await view.getByRole('button', { name: 'Install', exact: true }).click();
   const refusal = view.getByRole('alert').filter({ hasText: 'The manifest has' });
   await expect(
-    refusal.getByTestId('manifest-problem').filter({ hasText: '/authenticationType' }),
+    refusal.getByTestId('manifest-problem').filter({ hasText: 'authenticationType is not a key' }),
   ).toBeVisible();
   await expect(view.getByLabel('Manifest URL')).toHaveValue(app.refusedManifestUrl);
 

@@ -13,8 +13,9 @@ function card(info: AppInfo) {
   return within(container as HTMLElement).getByTestId('installed-app');
 }
 
-const webhook = (events: string[], active = true) => ({
-  key: 'hook',
+// A module key names one module of an app (the manifest refuses a key used twice).
+const webhook = (events: string[], active = true, key = 'hook') => ({
+  key,
   url: 'http://127.0.0.1:3000/hook',
   events,
   active,
@@ -24,7 +25,9 @@ describe("an app's card", () => {
   it('offers Trigger only the events the app subscribes to', async () => {
     const user = userEvent.setup();
     const shown = card(
-      app({ webhooks: [webhook(['string.added', 'file.added']), webhook(['task.added'], false)] }),
+      app({
+        webhooks: [webhook(['string.added', 'file.added']), webhook(['task.added'], false, 'tasks')],
+      }),
     );
     await user.click(within(shown).getByText('Trigger an event'));
     const options = within(shown).getByRole('combobox', { name: 'Event' }).querySelectorAll('option');

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { announce } from '../ui/announce.ts';
 import { CodeText } from '../ui/CodeText.tsx';
 import type { AppProblem, AttemptInfo, ManifestProblem } from '../wire/apps.ts';
+import { placeJoin, problemPlace } from '../wire/manifest-words.ts';
 import { ControlRequestError, failureMessage } from './client.ts';
 import { clock } from './format.ts';
 import { emulatorGone, overviewQuery } from './queries.ts';
@@ -131,11 +132,6 @@ export function Secret({ value, label }: { value: string; label: string }) {
   );
 }
 
-/** A JSON pointer as the manifest problem's place; `""` is the whole manifest. */
-export function Pointer({ pointer }: { pointer: string }) {
-  return <code className="apps-pointer">{pointer === '' ? '(the whole manifest)' : pointer}</code>;
-}
-
 /** Manifest problems, errors first, each at its pointer with its rule. */
 export function ManifestProblems({
   problems,
@@ -154,9 +150,14 @@ export function ManifestProblems({
       <ul>
         {sorted.map((p, i) => (
           <li key={i} className={`apps-problem apps-${p.severity}`} data-testid="manifest-problem">
-            <span className="apps-severity">{p.severity}</span> <Pointer pointer={p.pointer} />{' '}
+            {/* The place once, as a reader says it; the message goes on from it (ui-walk D17). */}
+            <span className="apps-severity">{p.severity}</span>{' '}
             <span className="apps-problem-text">
-              <CodeText text={p.message} />
+              <code className="apps-pointer" title={p.pointer || '/'}>
+                {problemPlace(p.pointer)}
+              </code>
+              {placeJoin(p.inView ?? p.message)}
+              <CodeText text={p.inView ?? p.message} />
             </span>{' '}
             <span className="apps-rule">({p.rule})</span>
           </li>
@@ -221,7 +222,7 @@ export function Failure({ error, onRetry }: { error: unknown; onRetry?: () => vo
   return (
     <div role="alert" className="notice notice-error apps-failure">
       <p>
-        <CodeText text={failureMessage(error)} />{' '}
+        <CodeText text={(error instanceof ControlRequestError && error.inView) || failureMessage(error)} />{' '}
         {onRetry && (
           <button type="button" onClick={onRetry}>
             Retry

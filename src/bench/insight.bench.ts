@@ -38,7 +38,7 @@ function handWritten(rows: readonly RowOf<'strings'>[]) {
 
 export default async function insight(): Promise<BenchRow[]> {
   const data = generateDemoDataset({ strings: COUNT });
-  const shape = { stringBased: false, enterprise: false };
+  const shape = { stringBased: false, enterprise: false, organization: null };
   const rows = data.strings.map((s) => sourceStringResource(s, data, shape));
   // Same answer first: the bench compares equal work.
   const check = aggregateLoaded('strings', rows);

@@ -8,7 +8,9 @@ import { useTarget } from '../workspace/target.ts';
 import { LISTINGS, listingPath } from '../wire/listings.ts';
 import { sentTextOf, snapshot, type QuerySetup } from '../workspace/setup.ts';
 import { exportFileName, toCsv } from '../rows/export.ts';
-import { compareSets, keptRows } from '../rows/sets.ts';
+import { compareSets, keptRowsOf } from '../rows/sets.ts';
+import { useDisplayNames } from '../rows/display-names.ts';
+import { useDescribeTarget } from '../workspace/describe-target.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import type { Row } from '../rows/rows.ts';
 import { PartsView, type Part } from '../rows/PartsView.tsx';
@@ -25,10 +27,19 @@ export default function CompareDialog(props: { other: QuerySetup; otherLabel: st
   const effectiveTarget = useTarget();
   const [a] = useState(() => {
     const setup = snapshot(effectiveTarget);
-    return { template: setup.text, ...sentTextOf(setup), context: setup.context, target: setup.target };
+    return {
+      template: setup.text,
+      ...sentTextOf(setup),
+      context: setup.context,
+      target: setup.target,
+      setup,
+    };
   });
   const b = useMemo(() => ({ template: props.other.text, ...sentTextOf(props.other) }), [props.other]);
   const path = listingPath(a.context, a.target);
+  // The table names ids, and the target is said in words, as the results and the Library do (ui-walk D32).
+  const names = useDisplayNames(client, a.target, a.context);
+  const describeTarget = useDescribeTarget();
   const problem = !client
     ? 'Sign in to compare queries.'
     : !path.ok
@@ -60,7 +71,7 @@ export default function CompareDialog(props: { other: QuerySetup; otherLabel: st
     const part = (id: string, label: string, rows: Row[]): Part => ({
       id,
       label,
-      rows: keptRows(a.context, a.target, rows),
+      rows: keptRowsOf(a.context, a.target, rows),
       csv: () => toCsv(rows),
       fileName: exportFileName(`compare-${id}`, 'csv'),
     });
@@ -90,10 +101,7 @@ export default function CompareDialog(props: { other: QuerySetup; otherLabel: st
           <code>{b.template || '(empty: every row)'}</code> ({props.otherLabel})
         </dd>
         <dt>On</dt>
-        <dd>
-          {LISTINGS[a.context].label}
-          {path.ok ? ` · ${path.path}` : ''}
-        </dd>
+        <dd title={path.ok ? path.path : undefined}>{describeTarget(a.setup)}</dd>
       </dl>
       {problem && (
         <p className="inline-error" role="alert">
@@ -130,7 +138,7 @@ export default function CompareDialog(props: { other: QuerySetup; otherLabel: st
           Narrow the queries and compare again.
         </p>
       )}
-      {parts && <PartsView context={a.context} parts={parts} label="Parts of the comparison" />}
+      {parts && <PartsView context={a.context} parts={parts} label="Parts of the comparison" names={names} />}
     </Dialog>
   );
 }

@@ -4,7 +4,8 @@ import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { LibrarySlots } from '../slots/library.ts';
 import { announce } from '../ui/announce.ts';
 import { Tabs } from '../ui/Tabs.tsx';
-import { HISTORY_TAB, SAVED_TAB, useDescribeTarget, useSavedQueries } from './entries.ts';
+import { useDescribeTarget } from '../workspace/describe-target.ts';
+import { HISTORY_TAB, SAVED_TAB, useSavedQueries } from './entries.ts';
 import { useLibraryStore } from './library.ts';
 
 export function LibraryPanel({ onClose, slots }: { onClose: () => void; slots: LibrarySlots }) {

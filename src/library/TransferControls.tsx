@@ -6,7 +6,8 @@ import { announce } from '../ui/announce.ts';
 import { download } from '../ui/download.ts';
 import { currentConnection } from '../workspace/setup.ts';
 import { useTarget } from '../workspace/target.ts';
-import { useDescribeTarget, useSavedQueries } from './entries.ts';
+import { useDescribeTarget } from '../workspace/describe-target.ts';
+import { useSavedQueries } from './entries.ts';
 import { useLibraryStore } from './library.ts';
 import { libraryFileText, readLibraryFile, targetOf } from './transfer.ts';
 

@@ -6,7 +6,7 @@ import { Tabs } from '../ui/Tabs.tsx';
 import type { DisplayNames, Row } from '../rows/rows.ts';
 import { rowTitle } from '../rows/identity.ts';
 import { CellText } from '../rows/CellText.tsx';
-import { rowFields, webUrlOf, type FieldView, type ValueView } from './details.ts';
+import { rowFields, webUrlOf, type FieldView, type FormView, type ValueView } from './details.ts';
 
 type DetailsTab = 'fields' | 'json';
 const TABS = [
@@ -52,21 +52,32 @@ export default function DetailsPanel(props: {
         }
       }}
     >
-      <header className="panel-header">
-        <h2 id={titleId}>{rowTitle(row, context)}</h2>
-        <span className="results-muted" aria-live="polite">
-          {position.toLocaleString('en-US')} of {count.toLocaleString('en-US')}
-        </span>
-        <span className="spacer" />
-        <button type="button" onClick={onPrevious} disabled={position <= 1} aria-label="Previous row">
-          ↑ Previous
-        </button>
-        <button type="button" onClick={onNext} disabled={position >= count} aria-label="Next row">
-          ↓ Next
-        </button>
-        <button type="button" className="button-ghost" aria-label="Close details (Escape)" onClick={onClose}>
-          ×
-        </button>
+      {/* Two rows: the title with × at its end (a long title wraps, never the × alone: ui-walk D30), then
+          the position and the row buttons. */}
+      <header className="panel-header details-header">
+        <div className="details-title-row">
+          <h2 id={titleId}>{rowTitle(row, context)}</h2>
+          <button
+            type="button"
+            className="button-ghost"
+            aria-label="Close details (Escape)"
+            onClick={onClose}
+          >
+            ×
+          </button>
+        </div>
+        <div className="details-nav-row">
+          <span className="results-muted" aria-live="polite">
+            {position.toLocaleString('en-US')} of {count.toLocaleString('en-US')}
+          </span>
+          <span className="spacer" />
+          <button type="button" onClick={onPrevious} disabled={position <= 1} aria-label="Previous row">
+            ↑ Previous
+          </button>
+          <button type="button" onClick={onNext} disabled={position >= count} aria-label="Next row">
+            ↓ Next
+          </button>
+        </div>
       </header>
       {webUrl && (
         <p className="panel-body">
@@ -140,5 +151,35 @@ function Value({ value }: { value: ValueView }) {
       );
     case 'object':
       return <FieldList fields={value.fields} />;
+    case 'forms':
+      return <PluralForms forms={value.forms} />;
   }
+}
+
+/** A plural translation: form → its text, beside the source's same form, and who made it. */
+function PluralForms({ forms }: { forms: readonly FormView[] }) {
+  const withSource = forms.some((f) => f.source !== null);
+  return (
+    <table className="details-forms" data-testid="details-forms">
+      <thead>
+        <tr>
+          <th scope="col">Form</th>
+          {withSource && <th scope="col">Source</th>}
+          <th scope="col">Translation</th>
+        </tr>
+      </thead>
+      <tbody>
+        {forms.map((f) => (
+          <tr key={f.form}>
+            <th scope="row">{f.form}</th>
+            {withSource && <td>{f.source ?? <span className="results-muted">—</span>}</td>}
+            <td>
+              {f.text}
+              {f.note && <div className="results-muted details-form-note">{f.note}</div>}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }

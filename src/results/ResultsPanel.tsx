@@ -132,7 +132,8 @@ export function ResultsPanel(props: { client: ApiClient | null; onRun: () => voi
 
   const exportRows = (kind: 'csv' | 'json') => {
     const name = exportFileName(LISTINGS[rowsContext].fileName, kind);
-    if (kind === 'csv') download(name, toCsv(rows, namesInCsv ? names : undefined), CSV_TYPE);
+    if (kind === 'csv')
+      download(name, toCsv(rows, namesInCsv ? names : undefined, names.languageOrder), CSV_TYPE);
     else download(name, toJson(rows), 'application/json');
   };
   const view = views.find((v) => v.id === viewId) ?? views[0]!;

@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ListingName } from '../croql/types.ts';
 import { type Column } from '../rows/fields.ts';
 import { CellText } from '../rows/CellText.tsx';
+import { ColumnResizer } from './ColumnResizer.tsx';
 import { rowKey } from '../rows/identity.ts';
 import type { DisplayNames, Row } from '../rows/rows.ts';
 import type { SortState } from './sort.ts';
@@ -30,8 +31,12 @@ export function ResultsTable(props: {
   /** Escape in the table (closes the details panel). */
   onEscape: () => void;
   names?: DisplayNames;
+  /** Widths (px) the user gave columns, by key; the others share the table. */
+  widths?: Readonly<Record<string, number>>;
+  onResize?: (key: string, px: number | null) => void;
 }) {
   const { context, rows, columns, sort, onSort, selected, onSelect, onOpen, onEscape, names } = props;
+  const widths = props.widths ?? {};
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
@@ -42,8 +47,12 @@ export function ResultsTable(props: {
     // The sticky header row sits above the rows inside the same scroller.
     scrollPaddingStart: ROW_HEIGHT,
   });
-  const template = columns.map((c) => `minmax(${MIN_COLUMN_PX}px, ${c.width}fr)`).join(' ');
-  const minWidth = columns.length * MIN_COLUMN_PX;
+  // A column the user sized keeps its width; the others share the rest, none below what its text needs.
+  const least = (c: Column) => widths[c.key] ?? Math.max(MIN_COLUMN_PX, c.minPx ?? 0);
+  const template = columns
+    .map((c) => (widths[c.key] ? `${widths[c.key]}px` : `minmax(${least(c)}px, ${c.width}fr)`))
+    .join(' ');
+  const minWidth = columns.reduce((sum, c) => sum + least(c), 0);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
@@ -92,13 +101,28 @@ export function ResultsTable(props: {
           {columns.map((c) => {
             const direction = sort?.key === c.key ? sort.direction : undefined;
             return (
-              <div key={c.key} role="columnheader" className="results-cell" aria-sort={direction ?? 'none'}>
+              // Named by its header alone: the width handle inside has a name of its own.
+              <div
+                key={c.key}
+                role="columnheader"
+                className="results-cell"
+                aria-sort={direction ?? 'none'}
+                aria-label={c.header}
+              >
                 <button type="button" className="sort-button" onClick={() => onSort(c.key)}>
                   {c.header}
                   <span aria-hidden="true" className="sort-mark">
                     {direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ''}
                   </span>
                 </button>
+                {props.onResize && (
+                  <ColumnResizer
+                    header={c.header}
+                    width={widths[c.key]}
+                    least={least(c)}
+                    onResize={(px) => props.onResize!(c.key, px)}
+                  />
+                )}
               </div>
             );
           })}

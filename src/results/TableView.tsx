@@ -10,7 +10,8 @@ export function TableView(props: ResultViewProps) {
   const { context, rows, names, order, selected, onSelect, onOpen, onEscape } = props;
   const hidden = useTableStore((s) => s.hidden[context]);
   const sort = useTableStore((s) => s.sort);
-  const { setSort } = useTableStore((s) => s.actions);
+  const widths = useTableStore((s) => s.widths[context]);
+  const { setSort, setWidth } = useTableStore((s) => s.actions);
   const columns = useMemo(() => {
     const visible = COLUMNS[context].filter((c) => !hidden?.includes(c.key));
     return visible.length ? visible : COLUMNS[context];
@@ -33,6 +34,8 @@ export function TableView(props: ResultViewProps) {
       onOpen={(p) => onOpen(indexAt(p))}
       onEscape={onEscape}
       names={names}
+      widths={widths}
+      onResize={(key, px) => setWidth(context, key, px)}
     />
   );
 }

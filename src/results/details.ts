@@ -7,9 +7,9 @@ import { localDateTime, sourceOf, sourceTextCell, type CellView } from '../rows/
 import { capitalised, fieldLabel, fieldsOf, keyWords } from '../rows/fields.ts';
 import { ID_FIELDS, userLong } from '../rows/names.ts';
 import { sortedForms } from '../rows/plurals.ts';
-import { entriesOf, type DisplayNames, type Row, type RowOf } from '../rows/rows.ts';
+import { entriesOf, type DisplayNames, type Row, type RowOf, type UserName } from '../rows/rows.ts';
 import { isRecord } from '../wire/json.ts';
-import { stringTypeWord } from '../wire/resources.ts';
+import { providerWord, stringTypeWord } from '../wire/resources.ts';
 
 export type ValueView =
   | { kind: 'empty' }
@@ -17,7 +17,18 @@ export type ValueView =
   | { kind: 'link'; href: string; text: string }
   | { kind: 'cell'; cell: CellView }
   | { kind: 'list'; items: ValueView[] }
-  | { kind: 'object'; fields: FieldView[] };
+  | { kind: 'object'; fields: FieldView[] }
+  | { kind: 'forms'; forms: FormView[] };
+
+/** One form of a plural translation, beside the source's same form (ui-walk D30). */
+export interface FormView {
+  form: string;
+  /** The source string's text in this form; null while the source is not loaded. */
+  source: string | null;
+  text: string;
+  /** Who made it, when and how: "Emma Schmidt (emma) · Oct 6, 2024, 2:14 PM · TM, 100%". */
+  note: string;
+}
 
 export interface FieldView {
   key: string;
@@ -58,6 +69,10 @@ function valueView(key: string, value: unknown, names: DisplayNames | undefined)
       ? { kind: 'list', items: value.map((id) => named(key, id, names)) }
       : named(key, value, names);
   }
+  // A user object (a translation's author) as people name them, its id on hover.
+  const user = userOf(value, names);
+  if (user)
+    return { kind: 'text', text: userLong(user), title: `user id ${String((value as { id?: unknown }).id)}` };
   if (typeof value === 'boolean') return { kind: 'text', text: value ? 'yes' : 'no' };
   if (typeof value === 'number') return { kind: 'text', text: value.toLocaleString('en-US') };
   if (typeof value === 'string') {
@@ -82,6 +97,59 @@ function valueView(key: string, value: unknown, names: DisplayNames | undefined)
     return { kind: 'object', fields: keys.map((k) => fieldView(null, k, value[k], names)) };
   }
   return { kind: 'text', text: JSON.stringify(value) };
+}
+
+/**
+ * A user object of the API (`{id, username, fullName, avatarUrl}`) as a name (the project's members fill a
+ * full name the object lacks), or undefined.
+ */
+function userOf(value: unknown, names: DisplayNames | undefined): UserName | undefined {
+  if (!isRecord(value) || typeof value.username !== 'string' || !('id' in value)) return undefined;
+  const known = typeof value.id === 'number' ? names?.users?.get(value.id) : undefined;
+  if (known && known.username === value.username && !value.fullName) return known;
+  return {
+    username: value.username,
+    ...(typeof value.fullName === 'string' && value.fullName ? { fullName: value.fullName } : {}),
+  };
+}
+
+/** Who made a translation, when and how, in one line. */
+function madeBy(t: Record<string, unknown>, names: DisplayNames | undefined): string {
+  const user = userOf(t.user, names);
+  const how = t.provider
+    ? [providerWord(t.provider), typeof t.matchRate === 'number' ? `${t.matchRate}%` : '']
+        .filter(Boolean)
+        .join(', ')
+    : '';
+  return [
+    user && userLong(user),
+    typeof t.createdAt === 'string' ? localDateTime(t.createdAt) : '',
+    how,
+    t.isPreTranslated === true ? 'pre-translated' : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** A plural translation's forms in CLDR order, each beside the source string's same form. */
+function pluralForms(row: RowOf<'translations'>, names: DisplayNames | undefined): ValueView {
+  const plurals: Record<string, unknown>[] =
+    'plurals' in row && Array.isArray(row.plurals) ? (row.plurals as unknown[]).filter(isRecord) : [];
+  const byForm = new Map(plurals.map((p) => [String(p.pluralForm), p]));
+  const sourceText = sourceOf(row, names)?.text;
+  return {
+    kind: 'forms',
+    forms: sortedForms([...byForm.keys()]).map((form) => {
+      const p = byForm.get(form)!;
+      const source = isRecord(sourceText) ? sourceText[form] : undefined;
+      return {
+        form,
+        source: typeof source === 'string' ? source : null,
+        text: typeof p.text === 'string' ? p.text : '',
+        note: madeBy(p, names),
+      };
+    }),
+  };
 }
 
 function fieldView(
@@ -121,7 +189,10 @@ export function rowFields(row: Row, listing: ListingName, names?: DisplayNames):
     .sort((a, b) => a.first! - b.first!)
     .map((f) => f.key);
   const rest = Object.keys(fields).filter((k) => !first.includes(k) && !LINKS.has(k));
-  const views = [...first, ...rest].map((k) => {
+  const views = [...first, ...rest].map((k): FieldView => {
+    if (listing === 'translations' && k === 'plurals' && Array.isArray(fields[k])) {
+      return { key: k, label: 'Forms', value: pluralForms(row as RowOf<'translations'>, names) };
+    }
     // The text as the table reads it: a line per plural form, ICU highlighted, a max length passed marked.
     const cell =
       k === 'text' ? described.find((f) => f.key === 'text')?.column?.cell?.(row, names) : undefined;

@@ -6,14 +6,20 @@ import { isListingName, LISTING_NAMES } from '../wire/listings.ts';
 import { arrayOf, describeValue, problemText, string } from '../wire/shape.ts';
 import type { SortState } from './sort.ts';
 
-/** The results table's choices: hidden columns per listing (remembered across visits) and the sort. */
+/**
+ * The results table's choices: hidden columns per listing (remembered across visits), the sort, and the
+ * widths the user gave columns (px, for this page; ui-walk D29).
+ */
 interface TableState {
   hidden: Partial<Record<ListingName, string[]>>;
   sort: SortState | null;
+  widths: Partial<Record<ListingName, Record<string, number>>>;
   actions: {
     toggleColumn: (context: ListingName, key: string) => void;
     showAllColumns: (context: ListingName) => void;
     setSort: (sort: SortState | null) => void;
+    /** A column's width in px; null gives it back its share of the table. */
+    setWidth: (context: ListingName, key: string, px: number | null) => void;
   };
 }
 
@@ -58,6 +64,7 @@ export const useTableStore = create<TableState>()((set, get) => {
   return {
     hidden: readStore(HIDDEN_STORE),
     sort: null,
+    widths: {},
     actions: {
       toggleColumn: (context, key) => {
         const current = get().hidden[context] ?? [];
@@ -66,6 +73,10 @@ export const useTableStore = create<TableState>()((set, get) => {
       },
       showAllColumns: (context) => save({ ...get().hidden, [context]: [] }),
       setSort: (sort) => set({ sort }),
+      setWidth: (context, key, px) => {
+        const { [key]: _old, ...rest } = get().widths[context] ?? {};
+        set({ widths: { ...get().widths, [context]: px === null ? rest : { ...rest, [key]: px } } });
+      },
     },
   };
 });

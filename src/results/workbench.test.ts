@@ -95,6 +95,9 @@ describe('row details', () => {
     expect(rowTitle(partialRow({ stringId: 3, translationId: 9 }), 'translations')).toBe(
       'Translation 9 of string 3',
     );
+    expect(rowTitle(partialRow({ stringId: 15, plurals: [] }), 'translations')).toBe(
+      'Plural translation of string 15',
+    );
     expect(webUrlOf(row)).toBe('https://crowdin.com/editor/acme/3/en-uk#7');
     expect(webUrlOf(partialRow({ webUrl: 'javascript:alert(1)' }))).toBeNull();
     expect(capitalised(fieldLabel('strings', 'labelIds'))).toBe('Labels');
@@ -124,11 +127,11 @@ describe('row details', () => {
     ]);
     const text = fields.find((f) => f.key === 'text')!.value;
     expect(text.kind === 'cell' && text.cell.overLength).toEqual({ length: 14, max: 10 });
-    const user = fields.find((f) => f.key === 'user')!.value;
-    expect(user.kind === 'object' && user.fields.map((f) => f.value)).toContainEqual({
-      kind: 'link',
-      href: 'https://example.com/a.png',
-      text: 'https://example.com/a.png',
+    // The author as people name them, not a nested object of id, username and avatar (ui-walk D30).
+    expect(fields.find((f) => f.key === 'user')!.value).toEqual({
+      kind: 'text',
+      text: 'Alice Anderson (alice)',
+      title: 'user id 3',
     });
     // The editor code is the one the project's targetLanguages give, not one made from the id.
     const editorCodes = new Map([

@@ -3,15 +3,15 @@
 import { useId, useState } from 'react';
 import type { ListingName } from '../croql/types.ts';
 import { download } from '../ui/download.ts';
-import type { KeptRow } from './sets.ts';
+import type { DisplayNames } from './rows.ts';
 import { TabList, tabId } from '../ui/TabList.tsx';
-import { RowsTable } from './RowsTable.tsx';
+import { RowsTable, type ShownRow } from './RowsTable.tsx';
 import { CSV_TYPE } from './export.ts';
 
 export interface Part {
   id: string;
   label: string;
-  rows: readonly KeptRow[];
+  rows: readonly ShownRow[];
   /** The part as CSV (every row, not only those shown). */
   csv: () => string;
   fileName: string;
@@ -20,7 +20,12 @@ export interface Part {
 
 const number = (n: number) => n.toLocaleString('en-US');
 
-export function PartsView(props: { context: ListingName; parts: Part[]; label: string }) {
+export function PartsView(props: {
+  context: ListingName;
+  parts: Part[];
+  label: string;
+  names?: DisplayNames;
+}) {
   const [current, setCurrent] = useState(props.parts[0]!.id);
   const panelId = useId();
   const part = props.parts.find((p) => p.id === current) ?? props.parts[0]!;
@@ -51,7 +56,13 @@ export function PartsView(props: { context: ListingName; parts: Part[]; label: s
         </button>
       </div>
       <div id={panelId} role="tabpanel" aria-labelledby={tabId(panelId, part.id)}>
-        <RowsTable context={props.context} rows={part.rows} caption={part.label} changes={part.changes} />
+        <RowsTable
+          context={props.context}
+          rows={part.rows}
+          caption={part.label}
+          changes={part.changes}
+          names={props.names}
+        />
       </div>
     </>
   );

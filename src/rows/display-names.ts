@@ -32,7 +32,9 @@ export function useDisplayNames(
   const members = useQuery(membersQuery(client, projectId)).data;
   const me = useQuery(userQuery(client)).data;
   const tms = useQuery({ ...tmsQuery(client), enabled: listing === 'tmSegments' }).data;
-  const targetLanguages = useQuery(projectQuery(client, projectId)).data?.targetLanguages;
+  const project = useQuery(projectQuery(client, projectId)).data;
+  const targetLanguages = project?.targetLanguages;
+  const sourceLanguage = project?.sourceLanguageId;
   const tmSourceLanguage = tms?.find((tm) => tm.id === tmId)?.languageId;
   return useMemo(() => {
     const users = members && new Map<number, UserName>();
@@ -48,6 +50,12 @@ export function useDisplayNames(
       editorCodes: new Map(
         (targetLanguages ?? []).flatMap((l) => (l.editorCode ? [[l.id, l.editorCode] as const] : [])),
       ),
+      languageOrder: [
+        ...new Set([
+          ...[tmSourceLanguage ?? sourceLanguage].filter((l): l is string => !!l),
+          ...(targetLanguages ?? []).map((l) => l.id),
+        ]),
+      ],
     };
-  }, [files, branches, labels, members, me, tmSourceLanguage, targetLanguages]);
+  }, [files, branches, labels, members, me, tmSourceLanguage, targetLanguages, sourceLanguage]);
 }

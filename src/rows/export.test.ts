@@ -131,6 +131,29 @@ describe('CSV a spreadsheet reads', () => {
     expect(csv.replace(CSV_BOM, '').split('\r\n')).toEqual(['id,en,uk', '1,Save,Зберегти', '2,Open,', '']);
   });
 
+  it("orders a TM's language columns as the project does, not as the first segment lists them", () => {
+    const rows = [
+      {
+        id: 1,
+        records: [
+          { languageId: 'de', text: 'Speichern' },
+          { languageId: 'en', text: 'Save' },
+        ],
+      },
+      {
+        id: 2,
+        records: [
+          { languageId: 'uk', text: 'Відкрити' },
+          { languageId: 'en', text: 'Open' },
+        ],
+      },
+    ];
+    const header = (languages?: string[]) =>
+      toCsv(rows, undefined, languages).replace(CSV_BOM, '').split('\r\n')[0];
+    expect(header()).toBe('id,de,en,uk');
+    expect(header(['en', 'uk', 'de', 'fr'])).toBe('id,en,uk,de');
+  });
+
   it('writes a string’s type in CroQL’s word, as the table does, and other types as sent', () => {
     const lines = toCsv([
       { id: 1, type: 'text' },

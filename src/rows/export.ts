@@ -137,6 +137,14 @@ function columnOrder(flat: Record<string, string>[]): string[] {
     .map((x) => x.k);
 }
 
+/** The columns named in `languages` put in its order, in the places they take; other columns stay put. */
+function inLanguageOrder(columns: string[], languages: readonly string[] | undefined): string[] {
+  if (!languages?.length) return columns;
+  const rank = new Map(languages.map((l, i) => [l, i]));
+  const sorted = columns.filter((c) => rank.has(c)).sort((a, b) => rank.get(a)! - rank.get(b)!);
+  return columns.map((c) => (rank.has(c) ? sorted.shift()! : c));
+}
+
 /**
  * The UTF-8 byte-order mark every CSV starts with: without it Excel reads the file in the machine's legacy
  * code page, and every translation outside ASCII (Українська, 日本語, even “quotes”) comes out garbled.
@@ -144,10 +152,14 @@ function columnOrder(flat: Record<string, string>[]): string[] {
 export const CSV_BOM = '\uFEFF';
 export const CSV_TYPE = 'text/csv;charset=utf-8';
 
-export function toCsv(rows: readonly object[], names?: DisplayNames): string {
+/**
+ * `languages` orders the language columns of TM segments as the project does (its source language, then
+ * its target languages), not as the first segments happen to list them (ui-walk D33).
+ */
+export function toCsv(rows: readonly object[], names?: DisplayNames, languages?: readonly string[]): string {
   if (rows.length === 0) return '';
   const flat = rows.map((row) => flattenRow(row, names));
-  const columns = columnOrder(flat);
+  const columns = inLanguageOrder(columnOrder(flat), languages);
   const lines = [columns.map(csvField).join(',')];
   for (const r of flat) lines.push(columns.map((c) => csvField(r[c] ?? '')).join(','));
   return CSV_BOM + lines.join('\r\n') + '\r\n';

@@ -338,11 +338,16 @@ export interface Column {
   header: string;
   /** Relative width in the table (CSS fr units). */
   width: number;
+  /** The least width (px) its text needs: a date is never cut (ui-walk D29). */
+  minPx?: number;
   /** The cell as one line of text: what it sorts by and its title. */
   value: (row: Row, names?: DisplayNames) => string;
   /** The cell when it is more than its text (lines, ICU, a local date, a max length passed). */
   cell?: (row: Row, names?: DisplayNames) => CellView;
 }
+
+/** "Oct 16, 2024, 12:14 PM" at the table's 13 px, with the cell's padding. */
+const DATE_COLUMN_PX = 176;
 
 function columnsOf(listing: ListingName): Column[] {
   return fieldsOf(listing).flatMap((f) =>
@@ -357,7 +362,7 @@ function columnsOf(listing: ListingName): Column[] {
             ...(f.column.cell
               ? { cell: f.column.cell }
               : f.key.endsWith('At')
-                ? { cell: (row: Row) => dateCell(f.text(row)) }
+                ? { cell: (row: Row) => dateCell(f.text(row)), minPx: DATE_COLUMN_PX }
                 : {}),
           },
         ]

@@ -44,6 +44,19 @@ export function rowIdentity(
   return id == null ? null : `translation:${part(stringId)}:${language}:${part(id)}`;
 }
 
+/**
+ * A row identity (rowIdentity) as a reader names the row: "String 35", "Translation 9 of string 15",
+ * "Plural translation of string 15", "TM segment 3"; an identity of another form as it is.
+ */
+export function identityLabel(identity: string): string {
+  const [kind, ...rest] = identity.split(':');
+  const listing = (Object.keys(PREFIX) as (keyof typeof PREFIX)[]).find((l) => PREFIX[l] === kind);
+  if (listing && rest.length === 1) return `${NOUN[listing]} ${rest[0]}`;
+  if (kind === 'plural' && rest.length === 2) return `Plural translation of string ${rest[0]}`;
+  if (kind === 'translation' && rest.length === 3) return `Translation ${rest[2]} of string ${rest[0]}`;
+  return identity;
+}
+
 /** The rows by identity, first occurrence kept; rows without an identity are counted apart. */
 export function indexRows(
   listing: ListingName,
@@ -74,12 +87,12 @@ const NOUN: Record<ListingName, string> = {
   glossaryTerms: 'Glossary term',
 };
 
-/** "String 42", "Translation 7 of string 3". */
+/** "String 42", "Translation 7 of string 3", "Plural translation of string 15" (its forms have ids each). */
 export function rowTitle(row: Row, listing: ListingName): string {
   const { id, stringId, plural } = idOf(listing, row);
   if (listing === 'translations') {
-    const shown = id ?? (plural ? 'plural' : null);
-    return `${NOUN.translations}${shown != null ? ` ${String(shown)}` : ''} of string ${String(stringId ?? '?')}`;
+    const what = plural ? 'Plural translation' : `${NOUN.translations}${id != null ? ` ${String(id)}` : ''}`;
+    return `${what} of string ${String(stringId ?? '?')}`;
   }
   return `${NOUN[listing]} ${String(id ?? '')}`.trim();
 }

@@ -31,6 +31,8 @@ export interface DisplayNames {
   tmSourceLanguage?: string;
   /** The project's target languages' editor codes by language id (the project's `targetLanguages`). */
   editorCodes?: ReadonlyMap<string, string>;
+  /** The project's languages in its order: the source language (a TM's own for segments), then the targets. */
+  languageOrder?: readonly string[];
 }
 
 /** A row field by field, whatever it holds (the details panel, export): what the service sent. */

@@ -75,8 +75,17 @@ export function keptRows(
   target: Pick<ListingTarget, 'languageId'>,
   rows: readonly Row[],
 ): KeptRow[] {
+  return keptRowsOf(listing, target, rows).map(({ id, values }) => ({ id, values }));
+}
+
+/** keptRows with the resource each was kept from, for a table that reads it (a comparison's parts). */
+export function keptRowsOf(
+  listing: ListingName,
+  target: Pick<ListingTarget, 'languageId'>,
+  rows: readonly Row[],
+): (KeptRow & { row: Row })[] {
   const { byId } = indexRows(listing, target, rows);
-  return [...byId].map(([id, row]) => ({ id, values: keptValues(listing, row) }));
+  return [...byId].map(([id, row]) => ({ id, values: keptValues(listing, row), row }));
 }
 
 export interface ChangedRow {

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useSession } from '../auth/session.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { PartsView, type Part } from '../rows/PartsView.tsx';
+import { useDisplayNames } from '../rows/display-names.ts';
 import { ProgressLine } from '../rows/ProgressLine.tsx';
 import { rowSetQuery } from '../rows/row-sets.ts';
 import { useApiClient } from '../connection/api.ts';
@@ -28,6 +29,7 @@ export default function DiffDialog(props: { snapshot: SnapshotMeta; onClose: () 
   const [openedAt] = useState(() => Date.now());
   const [loaded, setLoaded] = useState(0);
   const path = listingPath(setup.context, setup.target);
+  const names = useDisplayNames(client, setup.target, setup.context);
   const sent = useMemo(() => sentTextOf(setup), [setup]);
   const problem =
     !client || !session
@@ -142,7 +144,7 @@ export default function DiffDialog(props: { snapshot: SnapshotMeta; onClose: () 
           {number(diff.changed.length)} changed, {number(diff.unchanged)} unchanged.
         </p>
       )}
-      {parts && <PartsView context={setup.context} parts={parts} label="Parts of the diff" />}
+      {parts && <PartsView context={setup.context} parts={parts} label="Parts of the diff" names={names} />}
     </Dialog>
   );
 }

@@ -27,6 +27,8 @@ export class ControlRequestError extends Error {
     readonly deliveryId: number | null = null,
     /** The app the refusal is about, when the request named it only by its manifest (alreadyInstalled). */
     readonly appId: string | null = null,
+    /** The message for the Apps view, when its fix there is a form rather than a command. */
+    readonly inView: string | null = null,
   ) {
     super(message);
     this.name = 'ControlRequestError';
@@ -137,5 +139,6 @@ function controlError(status: number, json: unknown, text: string): ControlReque
     error.answer ?? null,
     typeof error.deliveryId === 'number' ? error.deliveryId : null,
     typeof error.appId === 'string' ? error.appId : null,
+    typeof error.inView === 'string' ? error.inView : null,
   );
 }

@@ -98,7 +98,10 @@ export interface ManifestProblem {
   pointer: string;
   /** Stable rule id (README, "Develop a Crowdin app against the emulator", lists them). */
   rule: string;
+  /** What is wrong at the pointer, not repeating it (src/wire/manifest-words.ts words the place). */
   message: string;
+  /** The message for the Apps view, where the fix is a form on the page instead of a command. */
+  inView?: string;
 }
 
 /** `apps validate` and a refused install: errors refuse the manifest, warnings do not. */
@@ -667,5 +670,7 @@ export interface ControlErrorBody {
     deliveryId?: number;
     /** The app the refusal is about, when the request named it by its manifest (alreadyInstalled). */
     appId?: string;
+    /** The message for the Apps view, where the fix is a form on the page instead of a command. */
+    inView?: string;
   };
 }

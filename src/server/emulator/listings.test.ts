@@ -205,6 +205,20 @@ describe('the enterprise variant', () => {
     const standardRow = (await get(standard, '/projects/1/strings?limit=1')).json.data[0].data;
     expect(standardRow).not.toHaveProperty('fields');
   });
+
+  it("links strings and the project under the organization's domain, as its webhooks do (ui-walk D33)", async () => {
+    const [string] = (await get(enterprise, '/projects/1/strings?limit=1')).json.data.map((d: any) => d.data);
+    const project = (await get(enterprise, '/projects/1')).json.data;
+    const target = project.targetLanguageIds[0];
+    expect(string.webUrl).toBe(
+      `https://acme.crowdin.com/editor/1/${string.fileId}/${project.sourceLanguageId}-${target}#${string.id}`,
+    );
+    expect(project.webUrl).toBe('https://acme.crowdin.com/u/projects/1');
+    const plain = (await get(standard, '/projects/1/strings?limit=1')).json.data[0].data;
+    expect(plain.webUrl).toBe(
+      `https://crowdin.com/editor/${project.identifier}/${plain.fileId}/${project.sourceLanguageId}-${target}#${plain.id}`,
+    );
+  });
 });
 
 describe('scopes and the rate limit', () => {

@@ -1,6 +1,7 @@
 // The resources of the four listings (their shapes: src/wire/resources.ts, shared with the app), projected
 // from the context objects.
 import { languageInfo, type Dataset, type DemoUser, type LanguageInfo } from '../data/model.ts';
+import { editorUrl, projectUrl } from '../data/web-urls.ts';
 import {
   PROVIDERS,
   type LanguageTranslationResource,
@@ -30,6 +31,8 @@ export interface ProjectShape {
   stringBased: boolean;
   /** Enterprise strings carry their custom fields. */
   enterprise: boolean;
+  /** The Enterprise organization the web addresses are under; null on crowdin.com. */
+  organization: string | null;
 }
 
 export function sourceStringResource(s: Obj, data: Dataset, shape: ProjectShape): SourceStringResource {
@@ -49,7 +52,11 @@ export function sourceStringResource(s: Obj, data: Dataset, shape: ProjectShape)
     hasPlurals: s.typeIsPlural === true,
     isIcu: s.typeIsIcu === true,
     labelIds: ((s.labels ?? []) as Obj[]).map((l) => l.id),
-    webUrl: `https://crowdin.com/editor/${data.project.identifier}/${fileId ?? 'all'}/en-uk#${s.id}`,
+    webUrl: editorUrl(shape.organization, data.project, {
+      fileId,
+      stringId: s.id,
+      languageId: data.project.targetLanguageIds[0] ?? data.project.sourceLanguageId,
+    }),
     createdAt: orNull(s.added),
     updatedAt: orNull(s.updated),
   };
@@ -216,7 +223,7 @@ export function languageResource(l: LanguageInfo) {
   };
 }
 
-export function projectResource(data: Dataset) {
+export function projectResource(data: Dataset, organization: string | null) {
   const p = data.project;
   return {
     id: p.id,
@@ -234,7 +241,7 @@ export function projectResource(data: Dataset) {
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
     lastActivity: p.updatedAt,
-    webUrl: `https://crowdin.com/project/${p.identifier}`,
+    webUrl: projectUrl(organization, p),
   };
 }
 

@@ -60,6 +60,7 @@ export class EmulatorApi {
       variant: apiVariant(enterprise ? 'enterprise' : 'standard', stringBased),
       enterprise,
       stringBased,
+      organization: this.config.organization,
     };
   }
 
@@ -106,11 +107,11 @@ export class EmulatorApi {
 
     api.get('/projects', (c) => {
       this.requireScope(c, REQUIRED_SCOPES.projects);
-      return c.json(this.paged(c, [projectResource(this.data)]));
+      return c.json(this.paged(c, [projectResource(this.data, this.config.organization)]));
     });
     api.get('/projects/:projectId', (c) => {
       this.project(c, REQUIRED_SCOPES.projects);
-      return c.json(itemEnvelope(projectResource(this.data)));
+      return c.json(itemEnvelope(projectResource(this.data, this.config.organization)));
     });
     api.get('/projects/:projectId/members', (c) => {
       this.project(c, REQUIRED_SCOPES.members);

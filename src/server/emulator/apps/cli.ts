@@ -22,6 +22,7 @@ import {
 } from '../../../wire/apps-control.ts';
 import { argsProblem } from '../../../wire/cli-args.ts';
 import { deliveryFaultsText } from '../../../wire/faults.ts';
+import { problemLine } from '../../../wire/manifest-words.ts';
 import { validateManifest } from './manifest.ts';
 import { ManifestSourceError, readManifest } from './manifest-source.ts';
 import { defaultAppsOptions, type AppsOptions } from './options.ts';
@@ -358,7 +359,7 @@ function terminalWording(e: ControlRequestError, port: string): string {
 }
 
 function formatProblem(p: ManifestProblem): string {
-  return `  ${p.severity} ${p.pointer || '/'} [${p.rule}] ${p.message}`;
+  return `  ${p.severity} ${problemLine(p)} [${p.rule}]`;
 }
 
 /** The outcome of a module call in one line: the job, the module, and what came back or went wrong. */

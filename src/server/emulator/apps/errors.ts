@@ -13,6 +13,7 @@ export class ControlError extends Error {
       answer?: AttemptInfo;
       deliveryId?: number;
       appId?: string;
+      inView?: string;
     } = {},
   ) {
     super(message);

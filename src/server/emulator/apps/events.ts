@@ -9,6 +9,7 @@ import type { EventString, StepEvent } from '../../../wire/workflow-step.ts';
 import { languageResource } from '../api/resources.ts';
 import type { Dataset, DemoUser, FileInfo } from '../data/model.ts';
 import { languageInfo } from '../data/model.ts';
+import { editorUrl, webOrigin } from '../data/web-urls.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- context objects are untyped JSON */
 type Obj = Record<string, any>;
@@ -40,10 +41,6 @@ export class EventSubjectError extends Error {}
 /** A 1×1 PNG: the project `logo` is a data URL in the step event. */
 const LOGO =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-
-export function webOrigin(domain: string | null): string {
-  return domain ? `https://${domain}.crowdin.com` : 'https://crowdin.com';
-}
 
 /** The string with this id (the data keeps strings in id order). */
 export function findString(data: Dataset, id: number): Obj | undefined {
@@ -142,11 +139,11 @@ export class EventBuilder {
   }
 
   private editorUrl(s: Obj, languageId: string): string {
-    const p = this.data.project;
-    const at = this.world.domain
-      ? `${webOrigin(this.world.domain)}/editor/${p.id}`
-      : `https://crowdin.com/editor/${p.identifier}`;
-    return `${at}/${s.file?.id ?? 'all'}/${p.sourceLanguageId}-${languageId}#${s.id}`;
+    return editorUrl(this.world.domain, this.data.project, {
+      fileId: s.file?.id,
+      stringId: s.id,
+      languageId,
+    });
   }
 
   /** The string object of project webhooks (string.*, suggestion.*, comments). */

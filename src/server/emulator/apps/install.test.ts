@@ -333,7 +333,7 @@ describe('the apps commands', () => {
     lines.length = 0;
     expect(await run(['install', `${bad.url}/manifest.json`])).toBe(1);
     expect(lines.join('\n')).toMatch(
-      /The manifest has 1 error[\s\S]*error \/_comment \[schema\/additionalProperties\]/,
+      /The manifest has 1 error: _comment is a comment[\s\S]*error _comment is a comment, .* \[schema\/additionalProperties\]/,
     );
     lines.length = 0;
     expect(

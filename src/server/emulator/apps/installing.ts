@@ -2,14 +2,16 @@
 // what the service refuses (with what to do instead), send the installed event and remove the installation
 // when the app does not accept it; at uninstall, send the uninstall event and revoke the app's grants.
 import type { InstallRequest, UninstallResponse } from '../../../wire/apps.ts';
+import { problemLine } from '../../../wire/manifest-words.ts';
 import { grants } from '../../../wire/scopes.ts';
 import type { Dataset } from '../data/model.ts';
 import { outcomeWords } from './attempts.ts';
 import { ControlError } from './errors.ts';
-import { webOrigin } from './events.ts';
+import { webOrigin } from '../data/web-urls.ts';
 import type { HostParts } from './host-parts.ts';
 import { scopesBeyond, type Installation } from './installations.ts';
 import { SCOPES_EXCEED_ERROR, validateManifest } from './manifest.ts';
+import { unknownClient } from './manifest-problems.ts';
 import { ManifestSourceError, readManifest } from './manifest-source.ts';
 import { ORGANIZATION_ID } from './options.ts';
 
@@ -57,7 +59,7 @@ export class Installing {
         new ControlError(
           422,
           'manifestInvalid',
-          `The manifest has ${report.errors.length} error${report.errors.length === 1 ? '' : 's'}: ${report.errors[0]!.message}`,
+          `The manifest has ${report.errors.length} error${report.errors.length === 1 ? '' : 's'}: ${problemLine(report.errors[0]!)}`,
           {
             problems: [...report.errors, ...report.warnings],
           },
@@ -102,13 +104,8 @@ export class Installing {
       const clientId = manifest.authentication.clientId!;
       const client = this.p.installations.client(clientId);
       if (!client) {
-        return refuse(
-          new ControlError(
-            422,
-            'unknownClient',
-            `authentication.clientId "${clientId}" is not an OAuth app of this emulator. Register one and put its clientId in the manifest: npm run emulator -- apps client --name "${manifest.name}" --scopes "${(manifest.scopes ?? ['project']).join(' ')}".`,
-          ),
-        );
+        const { message, inView } = unknownClient(clientId, manifest.name, manifest.scopes);
+        return refuse(new ControlError(422, 'unknownClient', message, { inView }));
       }
       const beyond = scopesBeyond(manifest.scopes, client.scopes);
       if (beyond.length) {

@@ -1,13 +1,16 @@
-// Manifest problems in words: the JSON pointer of each, and Ajv's schema errors said as what to do.
-// The rules a schema cannot state (manifest.ts) build their problems with the same helpers.
+// Manifest problems in words: the JSON pointer of each, and Ajv's schema errors said as what to do there
+// (the place is shown once beside the message: src/wire/manifest-words.ts). The rules a schema cannot
+// state (manifest.ts) build their problems with the same helpers.
 import type { ErrorObject } from 'ajv';
 import type { ManifestProblem } from '../../../wire/apps.ts';
+import { registerClientHow } from '../../../wire/manifest-words.ts';
 
-export const error = (pointer: string, rule: string, message: string): ManifestProblem => ({
+export const error = (pointer: string, rule: string, message: string, inView?: string): ManifestProblem => ({
   severity: 'error',
   pointer,
   rule,
   message,
+  ...(inView === undefined ? {} : { inView }),
 });
 export const warning = (pointer: string, rule: string, message: string): ManifestProblem => ({
   severity: 'warning',
@@ -15,6 +18,33 @@ export const warning = (pointer: string, rule: string, message: string): Manifes
   rule,
   message,
 });
+
+// ---- the OAuth app a manifest names --------------------------------------------------------------------
+
+/** Rule client-id: an app that gets tokens names its OAuth app; worded for a terminal and for the view. */
+export function clientIdRequired(authType: string): ManifestProblem {
+  const what = `is required with ${authType}: the id of the OAuth app whose scopes the app gets.`;
+  return error(
+    '/authentication/clientId',
+    'client-id',
+    `${what} ${registerClientHow('terminal')}`,
+    `${what} ${registerClientHow('view')}`,
+  );
+}
+
+/** An install whose clientId is no OAuth app of the emulator: the refusal's message, and its view wording. */
+export function unknownClient(
+  clientId: string,
+  name: string,
+  scopes: readonly string[] | undefined,
+): { message: string; inView: string } {
+  const what = `authentication.clientId "${clientId}" is not an OAuth app of this emulator.`;
+  const scope = (scopes ?? ['project']).join(' ');
+  return {
+    message: `${what} ${registerClientHow('terminal', name, scope)}`,
+    inView: `${what} ${registerClientHow('view', name, scope)}`,
+  };
+}
 
 // ---- Ajv errors in words ------------------------------------------------------------------------------
 
@@ -41,7 +71,7 @@ export function schemaProblem(e: ErrorObject, root: unknown): ManifestProblem {
       return error(
         `${at}/${escapePointer(String(p.missingProperty))}`,
         rule,
-        `${describePath(at)} is missing the required key "${String(p.missingProperty)}".`,
+        'is missing; the service requires it.',
       );
     case 'additionalProperties': {
       const key = String(p.additionalProperty);
@@ -50,30 +80,24 @@ export function schemaProblem(e: ErrorObject, root: unknown): ManifestProblem {
         return error(
           pointer,
           rule,
-          `"${key}" is not a module type the service knows; it refuses the manifest. Module types: see the docs' modules pages.`,
+          `is not a module type the service knows; it refuses the manifest. Module types: see the docs' modules pages.`,
         );
       }
-      const hint = key.startsWith('_comment')
-        ? ' Comments are not allowed: the service refuses every key it does not know.'
-        : KEY_HINTS[key]
-          ? ` The service refuses keys it does not know; ${KEY_HINTS[key]}`
-          : ' The service refuses keys it does not know.';
-      return error(pointer, rule, `Unknown key "${key}" in ${describePath(at)}.${hint}`);
+      const message = key.startsWith('_comment')
+        ? 'is a comment, and comments are not allowed: the service refuses every key it does not know.'
+        : `is not a key the service knows here; it refuses the manifest${KEY_HINTS[key] ? ` (${KEY_HINTS[key]})` : ''}.`;
+      return error(pointer, rule, message);
     }
     case 'enum': {
       const value = valueAt(root, at);
       const allowed = (p.allowedValues as unknown[]).map((v) => String(v)).join(', ');
-      return error(
-        at,
-        rule,
-        `${describePath(at)} is ${JSON.stringify(value)}; allowed: ${allowed}${source(e)}.`,
-      );
+      return error(at, rule, `is ${JSON.stringify(value)}; allowed: ${allowed}${source(e)}.`);
     }
     case 'pattern':
       return error(
         at,
         rule,
-        `${describePath(at)} ${PATTERN_HINTS[String(p.pattern)] ?? `must match ${String(p.pattern)}`}; it is ${JSON.stringify(valueAt(root, at))}.`,
+        `${PATTERN_HINTS[String(p.pattern)] ?? `must match ${String(p.pattern)}`}; it is ${JSON.stringify(valueAt(root, at))}.`,
       );
     case 'minLength':
     case 'maxLength': {
@@ -86,7 +110,7 @@ export function schemaProblem(e: ErrorObject, root: unknown): ManifestProblem {
               ? 'not empty'
               : `at least ${s.minLength} characters`
             : `at most ${s.maxLength} characters`;
-      return error(at, rule, `${describePath(at)} must be ${range}${source(e)}.`);
+      return error(at, rule, `must be ${range}${source(e)}.`);
     }
     case 'minItems':
     case 'maxItems':
@@ -94,16 +118,16 @@ export function schemaProblem(e: ErrorObject, root: unknown): ManifestProblem {
       return error(
         at,
         rule,
-        `${describePath(at)} must have ${e.keyword === 'minItems' ? 'at least' : 'at most'} ${String(p.limit)} item(s).`,
+        `must have ${e.keyword === 'minItems' ? 'at least' : 'at most'} ${String(p.limit)} item(s).`,
       );
     case 'type':
-      return error(at, rule, `${describePath(at)} must be ${article(String(p.type))}.`);
+      return error(at, rule, `must be ${article(String(p.type))}.`);
     case 'format':
-      return error(at, rule, `${describePath(at)} must be an absolute URL.`);
+      return error(at, rule, 'must be an absolute URL.');
     case 'uniqueItems':
-      return error(at, rule, `${describePath(at)} lists the same value twice.`);
+      return error(at, rule, 'lists the same value twice.');
     default:
-      return error(at, rule, `${describePath(at)} ${e.message ?? 'is invalid'}.`);
+      return error(at, rule, `${e.message ?? 'is invalid'}.`);
   }
 }
 
@@ -115,15 +139,6 @@ function source(e: ErrorObject): string {
 
 function article(type: string): string {
   return type === 'object' || type === 'array' || type === 'integer' ? `an ${type}` : `a ${type}`;
-}
-
-function describePath(pointer: string): string {
-  if (!pointer) return 'The manifest';
-  return pointer
-    .split('/')
-    .slice(1)
-    .map(unescapePointer)
-    .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '');
 }
 
 function lastKey(pointer: string): string {

@@ -6,12 +6,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEP_EVENT } from '../../../wire/apps.ts';
 import { appsCommand } from './cli.ts';
+import { SERVERLESS_ERROR, STEP_AUTH_ERROR, validateManifest } from './manifest.ts';
 import {
-  SERVERLESS_ERROR,
-  STEP_AUTH_ERROR,
-  validateManifest,
-} from './manifest.ts';
-import { MAX_MANIFEST_BYTES, ManifestSourceError, parseManifestText, readManifest } from './manifest-source.ts';
+  MAX_MANIFEST_BYTES,
+  ManifestSourceError,
+  parseManifestText,
+  readManifest,
+} from './manifest-source.ts';
 import { AppCaller } from './outgoing.ts';
 import { TestApp, stepAppManifest } from './testing.ts';
 
@@ -69,7 +70,7 @@ describe('the schema', () => {
       /did you mean "authentication": \{"type"/,
     );
     expect(r.errors.find((e) => e.pointer === '/_comment_scopes')!.message).toMatch(
-      /Comments are not allowed/,
+      /comments are not allowed/,
     );
   });
 
@@ -144,7 +145,7 @@ describe('the schema', () => {
       '/modules/workflow-step-type/0/boundaries/outputs/0/title',
     ]);
     expect(r.errors.find((e) => e.pointer.endsWith('input/title'))!.message).toBe(
-      `modules.workflow-step-type[0].boundaries.input.title must be 3–30 characters (the docs' workflow-step-type table).`,
+      `must be 3–30 characters (the docs' workflow-step-type table).`,
     );
   });
 
@@ -160,7 +161,7 @@ describe('the schema', () => {
       '/modules/workflow-step-type/0/environments/0',
     ]);
     expect(r.errors.find((e) => e.pointer.endsWith('editorMode'))!.message).toBe(
-      'modules.workflow-step-type[0].editorMode is "zen"; allowed: side-by-side, comfortable, multilingual.',
+      'is "zen"; allowed: side-by-side, comfortable, multilingual.',
     );
     expect(rules({ ...valid(), authentication: { type: 'oauth' } }).errors).toContain(
       'schema/enum /authentication/type',
@@ -362,7 +363,9 @@ describe('reading a manifest', () => {
         (l) => lines.push(l),
       ),
     ).toBe(0);
-    expect(lines.join('\n')).toMatch(/warning \/baseUrl \[https-base-url\][\s\S]*valid, 0 errors, 1 warning/);
+    expect(lines.join('\n')).toMatch(
+      /warning baseUrl: The service requires .* \[https-base-url\][\s\S]*valid, 0 errors, 1 warning/,
+    );
     lines.length = 0;
     expect(
       await appsCommand(
@@ -387,7 +390,7 @@ describe('reading a manifest', () => {
         (l) => lines.push(l),
       ),
     ).toBe(1);
-    expect(lines.join('\n')).toContain(`error /authentication/type [step-auth] ${STEP_AUTH_ERROR}`);
+    expect(lines.join('\n')).toContain(`error authentication.type: ${STEP_AUTH_ERROR} [step-auth]`);
   });
 
   it('an `apps` option it does not know, or one without its value, is a line and exit 2, not a stack trace', async () => {

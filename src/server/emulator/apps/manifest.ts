@@ -6,9 +6,18 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { AppsSettings, ManifestProblem, ValidationReport } from '../../../wire/apps.ts';
 import { STEP_EVENT } from '../../../wire/apps.ts';
+import { problemPlace } from '../../../wire/manifest-words.ts';
 import { isServiceScope } from '../../../wire/scopes.ts';
 import { DOCUMENTED_EVENTS } from './events.ts';
-import { dedupe, error, escapePointer, isObject, schemaProblem, warning } from './manifest-problems.ts';
+import {
+  clientIdRequired,
+  dedupe,
+  error,
+  escapePointer,
+  isObject,
+  schemaProblem,
+  warning,
+} from './manifest-problems.ts';
 import { HOSTED_GROUPS, MANIFEST_SCHEMA, UI_GROUPS } from './manifest-schema.ts';
 
 export const STEP_AUTH_ERROR =
@@ -120,21 +129,13 @@ function semanticProblems(m: Partial<Manifest>): ManifestProblem[] {
     out.push(error(auth ? '/authentication/type' : '/authentication', 'step-auth', STEP_AUTH_ERROR));
   }
   if (authType === 'crowdin_app' || authType === 'crowdin_agent') {
-    if (!auth?.clientId) {
-      out.push(
-        error(
-          '/authentication/clientId',
-          'client-id',
-          `authentication.clientId is required with ${authType}: the id of the OAuth app whose scopes the app gets. Register one with \`npm run emulator -- apps client --name NAME --scopes "project"\`.`,
-        ),
-      );
-    }
+    if (!auth?.clientId) out.push(clientIdRequired(authType));
     if (!isObject(m.events) || typeof m.events.installed !== 'string') {
       out.push(
         error(
           '/events/installed',
           'installed-event',
-          `events.installed is required with ${authType}: the installed event carries the app secret the app needs to get a token.`,
+          `is required with ${authType}: the installed event carries the app secret the app needs to get a token.`,
         ),
       );
     }
@@ -229,7 +230,7 @@ function semanticProblems(m: Partial<Manifest>): ManifestProblem[] {
           error(
             where,
             'duplicate-module-key',
-            `Module key "${entry.key}" is used twice (first at ${first}): a key names one module of the app (X-Module-Key).`,
+            `Module key "${entry.key}" is used twice (first at ${problemPlace(first)}): a key names one module of the app (X-Module-Key).`,
           ),
         );
       } else seen.set(entry.key, where);
@@ -288,4 +289,3 @@ function semanticProblems(m: Partial<Manifest>): ManifestProblem[] {
   }
   return out;
 }
-

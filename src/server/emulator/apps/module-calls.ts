@@ -11,7 +11,7 @@ import type { EmulatorConfig } from '../config.ts';
 import { appJwt } from './app-jwt.ts';
 import type { Deliveries } from './deliveries.ts';
 import { ControlError } from './errors.ts';
-import { webOrigin } from './events.ts';
+import { webOrigin } from '../data/web-urls.ts';
 import type { Installation, Installations } from './installations.ts';
 import { MODULE_CALL_GROUPS } from './manifest-schema.ts';
 import { MODULE_PAYLOAD_LIMIT, Problems, readEnvelope } from './module-answer.ts';
