@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+let t0 = performance.now();
+let db = await PGlite.create();
+console.log('mem open ms', performance.now()-t0);
+t0 = performance.now();
+let db2 = await PGlite.create();
+console.log('mem open 2 ms', performance.now()-t0);
+t0 = performance.now();
+const dump = await db.dumpDataDir('none');
+console.log('dump ms', performance.now()-t0, dump.size);
+t0 = performance.now();
+let db3 = await PGlite.create('/tmp/pgl-data2', { loadDataDir: dump });
+console.log('load open ms', performance.now()-t0);
+t0 = performance.now();
+let db4 = await PGlite.create('/tmp/pgl-data3');
+console.log('fresh dir open ms', performance.now()-t0);
