@@ -109,7 +109,7 @@ describe.each(Object.entries(backends))('RouterStore (%s)', (_name, newLocation)
     await store['sql'].query(
       'create trigger refuse before insert on router_step_languages for each row execute function refuse()',
     );
-    const saved: StepRecord = { ...before!, languages: ['uk', 'de'], settings: { rules: [], default: 'x' }, savedAt: 'now' };
+    const saved: StepRecord = { ...before!, languages: ['uk', 'de'], settings: { rules: [], default: 'false' }, savedAt: 'now' };
     await expect(store.saveStep(saved)).rejects.toThrow(/disk full/);
     expect(store.step('acme', 12)).toEqual(before);
     await store['sql'].query('drop trigger refuse on router_step_languages');
@@ -173,7 +173,7 @@ describe('RouterStore (embedded): the folder and the JSON store of earlier relea
       steps: {
         'acme|12': {
           organization: 'acme', stepId: 12, projectId: 1, workflowId: 3, templateId: null,
-          settings: { rules: [], default: 'x' }, savedAt: 'then', languages: ['uk', 'de'],
+          settings: { rules: [], default: 'false' }, savedAt: 'then', languages: ['uk', 'de'],
         },
       },
     });
@@ -185,7 +185,7 @@ describe('RouterStore (embedded): the folder and the JSON store of earlier relea
     const again = await reopen(store, location, { secretKey: KEY });
     expect(again.migratedJson).toBeNull();
     expect(again.installation('acme')).toEqual(installation);
-    expect(again.step('acme', 12)).toMatchObject({ workflowId: 3, settings: { default: 'x' } });
+    expect(again.step('acme', 12)).toMatchObject({ workflowId: 3, settings: { default: 'false' } });
     expect(again.step('acme', 12)?.languages.sort()).toEqual(['de', 'uk']);
     expect(readdirSync(dir).sort()).toEqual(['store.json', 'store.json.v1-backup.json']);
   });
