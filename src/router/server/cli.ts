@@ -190,9 +190,12 @@ async function main(): Promise<void> {
     console.log(`CroQL Router listening on ${own}`);
     console.log(`  manifest  ${config.baseUrl}${ROUTES.manifest}`);
     console.log(`  store     ${store.location} (${store.kind})`);
-    if (store.migratedJson) console.log(`            migrated from JSON; the old file is ${store.migratedJson}`);
+    if (store.migratedJson)
+      console.log(`            migrated from JSON; the old file is ${store.migratedJson}`);
     if (!values['secret-key']) {
-      console.log('            app secrets in plain text: give --secret-key (or CROQL_SECRET_KEY) to seal them');
+      console.log(
+        '            app secrets in plain text: give --secret-key (or CROQL_SECRET_KEY) to seal them',
+      );
     }
     console.log(`  accounts  ${config.endpoints.accountsUrl}   API ${config.endpoints.apiUrl}`);
     if (emulator) {

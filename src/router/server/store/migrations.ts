@@ -52,7 +52,11 @@ export async function migrate(sql: Sql): Promise<{ from: number; to: number }> {
     }
     for (const m of MIGRATIONS) {
       if (m.version <= from) continue;
-      for (const statement of m.sql.split(';').map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
+      for (const statement of m.sql
+        .split(';')
+        .map((s) => s.trim())
+        .filter(Boolean))
+        await tx.query(statement);
       await tx.query('insert into store_migrations (version, name) values ($1, $2)', [m.version, m.name]);
     }
     return { from, to: SCHEMA_VERSION };

@@ -88,7 +88,9 @@ export class RouterStore {
     } catch (e) {
       await sql.close().catch(() => undefined);
       if (e instanceof SecretKeyError) throw new StoreError(e.message);
-      throw e instanceof StoreError ? e : new StoreError(`Cannot open the store ${sql.where}: ${(e as Error).message}`);
+      throw e instanceof StoreError
+        ? e
+        : new StoreError(`Cannot open the store ${sql.where}: ${(e as Error).message}`);
     }
   }
 
@@ -180,7 +182,8 @@ export class RouterStore {
   saveStep(record: StepRecord): Promise<void> {
     return this.write(async (tx) => {
       await putStep(tx, record);
-      return () => this.stepRecords.set(stepKey(record.organization, record.stepId, record.templateId), record);
+      return () =>
+        this.stepRecords.set(stepKey(record.organization, record.stepId, record.templateId), record);
     });
   }
 
@@ -195,7 +198,8 @@ export class RouterStore {
   /** Notes that a step routes a language (a delivery for it arrived); written only when it is new. */
   noteLanguage(organization: string, projectId: number, stepId: number, languageId: string): Promise<void> {
     const key = stepKey(organization, stepId);
-    const known = (s = this.stepRecords.get(key)) => s?.projectId === projectId && s.languages.includes(languageId);
+    const known = (s = this.stepRecords.get(key)) =>
+      s?.projectId === projectId && s.languages.includes(languageId);
     if (known()) return this.writing;
     return this.write(async (tx) => {
       const step = this.stepRecords.get(key);
@@ -211,7 +215,9 @@ export class RouterStore {
           languages: [],
         }),
         projectId,
-        languages: step?.languages.includes(languageId) ? step.languages : [...(step?.languages ?? []), languageId],
+        languages: step?.languages.includes(languageId)
+          ? step.languages
+          : [...(step?.languages ?? []), languageId],
       };
       await putStep(tx, record);
       return () => this.stepRecords.set(key, record);
@@ -263,10 +269,10 @@ async function putStep(runner: SqlRunner, step: StepRecord): Promise<void> {
      on conflict (step_key) do update set organization = excluded.organization, record = excluded.record`,
     [key, step.organization, JSON.stringify(record)],
   );
-  await runner.query('delete from router_step_languages where step_key = $1 and not (language = any($2::text[]))', [
-    key,
-    languages,
-  ]);
+  await runner.query(
+    'delete from router_step_languages where step_key = $1 and not (language = any($2::text[]))',
+    [key, languages],
+  );
   for (const language of languages) {
     await runner.query(
       'insert into router_step_languages (step_key, language) values ($1, $2) on conflict do nothing',

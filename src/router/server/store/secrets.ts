@@ -53,7 +53,10 @@ export function unseal(stored: string, owner: string, keys: (SecretKey | null)[]
     throw new SecretKeyError(
       keys.some(Boolean)
         ? `The store's secrets are sealed with another key (fingerprint ${id}) than the one given ` +
-            `(${keys.filter(Boolean).map((k) => k!.id).join(', ')}). Start with that key as --secret-key; ` +
+            `(${keys
+              .filter(Boolean)
+              .map((k) => k!.id)
+              .join(', ')}). Start with that key as --secret-key; ` +
             'to change keys, give the old one as --previous-secret-key and the new one as --secret-key.'
         : `The store's secrets are encrypted (key fingerprint ${id}): start with --secret-key (or CROQL_SECRET_KEY) set to that key.`,
     );

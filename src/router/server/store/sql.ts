@@ -47,10 +47,11 @@ export async function openEmbedded(dir: string, options: EmbeddedOptions = {}): 
   return {
     kind: 'embedded',
     where: dir,
-    query: async <T extends Row>(text: string, params?: unknown[]) =>
-      (await db.query<T>(text, params)).rows,
+    query: async <T extends Row>(text: string, params?: unknown[]) => (await db.query<T>(text, params)).rows,
     transaction: (fn) =>
-      db.transaction((tx) => fn({ query: async (text, params) => (await tx.query(text, params)).rows as never })),
+      db.transaction((tx) =>
+        fn({ query: async (text, params) => (await tx.query(text, params)).rows as never }),
+      ),
     close: () => db.close(),
   };
 }

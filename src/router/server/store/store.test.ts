@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type TestPostgres } from '../../../testing/postgres.ts';
+import { startPostgres, type TestPostgres } from './test-postgres.ts';
 import { organizationKey, type Installation, type StepRecord } from './records.ts';
 import { RouterStore, type StoreOptions } from './router-store.ts';
 import { embeddedTemplate } from './testing.ts';
@@ -109,7 +109,12 @@ describe.each(Object.entries(backends))('RouterStore (%s)', (_name, newLocation)
     await store['sql'].query(
       'create trigger refuse before insert on router_step_languages for each row execute function refuse()',
     );
-    const saved: StepRecord = { ...before!, languages: ['uk', 'de'], settings: { rules: [], default: 'false' }, savedAt: 'now' };
+    const saved: StepRecord = {
+      ...before!,
+      languages: ['uk', 'de'],
+      settings: { rules: [], default: 'false' },
+      savedAt: 'now',
+    };
     await expect(store.saveStep(saved)).rejects.toThrow(/disk full/);
     expect(store.step('acme', 12)).toEqual(before);
     await store['sql'].query('drop trigger refuse on router_step_languages');
@@ -134,7 +139,9 @@ describe.each(Object.entries(backends))('RouterStore (%s)', (_name, newLocation)
     const location = await newLocation();
     const store = await open(location, { secretKey: KEY });
     await store.install('acme', installation);
-    const [row] = await store['sql'].query<{ app_secret: string }>('select app_secret from router_installations');
+    const [row] = await store['sql'].query<{ app_secret: string }>(
+      'select app_secret from router_installations',
+    );
     expect(row!.app_secret).not.toContain('s3cret');
     await store.close();
     opened.pop();
@@ -172,8 +179,14 @@ describe('RouterStore (embedded): the folder and the JSON store of earlier relea
       installations: { acme: installation },
       steps: {
         'acme|12': {
-          organization: 'acme', stepId: 12, projectId: 1, workflowId: 3, templateId: null,
-          settings: { rules: [], default: 'false' }, savedAt: 'then', languages: ['uk', 'de'],
+          organization: 'acme',
+          stepId: 12,
+          projectId: 1,
+          workflowId: 3,
+          templateId: null,
+          settings: { rules: [], default: 'false' },
+          savedAt: 'then',
+          languages: ['uk', 'de'],
         },
       },
     });

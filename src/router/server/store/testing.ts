@@ -10,8 +10,9 @@ import { emptyEmbeddedCluster } from './sql.ts';
 
 // The package exports no package.json: its entry point sits in dist/, the manifest one folder up.
 const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-const version = (JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string })
-  .version;
+const version = (
+  JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }
+).version;
 const templateFile = join(tmpdir(), `croql-pglite-${version}-cluster.tar`);
 
 let made: Promise<void> | null = null;

@@ -1,5 +1,5 @@
 // A throwaway PostgreSQL server for tests: Debian's binaries (/usr/lib/postgresql/N/bin; the test set-up,
-// scripts/ensure-postgres.mjs, installs them when missing), a new cluster in a temporary folder, a free
+// src/router/server/store/ensure-postgres.mjs, installs them when missing), a new cluster in a temporary folder, a free
 // port on 127.0.0.1, trust authentication for its one user. initdb refuses to run as root, so as root the
 // cluster belongs to the `postgres` user the package creates. stop() removes the cluster.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -25,8 +25,8 @@ function binDir(): string {
     : [];
   if (!versions[0]) {
     throw new Error(
-      'PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): run `node scripts/ensure-postgres.mjs` ' +
-        '(as root it installs Debian\'s postgresql) or `sudo apt-get install postgresql`.',
+      'PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): run `node src/router/server/store/ensure-postgres.mjs` ' +
+        "(as root it installs Debian's postgresql) or `sudo apt-get install postgresql`.",
     );
   }
   return join(root, versions[0], 'bin');
@@ -64,8 +64,15 @@ export async function startPostgres(): Promise<TestPostgres> {
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'croql', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const port = await freePort();
   run('pg_ctl', [
-    '-D', data, '-l', join(dir, 'log'), '-w', '-t', '60',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    '-D',
+    data,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
     'start',
   ]);
   const base = `postgres://croql@127.0.0.1:${port}`;
