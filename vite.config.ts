@@ -19,5 +19,6 @@ export default defineConfig({
     // times the worst seen. Property runs are sized to stay far inside it; a test that needs more says why.
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    globalSetup: ['src/router/server/store/global-setup.ts'],
   },
 });

@@ -14,6 +14,7 @@ import { signatureOf } from './auth.ts';
 import { createRouter, type RouterServer } from './app.ts';
 import { STEP_MODULE_KEY, WEBHOOK_MODULE_KEY } from './manifest.ts';
 import { RouterStore } from './store.ts';
+import { embeddedTemplate } from './store/testing.ts';
 
 const data = generateDemoDataset({ strings: 1200, seed: 5 });
 const strings = data.strings.map(deliveredString);
@@ -115,9 +116,8 @@ const open: RouterServer[] = [];
 const stores: { folder: string; store: RouterStore }[] = [];
 afterEach(async () => {
   for (const r of open.splice(0)) r.engine.stop();
-  // A store writes each change after the fact: its folder goes once the last write is on disk.
   for (const { folder, store } of stores.splice(0)) {
-    await store.flushed().catch(() => undefined);
+    await store.close().catch(() => undefined);
     rmSync(folder, { recursive: true, force: true, maxRetries: 5 });
   }
 });
@@ -126,7 +126,7 @@ async function setup() {
   const service = fakeService();
   const logs: string[] = [];
   const folder = mkdtempSync(join(tmpdir(), 'router-app-'));
-  const store = await RouterStore.open(join(folder, 'store.json'));
+  const store = await RouterStore.open(join(folder, 'store.json'), { template: embeddedTemplate });
   stores.push({ folder, store });
   const router = createRouter({
     config: {
@@ -317,6 +317,25 @@ describe('deliveries', () => {
     expect((await t.saveSettings(settings)).status).toBe(200);
     return t;
   }
+
+  it('F9: answers a prototype name as organization with a 4xx, never a 500', async () => {
+    const t = await ready();
+    const body = t.batch(0, 10);
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const byDomain = await t.deliver(body, { 'X-Crowdin-Domain': name });
+      expect(byDomain.status, `X-Crowdin-Domain: ${name}`).toBe(401);
+      const byId = await t.deliver(body, { 'X-Crowdin-Domain': '', 'X-Crowdin-Id': name });
+      expect(byId.status, `X-Crowdin-Id: ${name}`).toBe(401);
+      const page = await t.router.app.request('/step/api/state?stepId=12', {
+        headers: { Authorization: `Bearer ${await t.jwt({ domain: name })}` },
+      });
+      expect(page.status, `JWT domain ${name}`).toBe(403);
+      const good = { rules: [{ query: 'is hidden', output: 'true' }], default: 'false' };
+      expect((await t.saveSettings(good, await t.jwt({ domain: name }))).status).toBe(403);
+    }
+    await t.router.engine.settled();
+    expect(t.service.patches).toEqual([]);
+  });
 
   it('route nothing unless signed with the installation’s secret', async () => {
     const t = await ready();

@@ -12,7 +12,7 @@ import type { Logger } from './engine.ts';
 import { emulatorClient, setUpInEmulator } from './emulator-setup.ts';
 import { ROUTES } from './manifest.ts';
 import { ensurePage, pageHandler } from './page.ts';
-import { RouterStore, StoreError } from './store.ts';
+import { isPostgresUrl, RouterStore, StoreError } from './store.ts';
 
 const DEFAULT_STORE = join(
   process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'),
@@ -32,7 +32,13 @@ The secret may come from CROQL_ROUTER_CLIENT_SECRET instead (it then stays out o
 Options:
   --port N                  port (default 8790; 0 picks a free one)
   --host H                  address to listen on (default 127.0.0.1)
-  --store FILE              where installations and step settings are kept (default ${DEFAULT_STORE})
+  --store PATH|URL          where installations and step settings are kept: a folder for the embedded
+                            store (default ${DEFAULT_STORE}), or postgres://… for a PostgreSQL
+                            server that several instances share (or CROQL_STORE_URL)
+  --secret-key KEY          seals app secrets at rest, AES-256-GCM (or CROQL_SECRET_KEY); 64 hex digits
+                            or a passphrase of 16+ characters
+  --previous-secret-key KEY the key the store was sealed with until now: re-sealed with --secret-key at
+                            start (or CROQL_PREVIOUS_SECRET_KEY)
   --accounts URL            the accounts host (default ${CROWDIN_ENDPOINTS.accountsUrl}; the emulator's own
                             address when testing against it)
   --api URL                 the API host; {domain} stands for the organization's domain
@@ -63,10 +69,11 @@ function timestamped(): Logger {
 }
 
 /**
- * Refuses a store the router could not write, at start rather than at the first installation: the store
- * writes a new file beside the old one and renames it over (store.ts), so its folder must take a new file.
+ * Refuses an embedded store the router could not write, at start rather than at the first installation:
+ * its folder (or a JSON store's migration, store/embedded.ts) needs new files beside it.
  */
 async function checkWritable(file: string): Promise<void> {
+  if (isPostgresUrl(file)) return;
   const probe = `${file}.${process.pid}.probe`;
   try {
     await mkdir(dirname(file), { recursive: true, mode: 0o700 });
@@ -84,7 +91,9 @@ function parseOptions() {
     options: {
       port: { type: 'string', default: '8790' },
       host: { type: 'string', default: '127.0.0.1' },
-      store: { type: 'string', default: DEFAULT_STORE },
+      store: { type: 'string', default: process.env.CROQL_STORE_URL || DEFAULT_STORE },
+      'secret-key': { type: 'string', default: process.env.CROQL_SECRET_KEY },
+      'previous-secret-key': { type: 'string', default: process.env.CROQL_PREVIOUS_SECRET_KEY },
       accounts: { type: 'string', default: CROWDIN_ENDPOINTS.accountsUrl },
       api: { type: 'string', default: CROWDIN_ENDPOINTS.apiUrl },
       'base-url': { type: 'string' },
@@ -142,7 +151,10 @@ async function main(): Promise<void> {
   await checkWritable(values.store);
   let store: RouterStore;
   try {
-    store = await RouterStore.open(values.store);
+    store = await RouterStore.open(values.store, {
+      secretKey: values['secret-key'],
+      previousSecretKey: values['previous-secret-key'],
+    });
   } catch (e) {
     if (e instanceof StoreError) fail(e.message);
     throw e;
@@ -177,7 +189,14 @@ async function main(): Promise<void> {
     config.baseUrl ||= own;
     console.log(`CroQL Router listening on ${own}`);
     console.log(`  manifest  ${config.baseUrl}${ROUTES.manifest}`);
-    console.log(`  store     ${store.file}`);
+    console.log(`  store     ${store.location} (${store.kind})`);
+    if (store.migratedJson)
+      console.log(`            migrated from JSON; the old file is ${store.migratedJson}`);
+    if (!values['secret-key']) {
+      console.log(
+        '            app secrets in plain text: give --secret-key (or CROQL_SECRET_KEY) to seal them',
+      );
+    }
     console.log(`  accounts  ${config.endpoints.accountsUrl}   API ${config.endpoints.apiUrl}`);
     if (emulator) {
       setUpInEmulator(emulator, `${config.baseUrl}${ROUTES.manifest}`, config.identifier, (m) =>
@@ -198,7 +217,7 @@ async function main(): Promise<void> {
     const drained = Promise.race([router.engine.settled(), new Promise((r) => setTimeout(r, 5000))]);
     void drained
       .then(() => router.engine.stop())
-      .then(() => store.flushed())
+      .then(() => store.close())
       .finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);

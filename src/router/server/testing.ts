@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createRouter, type RouterOptions, type RouterServer } from './app.ts';
 import { RouterStore } from './store.ts';
+import { embeddedTemplate } from './store/testing.ts';
 
 export interface RunningRouter extends RouterServer {
   url: string;
@@ -27,7 +28,7 @@ export async function startRouter(options: {
   fetch?: RouterOptions['fetch'];
 }): Promise<RunningRouter> {
   const folder = mkdtempSync(join(tmpdir(), 'croql-router-'));
-  const store = await RouterStore.open(join(folder, 'store.json'));
+  const store = await RouterStore.open(join(folder, 'store.json'), { template: embeddedTemplate });
   const logs: string[] = [];
   const config = {
     identifier: 'croql-router',
@@ -61,11 +62,11 @@ export async function startRouter(options: {
       new Promise<void>((resolve) => {
         router.engine.stop();
         if ('closeAllConnections' in server) server.closeAllConnections();
-        // The store's folder goes once its last write is on disk (a change is written after the fact).
+        // The store's folder goes once it is closed.
         server.close(
           () =>
             void store
-              .flushed()
+              .close()
               .catch(() => undefined)
               .then(() => {
                 rmSync(folder, { recursive: true, force: true, maxRetries: 5 });

@@ -1,0 +1,98 @@
+// One SQL dialect for both stores: PostgreSQL itself (`pg`, for several instances on one server) or PGlite,
+// PostgreSQL compiled to WebAssembly, as the embedded default (a folder on disk, no set-up, nothing
+// downloaded beyond the npm package). PGlite is loaded only when an embedded store is opened: its module and
+// WebAssembly cost a second or two that a PostgreSQL-backed server never pays.
+import { existsSync } from 'node:fs';
+
+export type Row = Record<string, unknown>;
+
+/** What a statement runs on: the store itself or one transaction of it. */
+export interface SqlRunner {
+  query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Sql extends SqlRunner {
+  readonly kind: 'embedded' | 'postgres';
+  /** Where it is, for messages (a PostgreSQL URL without its password). */
+  readonly where: string;
+  /** Runs `fn` in one transaction: everything it wrote is kept, or (it threw) nothing. */
+  transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(location);
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}
+
+export interface EmbeddedOptions {
+  /** A fresh cluster's files (PGlite's dumpDataDir) to start a new store from instead of running initdb. */
+  template?: () => Promise<Blob | undefined>;
+}
+
+/** Opens (or creates) an embedded store in the folder `dir`. PGlite is one connection: statements queue. */
+export async function openEmbedded(dir: string, options: EmbeddedOptions = {}): Promise<Sql> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const loadDataDir = existsSync(dir) ? undefined : await options.template?.();
+  const db = await PGlite.create(dir, loadDataDir ? { loadDataDir } : {});
+  return {
+    kind: 'embedded',
+    where: dir,
+    query: async <T extends Row>(text: string, params?: unknown[]) => (await db.query<T>(text, params)).rows,
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({ query: async (text, params) => (await tx.query(text, params)).rows as never }),
+      ),
+    close: () => db.close(),
+  };
+}
+
+/** A fresh embedded cluster's files, for `EmbeddedOptions.template` (initdb is most of a first open). */
+export async function emptyEmbeddedCluster(): Promise<Blob> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create();
+  try {
+    return await db.dumpDataDir('none');
+  } finally {
+    await db.close();
+  }
+}
+
+/** Connects to a PostgreSQL server; fails at once when it cannot be reached. */
+export async function openPostgres(url: string): Promise<Sql> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, max: 8 });
+  // An idle client's error (the server restarted) must not end the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    where: redactUrl(url),
+    query: async <T extends Row>(text: string, params?: unknown[]) =>
+      (await pool.query<T>(text, params)).rows,
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn({ query: async (text, params) => (await client.query(text, params)).rows });
+        await client.query('commit');
+        return result;
+      } catch (e) {
+        await client.query('rollback').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

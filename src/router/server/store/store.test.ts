@@ -1,0 +1,220 @@
+// The same behaviour from both stores: the embedded one (a folder) and a real PostgreSQL server.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPostgres, type TestPostgres } from './test-postgres.ts';
+import { organizationKey, type Installation, type StepRecord } from './records.ts';
+import { RouterStore, type StoreOptions } from './router-store.ts';
+import { embeddedTemplate } from './testing.ts';
+
+const installation: Installation = {
+  appId: 'croql-router',
+  appSecret: 's3cret',
+  clientId: 'c',
+  userId: 1,
+  organizationId: 200,
+  domain: 'acme',
+  baseUrl: 'https://acme.crowdin.com',
+  agentId: 9,
+  installedAt: '2025-01-01T00:00:00.000Z',
+};
+const KEY = 'a-key-of-sixteen-or-more';
+const NEW_KEY = 'b-key-of-sixteen-or-more';
+
+const folders: string[] = [];
+const folder = () => {
+  const made = mkdtempSync(join(tmpdir(), 'router-store-'));
+  folders.push(made);
+  return made;
+};
+const opened: RouterStore[] = [];
+let pg: TestPostgres | null = null;
+let databases = 0;
+
+beforeAll(async () => {
+  pg = await startPostgres();
+});
+afterAll(async () => {
+  for (const s of opened.splice(0)) await s.close().catch(() => undefined);
+  await pg?.stop();
+  for (const f of folders) rmSync(f, { recursive: true, force: true });
+});
+
+/** Opens a store at `location`, closing the one opened there before (the embedded store is one process's). */
+async function open(location: string, options: StoreOptions = {}): Promise<RouterStore> {
+  const store = await RouterStore.open(location, { template: embeddedTemplate, ...options });
+  opened.push(store);
+  return store;
+}
+async function reopen(store: RouterStore, location: string, options: StoreOptions = {}) {
+  await store.close();
+  opened.splice(opened.indexOf(store), 1);
+  return open(location, options);
+}
+
+const backends = {
+  embedded: async () => join(folder(), 'nested', 'store.json'),
+  PostgreSQL: async () => pg!.createDatabase(`store_${++databases}`),
+};
+
+describe.each(Object.entries(backends))('RouterStore (%s)', (_name, newLocation) => {
+  it('keeps installations and step settings across a restart', async () => {
+    const location = await newLocation();
+    const store = await open(location);
+    await store.install('acme', installation);
+    await store.noteLanguage('acme', 1, 12, 'uk');
+    await store.saveStep({
+      ...store.step('acme', 12)!,
+      settings: { rules: [{ query: 'is hidden', output: 'true' }], default: 'false' },
+      savedAt: 'now',
+    });
+    const again = await reopen(store, location);
+    expect(again.installation('acme')).toEqual(installation);
+    expect(again.step('acme', 12)).toMatchObject({
+      projectId: 1,
+      languages: ['uk'],
+      settings: { default: 'false' },
+    });
+  });
+
+  it('forgets an organization and its steps at uninstall', async () => {
+    const location = await newLocation();
+    const store = await open(location);
+    await store.install('acme', installation);
+    await store.noteLanguage('acme', 1, 12, 'uk');
+    await store.noteLanguage('other', 1, 13, 'uk');
+    await store.uninstall('acme');
+    const again = await reopen(store, location);
+    expect(again.installation('acme')).toBeUndefined();
+    expect(again.steps().map((s) => s.stepId)).toEqual([13]);
+  });
+
+  it('keeps every language noted at once', async () => {
+    const location = await newLocation();
+    const store = await open(location);
+    await Promise.all(['uk', 'de', 'fr', 'es'].map((l) => store.noteLanguage('acme', 1, 12, l)));
+    const again = await reopen(store, location);
+    expect(again.step('acme', 12)?.languages.sort()).toEqual(['de', 'es', 'fr', 'uk']);
+  });
+
+  it('F10: a settings save whose write fails leaves nothing behind, in memory or after a restart', async () => {
+    const location = await newLocation();
+    const store = await open(location);
+    await store.noteLanguage('acme', 1, 12, 'uk');
+    const before = store.step('acme', 12);
+    // A real failure inside the database: the step's language rows are refused after its row is written.
+    await store['sql'].query(`create function refuse() returns trigger language plpgsql as
+      $$ begin if new.step_key = 'acme|12' then raise exception 'disk full'; end if; return new; end $$`);
+    await store['sql'].query(
+      'create trigger refuse before insert on router_step_languages for each row execute function refuse()',
+    );
+    const saved: StepRecord = {
+      ...before!,
+      languages: ['uk', 'de'],
+      settings: { rules: [], default: 'false' },
+      savedAt: 'now',
+    };
+    await expect(store.saveStep(saved)).rejects.toThrow(/disk full/);
+    expect(store.step('acme', 12)).toEqual(before);
+    await store['sql'].query('drop trigger refuse on router_step_languages');
+    await store.noteLanguage('acme', 1, 13, 'uk');
+    const again = await reopen(store, location);
+    expect(again.step('acme', 12)).toEqual(before);
+    expect(again.step('acme', 13)?.languages).toEqual(['uk']);
+  });
+
+  it('F9: prototype names are organizations like any other', async () => {
+    const store = await open(await newLocation());
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect(store.installation(name)).toBeUndefined();
+      expect(store.step(name, 1)).toBeUndefined();
+    }
+    await store.install('__proto__', { ...installation, domain: '__proto__' });
+    expect(store.installation('__proto__')?.domain).toBe('__proto__');
+    expect(store.installation('constructor')).toBeUndefined();
+  });
+
+  it('seals secrets with the key given, refuses another key, and re-seals on rotation', async () => {
+    const location = await newLocation();
+    const store = await open(location, { secretKey: KEY });
+    await store.install('acme', installation);
+    const [row] = await store['sql'].query<{ app_secret: string }>(
+      'select app_secret from router_installations',
+    );
+    expect(row!.app_secret).not.toContain('s3cret');
+    await store.close();
+    opened.pop();
+    await expect(open(location)).rejects.toThrow(/encrypted .*--secret-key/);
+    await expect(open(location, { secretKey: NEW_KEY })).rejects.toThrow(/sealed with another key/);
+    const rotated = await open(location, { secretKey: NEW_KEY, previousSecretKey: KEY });
+    expect(rotated.installation('acme')?.appSecret).toBe('s3cret');
+    const again = await reopen(rotated, location, { secretKey: NEW_KEY });
+    expect(again.installation('acme')?.appSecret).toBe('s3cret');
+    await again.close();
+    opened.pop();
+    await expect(open(location, { secretKey: KEY })).rejects.toThrow(/sealed with another key/);
+  });
+
+  it('tells at once that a key is wrong, even with nothing sealed yet', async () => {
+    const location = await newLocation();
+    await (await open(location, { secretKey: KEY })).close();
+    opened.pop();
+    await expect(open(location, { secretKey: NEW_KEY })).rejects.toThrow(/sealed with another key/);
+  });
+});
+
+describe('RouterStore (embedded): the folder and the JSON store of earlier releases', () => {
+  it('keeps the folder private', async () => {
+    const location = join(folder(), 'store.json');
+    await open(location);
+    expect(statSync(location).mode & 0o777).toBe(0o700);
+  });
+
+  it("migrates today's JSON file on first start and keeps it beside, renamed", async () => {
+    const dir = folder();
+    const location = join(dir, 'store.json');
+    const json = JSON.stringify({
+      version: 1,
+      installations: { acme: installation },
+      steps: {
+        'acme|12': {
+          organization: 'acme',
+          stepId: 12,
+          projectId: 1,
+          workflowId: 3,
+          templateId: null,
+          settings: { rules: [], default: 'false' },
+          savedAt: 'then',
+          languages: ['uk', 'de'],
+        },
+      },
+    });
+    writeFileSync(location, json);
+    const store = await open(location, { secretKey: KEY });
+    expect(store.migratedJson).toBe(`${location}.v1-backup.json`);
+    expect(readFileSync(`${location}.v1-backup.json`, 'utf8')).toBe(json);
+    expect(statSync(location).isDirectory()).toBe(true);
+    const again = await reopen(store, location, { secretKey: KEY });
+    expect(again.migratedJson).toBeNull();
+    expect(again.installation('acme')).toEqual(installation);
+    expect(again.step('acme', 12)).toMatchObject({ workflowId: 3, settings: { default: 'false' } });
+    expect(again.step('acme', 12)?.languages.sort()).toEqual(['de', 'uk']);
+    expect(readdirSync(dir).sort()).toEqual(['store.json', 'store.json.v1-backup.json']);
+  });
+
+  it('refuses to start on a file it cannot read, and leaves it alone', async () => {
+    const location = join(folder(), 'store.json');
+    writeFileSync(location, '{"version": 1, "installations": {');
+    await expect(open(location)).rejects.toThrow(/is not JSON/);
+    writeFileSync(location, '{"version": 2}');
+    await expect(open(location)).rejects.toThrow(/not a CroQL Router store/);
+    expect(readFileSync(location, 'utf8')).toBe('{"version": 2}');
+  });
+
+  it('keys an installation by domain, else by organization id', () => {
+    expect(organizationKey('acme', 200)).toBe('acme');
+    expect(organizationKey(null, 200)).toBe('200');
+    expect(organizationKey('', '200')).toBe('200');
+  });
+});
