@@ -2,55 +2,37 @@
 // batches (`{"events": […]}`, serialised once, signed over those exact bytes by batch-body.ts), built and
 // sent in turns; a failed delivery is retried on the schedule, then its step strings become FAILED. App
 // events (installed, uninstall), settings callbacks and module calls go through `sendOnce`: one recorded
-// attempt. Every request, its attempts and the start of each answer stay in the log (delivery-log.ts).
-import { STEP_EVENT, WEBHOOK_HEADERS, type AttemptInfo, type QueuedBatch } from '../../../wire/apps.ts';
-import { DELIVERY_KIND_FACTS, answerWindowSeconds, type DeliveryKind } from '../../../wire/delivery-kinds.ts';
-import { attemptInfo, outcomeWords } from './attempts.ts';
+// attempt. A delivery's attempts and retries are delivery-attempts.ts; every request, its attempts and the
+// start of each answer stay in the log (delivery-log.ts).
+import { STEP_EVENT, WEBHOOK_HEADERS, type QueuedBatch } from '../../../wire/apps.ts';
+import { DELIVERY_KIND_FACTS, type DeliveryKind } from '../../../wire/delivery-kinds.ts';
 import type { DeliveryFaultNote } from '../../../wire/faults.ts';
 import type { DeliveryFaultPlanner, DeliveryPlan } from '../faults/deliveries.ts';
 import { BatchBodies, EVENTS_PER_CHUNK, signBody } from './batch-body.ts';
 import { BatchQueues, type PendingEvent, type SavedQueue } from './batch-queues.ts';
-import { DeliveryLog, deliverySummary, type DeliveryRecord } from './delivery-log.ts';
+import { DeliveryAttempts, type DeliveryDeps } from './delivery-attempts.ts';
+import { deliverySummary, type DeliveryRecord } from './delivery-log.ts';
 import { ControlError } from './errors.ts';
-import type { Installation, Installations } from './installations.ts';
-import type { AppsOptions } from './options.ts';
-import type { AppCaller, OutgoingResult } from './outgoing.ts';
-import type { StepPair, StepStore } from './steps.ts';
-import type { AppsStream } from './stream.ts';
+import type { Installation } from './installations.ts';
+import type { OutgoingResult } from './outgoing.ts';
+import type { StepPair } from './steps.ts';
 
 /** Bytes of an answer the emulator reads from a webhook or app event (it needs the status and the start). */
 const MAX_EVENT_ANSWER_BYTES = 64 * 1024;
 
-export interface DeliveryDeps {
-  options: () => AppsOptions;
-  clock: () => number;
-  caller: AppCaller;
-  installations: Installations;
-  steps: StepStore;
-  stream: AppsStream;
-  /** The organization the emulator plays: X-Crowdin-Id and (enterprise only) X-Crowdin-Domain. */
-  organization: () => { id: number; domain: string | null };
-  /** Builds a batch's events; step pairs no longer waiting are left out. */
-  build: (app: Installation, items: PendingEvent[]) => { events: object[]; pairs: StepPair[] };
-}
-
 /** Lets everything else that is ready run first (I/O included), then goes on. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export class Deliveries {
+export class Deliveries extends DeliveryAttempts {
   private queues = new BatchQueues((key, onlyFull) => this.flushQueue(key, onlyFull));
-  /** Every delivery, newest last: what the control routes list, show and redeliver. */
-  readonly log = new DeliveryLog();
-  private closed = false;
   private bodies = new BatchBodies();
   /** The batches being built and sent, in order (sendInTurns). */
   private sending: Promise<void> = Promise.resolve();
   /** The delivery fault rules in force (`/__faults`), set by the emulator (app.ts); null: none. */
   faultPlanner: DeliveryFaultPlanner | null = null;
-  /** Told of each webhook delivery as it is first sent (a recording, apps/scenarios/). */
-  readonly sendListeners = new Set<(record: DeliveryRecord) => void>();
-
-  constructor(private deps: DeliveryDeps) {}
+  constructor(deps: DeliveryDeps) {
+    super(deps);
+  }
 
   // ---- queueing and batches -----------------------------------------------------------------------------
 
@@ -367,109 +349,6 @@ export class Deliveries {
     record.state = 'delivered';
     this.deps.stream.emit({ type: 'delivery', delivery: deliverySummary(record) });
     return record;
-  }
-
-  // ---- attempts -----------------------------------------------------------------------------------------
-
-  private record(
-    fields: Omit<
-      DeliveryRecord,
-      | 'id'
-      | 'state'
-      | 'createdAt'
-      | 'attempts'
-      | 'nextAttemptAt'
-      | 'timer'
-      | 'timeoutMs'
-      | 'faults'
-      | 'retrySchedule'
-    >,
-  ): DeliveryRecord {
-    const record: DeliveryRecord = {
-      ...fields,
-      timeoutMs: (answerWindowSeconds(fields.kind, this.deps.options()) ?? 0) * 1000,
-      id: this.log.nextId++,
-      state: 'queued',
-      createdAt: this.deps.clock(),
-      attempts: [],
-      nextAttemptAt: null,
-      timer: null,
-      faults: [],
-      retrySchedule: null,
-    };
-    this.log.add(record);
-    this.deps.stream.emit({ type: 'delivery', delivery: deliverySummary(record) });
-    return record;
-  }
-
-  private async attempt(
-    record: DeliveryRecord,
-    judge?: (result: OutgoingResult) => Promise<string | null>,
-  ): Promise<OutgoingResult> {
-    if (record.attempts.length === 0 && record.kind === 'webhook')
-      for (const listener of this.sendListeners) listener(record);
-    record.state = 'sending';
-    record.nextAttemptAt = null;
-    const startedAt = this.deps.clock();
-    const result = await this.deps.caller.call({
-      method: record.method,
-      url: record.url,
-      headers: record.headers,
-      body: record.method === 'GET' ? undefined : record.body,
-      timeoutMs: record.timeoutMs,
-      maxAnswerBytes: record.maxAnswerBytes,
-    });
-    const attempt = attemptInfo(record.kind, record.attempts.length + 1, startedAt, result);
-    // A 2xx the service would not take is a failed delivery, with the reason beside the status, so the log,
-    // `apps listen` and the view all read it as failed (ui-walk D3).
-    const refusal = attempt.ok && judge ? await judge(result) : null;
-    if (refusal !== null) Object.assign(attempt, { ok: false, error: refusal });
-    record.attempts.push(attempt);
-    const schedule = record.retrySchedule ?? this.deps.options().retryScheduleSeconds;
-    const retryIndex = record.attempts.length - 1;
-    if (attempt.ok) {
-      record.state = 'delivered';
-    } else if (
-      DELIVERY_KIND_FACTS[record.kind].retried &&
-      retryIndex < schedule.length &&
-      !this.closed &&
-      this.deps.installations.get(record.appId)
-    ) {
-      const delay = schedule[retryIndex]! * 1000;
-      record.state = 'retrying';
-      record.nextAttemptAt = this.deps.clock() + delay;
-      record.timer = setTimeout(() => {
-        record.timer = null;
-        void this.attempt(record);
-      }, delay);
-    } else {
-      this.failed(record, attempt);
-    }
-    this.deps.stream.emit({ type: 'attempt', delivery: deliverySummary(record), attempt });
-    return result;
-  }
-
-  private failed(record: DeliveryRecord, attempt: AttemptInfo): void {
-    record.state = 'failed';
-    if (!DELIVERY_KIND_FACTS[record.kind].retried) return;
-    const failedNow = this.deps.steps.fail(record.stepPairs);
-    const tries = record.attempts.length;
-    const stepIds = [...new Set(record.stepPairs.map((p) => p.stepId))];
-    const retrigger = stepIds.map((id) => `POST /__apps/steps/${id}/retrigger`).join(' and ');
-    this.deps.installations.problem(record.appId, {
-      severity: 'error',
-      code: 'deliveryFailed',
-      deliveryId: record.id,
-      message:
-        `Delivery ${record.id} to ${record.url} failed after ${tries} attempt${tries === 1 ? '' : 's'} (${outcomeWords(attempt)}).` +
-        (failedNow
-          ? ` ${failedNow} string${failedNow === 1 ? ' is' : 's are'} FAILED on the step${stepIds.length === 1 ? '' : 's'}; re-trigger them with ${retrigger}.`
-          : ''),
-    });
-    for (const stepId of stepIds) {
-      const step = this.deps.steps.get(stepId);
-      if (step) this.deps.stream.emit({ type: 'statuses', stepId, counts: this.deps.steps.counts(step) });
-    }
   }
 
   /** Drops an app's queued events and cancels its retries (at uninstall). */
