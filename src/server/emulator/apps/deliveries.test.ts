@@ -1,6 +1,6 @@
 // Deliveries to a real app on a loopback port: batching, the signature over the exact bytes, the documented
 // payload from live objects, retries → FAILED → re-trigger, what a misbehaving app gets, the log, redelivery,
-// fixtures, triggered events and `apps listen`.
+// fixtures and triggered events (`apps listen` is in cli.test.ts).
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -481,50 +481,4 @@ describe('triggered events', () => {
       message: 'No file 9999 in project 1.',
     });
   });
-});
-
-it('`apps listen` prints one line per attempt', async () => {
-  const own = await startEmulator({
-    organization: 'acme',
-    apps: { batchIntervalSeconds: 0, retryScheduleSeconds: [] },
-  });
-  const t = await installStepApp(own.url);
-  try {
-    const stepId = (
-      await control<StepInfo>(own.url, 'POST', `/__apps/${t.appId}/steps`, {
-        projectId: 1,
-        moduleKey: 'review',
-      })
-    ).json.id;
-    const lines: string[] = [];
-    let gotLine: () => void = () => {};
-    const line = new Promise<void>((r) => (gotLine = r));
-    const listening = appsCommand(['listen', '--port', new URL(own.url).port], (l) => {
-      lines.push(l);
-      if (l.includes(' try ')) gotLine();
-    });
-    await new Promise((r) => setTimeout(r, 200));
-    t.app.on('POST /webhooks', { status: 503 });
-    await control(own.url, 'POST', `/__apps/steps/${stepId}/send`, { stringIds: [1], languages: ['uk'] });
-    await line;
-    expect(lines.find((l) => l.includes(' try '))).toMatch(
-      /^\d\d:\d\d:\d\d {2}#\d+ try 1 {2}test-step-app\/step-hook {2}string\.status_on_step\.recalculation_triggered ×1 {2}→ 503 in \d+ ms \(Only a 2xx acknowledges a delivery\.\) {2}FAILED$/,
-    );
-    // An --app no installed app has is named at once, rather than never printing anything.
-    const other: string[] = [];
-    const typo = appsCommand(['listen', '--port', new URL(own.url).port, '--app', 'test-stepp-app'], (l) =>
-      other.push(l),
-    );
-    await new Promise((r) => setTimeout(r, 200));
-    expect(other).toEqual([
-      `Listening to deliveries on ${own.url} for test-stepp-app (Ctrl+C to stop)…`,
-      'No app "test-stepp-app" is installed (installed: test-step-app); its attempts show here once it is.',
-    ]);
-    await own.close();
-    expect(await listening).toBe(0);
-    expect(await typo).toBe(0);
-  } finally {
-    await own.close();
-    await t.app.close();
-  }
 });

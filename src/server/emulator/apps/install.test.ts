@@ -9,7 +9,6 @@ import type {
   DeliveriesResponse,
 } from '../../../wire/apps.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
-import { appsCommand } from './cli.ts';
 import { SCOPES_EXCEED_ERROR } from './manifest.ts';
 import { TestApp, control, installStepApp, stepAppManifest } from './testing.ts';
 
@@ -302,48 +301,6 @@ describe('install', () => {
     expect(form.status).toBe(415);
     const rebound = await em.app.request('/__apps', { headers: { Host: 'evil.example.com' } });
     expect(rebound.status).toBe(403);
-  });
-});
-
-describe('the apps commands', () => {
-  it('client, install and uninstall talk to the running emulator; a refused install exits 1 with the problems', async () => {
-    const port = new URL(em.url).port;
-    const lines: string[] = [];
-    const run = (args: string[]) =>
-      appsCommand(
-        [...args, '--port', port],
-        (l) => lines.push(l),
-        (l) => lines.push(l),
-      );
-    expect(await run(['client', '--name', 'Cli app', '--scopes', 'project'])).toBe(0);
-    const clientId = /clientId: +(\S+)/.exec(lines.join('\n'))![1]!;
-    const app = await serve((url) => stepAppManifest(url, clientId));
-    lines.length = 0;
-    expect(await run(['install', `${app.url}/manifest.json`, '--project', '1'])).toBe(0);
-    expect(lines.join('\n')).toMatch(
-      /Installed "test-step-app"[\s\S]*appSecret: \S+[\s\S]*agent: test-step-agent[\s\S]*projects: 1/,
-    );
-    lines.length = 0;
-    expect(await run(['install', `${app.url}/manifest.json`])).toBe(1);
-    expect(lines.join('\n')).toContain('is already installed');
-    lines.length = 0;
-    expect(await run(['uninstall', 'test-step-app'])).toBe(0);
-    expect(lines.join('\n')).toMatch(/Uninstalled "test-step-app"; its answer to the uninstall event: 204/);
-    const bad = await serve((url) => ({ ...stepAppManifest(url, clientId), _comment: 'x' }));
-    lines.length = 0;
-    expect(await run(['install', `${bad.url}/manifest.json`])).toBe(1);
-    expect(lines.join('\n')).toMatch(
-      /The manifest has 1 error: _comment is a comment[\s\S]*error _comment is a comment, .* \[schema\/additionalProperties\]/,
-    );
-    lines.length = 0;
-    expect(
-      await appsCommand(
-        ['flush', '--port', '1'],
-        (l) => lines.push(l),
-        (l) => lines.push(l),
-      ),
-    ).toBe(1);
-    expect(lines.join('\n')).toContain('No emulator answers on port 1');
   });
 });
 
