@@ -249,26 +249,25 @@ test.describe('signed in', () => {
     await expect(page.getByTestId('stale-notice')).toHaveCount(0);
   });
 
-  test('an unreachable API is reported within a second with Retry; the emulator case says how to start it', async ({
+  test('an unreachable API is reported at once with Retry; the emulator case says how to start it', async ({
     page,
   }) => {
     await setQuery(page, 'is hidden');
     await page.route(`${EMULATOR_URL}/api/**`, (route) => route.abort('connectionrefused'));
     await editorOf(page).click();
-    const started = Date.now();
     await page.keyboard.press('ControlOrMeta+Enter');
+    // A refused connection is an answer: it is said at once, with no waiting notice before it (that one is
+    // for a host that says nothing; src/results/WaitingNotice.test.tsx times it with a fake clock).
     const error = page.getByTestId('results-error');
-    await expect(error).toContainText('The emulator is not running — start it with npm run emulator', {
-      timeout: 1000,
-    });
-    expect(Date.now() - started).toBeLessThan(1500);
+    await expect(error).toContainText('The emulator is not running — start it with npm run emulator');
+    await expect(page.getByTestId('waiting-notice')).toHaveCount(0);
     await page.unroute(`${EMULATOR_URL}/api/**`);
     await error.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByTestId('results-count')).toContainText('rows loaded');
     await expect(page.getByTestId('results-error')).toHaveCount(0);
   });
 
-  test('a host that takes the request and never answers is reported after a second, with Retry and Cancel; rows and text stay', async ({
+  test('a host that takes the request and never answers is reported, with Retry and Cancel; rows and text stay', async ({
     page,
   }) => {
     await setQuery(page, 'is hidden');
@@ -280,13 +279,11 @@ test.describe('signed in', () => {
     let silent = true;
     await page.route(`${EMULATOR_URL}/api/**`, (route) => (silent ? undefined : route.continue()));
     await editorOf(page).click();
-    const started = Date.now();
     await page.keyboard.press('ControlOrMeta+Enter');
+    // How long the app waits before it says so (a second) is the notice's own unit test
+    // (src/results); here the wall clock of a busy machine would decide, so only what is said is checked.
     const notice = page.getByTestId('waiting-notice');
-    await expect(notice).toContainText('No answer from the emulator at 127.0.0.1:4318 yet', {
-      timeout: 2000,
-    });
-    expect(Date.now() - started).toBeLessThan(2000);
+    await expect(notice).toContainText('No answer from the emulator at 127.0.0.1:4318 yet');
     await expect(notice).toContainText('If the emulator is not running, start it with npm run emulator');
     // The request goes on (a query may take seconds): no error, the last rows and the query stay.
     await expect(page.getByTestId('results-error')).toHaveCount(0);
@@ -304,7 +301,7 @@ test.describe('signed in', () => {
 
     // Retry while the host is still silent: the notice comes back; once it answers, Retry loads the rows.
     await cancelled.getByRole('button', { name: 'Retry' }).click();
-    await expect(notice).toBeVisible({ timeout: 2000 });
+    await expect(notice).toBeVisible();
     silent = false;
     await notice.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByTestId('results-count')).toContainText('first page');
