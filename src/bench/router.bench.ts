@@ -139,12 +139,17 @@ async function wholeBatch(rttMs: number): Promise<BenchRow> {
     // The emulator's own delivery of the 500 strings (its full payload, about 1.1 MB), routed once.
     await onStep();
     await control(em.url, 'POST', '/__apps/flush');
+    // A flushed batch is logged at once and built and sent in turns after (F6): wait until it was
+    // delivered, so its fixture has its body, then until the router has routed it.
+    const { json: log } = await waitFor('the flushed batch to be delivered', async () => {
+      const answer = await control<DeliveriesResponse>(
+        em.url,
+        'GET',
+        '/__apps/deliveries?kind=webhook&state=delivered&limit=1',
+      );
+      return answer.json.data.length ? answer : null;
+    });
     await rt.engine.settled();
-    const { json: log } = await control<DeliveriesResponse>(
-      em.url,
-      'GET',
-      '/__apps/deliveries?kind=webhook&limit=1',
-    );
     const fixture = (await control<Fixture>(em.url, 'GET', `/__apps/deliveries/${log.data[0]!.id}/fixture`))
       .json;
     const events = (
@@ -200,6 +205,17 @@ async function wholeBatch(rttMs: number): Promise<BenchRow> {
     await rt.close();
     await em.close();
   }
+}
+
+/** Polls `probe` until it gives a value; past a minute it fails, saying what it waited for. */
+async function waitFor<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    const value = await probe();
+    if (value !== null) return value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`router bench: waited a minute for ${what}`);
 }
 
 export default async function bench(): Promise<BenchRow[]> {
