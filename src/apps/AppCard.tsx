@@ -12,14 +12,11 @@ import {
   STEP_EVENT,
   type AddStepRequest,
   type AppInfo,
-  type StepInfo,
   type StepTypeInfo,
   type TriggerRequest,
-  type TriggerResponse,
-  type UninstallResponse,
 } from '../wire/apps.ts';
-import { APPS_PATHS } from '../wire/apps-routes.ts';
-import { control } from './client.ts';
+import { APPS_ROUTES } from '../wire/apps-routes.ts';
+import { callApps } from './client.ts';
 import { triggerChoices } from './app-card.ts';
 import { clock } from './format.ts';
 import { ModuleCall } from './ModuleCall.tsx';
@@ -135,7 +132,7 @@ function AddStep(props: { origin: string; app: AppInfo; type: StepTypeInfo }) {
   const id = useId();
   const add = useMutation({
     mutationFn: (request: AddStepRequest) =>
-      control<StepInfo>(origin, APPS_PATHS.steps(app.appId), { body: request }),
+      callApps(origin, APPS_ROUTES.addStep, { params: [app.appId], body: request }),
     onSuccess: (step) => announce(`Step "${step.title}" added to project ${step.projectId}.`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.appsOverview(origin) }),
   });
@@ -215,7 +212,7 @@ function TriggerForm(props: { origin: string; app: AppInfo }) {
   const id = useId();
   const trigger = useMutation({
     mutationFn: (request: TriggerRequest) =>
-      control<TriggerResponse>(origin, APPS_PATHS.trigger(app.appId), { body: request }),
+      callApps(origin, APPS_ROUTES.trigger, { params: [app.appId], body: request }),
   });
   if (app.webhooks.length === 0) return null;
   return (
@@ -273,7 +270,7 @@ function Uninstall(props: { origin: string; app: AppInfo }) {
   const queryClient = useQueryClient();
   const { rememberAppNames } = useAppsUiActions();
   const uninstall = useMutation({
-    mutationFn: () => control<UninstallResponse>(origin, APPS_PATHS.uninstall(app.appId), { body: {} }),
+    mutationFn: () => callApps(origin, APPS_ROUTES.uninstall, { params: [app.appId], body: {} }),
     onMutate: () => rememberAppNames([app]),
     onSuccess: () => announce(`Uninstalled ${app.name}.`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.apps(origin) }),

@@ -7,14 +7,9 @@ import { keys } from '../connection/keys.ts';
 import { announce } from '../ui/announce.ts';
 import { download } from '../ui/download.ts';
 import { Tabs } from '../ui/Tabs.tsx';
-import {
-  type AppsSettings,
-  type DeliveryDetail as Detail,
-  type DeliverySummary,
-  type Fixture,
-} from '../wire/apps.ts';
-import { APPS_PATHS } from '../wire/apps-routes.ts';
-import { control, failureMessage } from './client.ts';
+import { type AppsSettings, type DeliveryDetail as Detail, type Fixture } from '../wire/apps.ts';
+import { APPS_ROUTES } from '../wire/apps-routes.ts';
+import { callApps, failureMessage } from './client.ts';
 import { curlCommand } from './curl.ts';
 import { bytes, clock, plural } from './format.ts';
 import { notSent, underWayText } from './kinds.ts';
@@ -140,7 +135,7 @@ function Actions({ origin, delivery }: { origin: string; delivery: Detail }) {
   const { selectDelivery } = useAppsUiActions();
   const queryClient = useQueryClient();
   const redeliver = useMutation({
-    mutationFn: () => control<DeliverySummary>(origin, APPS_PATHS.redeliver(delivery.id), { body: {} }),
+    mutationFn: () => callApps(origin, APPS_ROUTES.redeliver, { params: [delivery.id], body: {} }),
     onSuccess: (copy) => {
       announce(`Redelivered as #${copy.id}.`);
       selectDelivery(copy.id);

@@ -5,17 +5,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, type ReactNode } from 'react';
 import { keys } from '../connection/keys.ts';
 import { announce } from '../ui/announce.ts';
-import {
-  DOCUMENTED_EVENTS,
-  type AppApiCall,
-  type AppsOverview,
-  type DeliverySummary,
-  type FlushResponse,
-} from '../wire/apps.ts';
+import { DOCUMENTED_EVENTS, type AppApiCall, type AppsOverview, type DeliverySummary } from '../wire/apps.ts';
 import { deliveryFaultsText } from '../wire/faults.ts';
 import { DELIVERY_KINDS, DELIVERY_STATES } from '../wire/delivery-kinds.ts';
-import { APPS_PATHS } from '../wire/apps-routes.ts';
-import { control } from './client.ts';
+import { APPS_ROUTES } from '../wire/apps-routes.ts';
+import { callApps } from './client.ts';
 import { DeliveryDetail } from './DeliveryDetail.tsx';
 import { callVerb, clock, plural, readablePath } from './format.ts';
 import { deliveryStatus, deliveryTitle, stateLabel } from './kinds.ts';
@@ -40,7 +34,7 @@ export function DeliveryLog(props: { origin: string; overview: AppsOverview | un
   const flush = useMutation({
     // Filtered to an installed app, the log (and what waits, above it) is that app's: so is what goes now.
     mutationFn: () =>
-      control<FlushResponse>(origin, APPS_PATHS.flush, {
+      callApps(origin, APPS_ROUTES.flush, {
         body: overview?.apps.some((a) => a.appId === filters.app) ? { app: filters.app } : {},
       }),
     onSuccess: (r) =>

@@ -11,8 +11,8 @@ import {
   type InstallRequest,
   type OAuthAppInfo,
 } from '../wire/apps.ts';
-import { APPS_PATHS } from '../wire/apps-routes.ts';
-import { control } from './client.ts';
+import { APPS_ROUTES } from '../wire/apps-routes.ts';
+import { callApps } from './client.ts';
 import { plural } from './format.ts';
 import { CopyButton, Failure, Secret } from './parts.tsx';
 import { useAppsUi, useAppsUiActions } from './store.ts';
@@ -34,7 +34,7 @@ export function InstallForm(props: {
   const queryClient = useQueryClient();
   const id = useId();
   const install = useMutation({
-    mutationFn: (request: InstallRequest) => control<AppInfo>(origin, APPS_PATHS.install, { body: request }),
+    mutationFn: (request: InstallRequest) => callApps(origin, APPS_ROUTES.install, { body: request }),
     onSuccess: (app) => {
       announce(`Installed ${app.name}.`);
       // Installed: the field is free for the next app, not an invitation to install this one twice.
@@ -124,7 +124,7 @@ export function OAuthApps(props: { origin: string; clients: readonly OAuthAppInf
   // would otherwise look as if nothing happened.
   const [registered, setRegistered] = useState<string | null>(null);
   const register = useMutation({
-    mutationFn: () => control<{ clientId: string }>(origin, APPS_PATHS.clients, { body: { name, scopes } }),
+    mutationFn: () => callApps(origin, APPS_ROUTES.clients, { body: { name, scopes } }),
     onSuccess: ({ clientId }) => {
       const message = registeredMessage(name.trim(), scopes, props.clients, clientId);
       setRegistered(message);

@@ -4,15 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { keys } from '../connection/keys.ts';
 import { announce } from '../ui/announce.ts';
-import {
-  type AppInfo,
-  type ModuleCallRequest,
-  type ModuleCallResponse,
-  type ModuleJobType,
-} from '../wire/apps.ts';
-import { APPS_PATHS } from '../wire/apps-routes.ts';
+import { type AppInfo, type ModuleCallRequest, type ModuleJobType } from '../wire/apps.ts';
+import { APPS_ROUTES } from '../wire/apps-routes.ts';
 import { callableModules, jobTypesOf, moduleCallSummary } from './app-card.ts';
-import { control } from './client.ts';
+import { callApps } from './client.ts';
 import { AnswerOf, Failure } from './parts.tsx';
 import { useAppsUiActions } from './store.ts';
 
@@ -28,7 +23,7 @@ export function ModuleCall(props: { origin: string; app: AppInfo }) {
   const id = useId();
   const call = useMutation({
     mutationFn: (request: ModuleCallRequest) =>
-      control<ModuleCallResponse>(origin, APPS_PATHS.moduleCall(app.appId, key), { body: request }),
+      callApps(origin, APPS_ROUTES.moduleCall, { params: [app.appId, key], body: request }),
     onSuccess: (r) => announce(moduleCallSummary(r)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.apps(origin) }),
   });

@@ -9,9 +9,9 @@ import type { Edition } from '../croql/index.ts';
 import { QueryEditor } from '../editor/QueryEditor.tsx';
 import { announce } from '../ui/announce.ts';
 import { CodeText } from '../ui/CodeText.tsx';
-import { type SendRequest, type SendResponse, type StepInfo } from '../wire/apps.ts';
-import { APPS_PATHS } from '../wire/apps-routes.ts';
-import { control } from './client.ts';
+import { type SendRequest, type StepInfo } from '../wire/apps.ts';
+import { APPS_ROUTES } from '../wire/apps-routes.ts';
+import { callApps } from './client.ts';
 import { plural, sendResultText } from './format.ts';
 import { EMPTY_HINT, nextBatch, sendRefusal, spoken } from './send.ts';
 import { useProjectNames } from './names.ts';
@@ -34,7 +34,7 @@ export function SendForm(props: { origin: string; step: StepInfo; edition: Editi
   const queryClient = useQueryClient();
   const send = useMutation({
     mutationFn: (request: SendRequest) =>
-      control<SendResponse>(origin, APPS_PATHS.send(step.id), { body: request }),
+      callApps(origin, APPS_ROUTES.send, { params: [step.id], body: request }),
     onSuccess: (r) => announce(`${plural(r.needProcess, 'string')} now wait on step ${step.title}.`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.apps(origin) }),
   });

@@ -11,14 +11,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { keys } from '../connection/keys.ts';
 import { announce } from '../ui/announce.ts';
 import { useResolvedTheme } from '../ui/theme.ts';
-import {
-  type BridgeMessage,
-  type DeleteStepResponse,
-  type SaveSettingsResponse,
-  type StepInfo,
-} from '../wire/apps.ts';
-import { APPS_PATHS } from '../wire/apps-routes.ts';
-import { control } from './client.ts';
+import { type BridgeMessage, type StepInfo } from '../wire/apps.ts';
+import { APPS_ROUTES } from '../wire/apps-routes.ts';
+import { callApps } from './client.ts';
 import { clock } from './format.ts';
 import { AnswerOf, Confirm, Failure, ReadFailure } from './parts.tsx';
 import { settingsPageQuery } from './queries.ts';
@@ -113,7 +108,8 @@ export function SettingsPage(props: { origin: string; step: StepInfo }) {
           `The form is not valid, so nothing was sent: ${verdict.problem ?? 'window.formRef.validateForm() returned false.'}`,
         );
       }
-      return control<SaveSettingsResponse>(origin, APPS_PATHS.stepSettings(step.appId, step.id), {
+      return callApps(origin, APPS_ROUTES.saveSettings, {
+        params: [step.appId, step.id],
         body: { settings: verdict.data },
       });
     },
@@ -252,8 +248,7 @@ export function SettingsPage(props: { origin: string; step: StepInfo }) {
 function DeleteStep({ origin, step }: { origin: string; step: StepInfo }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: () =>
-      control<DeleteStepResponse>(origin, APPS_PATHS.step(step.appId, step.id), { method: 'DELETE' }),
+    mutationFn: () => callApps(origin, APPS_ROUTES.deleteStep, { params: [step.appId, step.id] }),
     onSuccess: (r) =>
       announce(r.problem ? spoken(`Step deleted; the app did not accept it: ${r.problem}`) : 'Step deleted.'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.apps(origin) }),

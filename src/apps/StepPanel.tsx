@@ -5,15 +5,9 @@ import { useId, type KeyboardEvent } from 'react';
 import { keys } from '../connection/keys.ts';
 import type { Edition } from '../croql/index.ts';
 import { announce } from '../ui/announce.ts';
-import {
-  STEP_STATUSES,
-  type RetriggerResponse,
-  type StepInfo,
-  type StepStatus,
-  type StepTypeInfo,
-} from '../wire/apps.ts';
-import { APPS_PATHS } from '../wire/apps-routes.ts';
-import { control } from './client.ts';
+import { STEP_STATUSES, type StepInfo, type StepStatus, type StepTypeInfo } from '../wire/apps.ts';
+import { APPS_ROUTES } from '../wire/apps-routes.ts';
+import { callApps } from './client.ts';
 import { listOf, outputLabel, plural, STATUS_LABELS } from './format.ts';
 import { gridMove } from './grid.ts';
 import { useProjectNames, type ProjectNames } from './names.ts';
@@ -244,7 +238,7 @@ function Retrigger(props: { origin: string; step: StepInfo; failed: number }) {
   const { origin, step } = props;
   const queryClient = useQueryClient();
   const retrigger = useMutation({
-    mutationFn: () => control<RetriggerResponse>(origin, APPS_PATHS.retrigger(step.id), { body: {} }),
+    mutationFn: () => callApps(origin, APPS_ROUTES.retrigger, { params: [step.id], body: {} }),
     onSuccess: (r) => announce(`${plural(r.retriggered, 'string')} sent again.`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.apps(origin) }),
   });

@@ -4,18 +4,9 @@
 import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
 import type { Session } from '../auth/session.ts';
 import { keys } from '../connection/keys.ts';
-import {
-  type AppCallsResponse,
-  type AppsOverview,
-  type DeliveriesResponse,
-  type DeliveryDetail,
-  type Fixture,
-  type SettingsPageResponse,
-  type StepStatus,
-  type StepStringsResponse,
-} from '../wire/apps.ts';
-import { APPS_PATHS } from '../wire/apps-routes.ts';
-import { control, ControlRequestError } from './client.ts';
+import type { StepStatus } from '../wire/apps.ts';
+import { APPS_ROUTES } from '../wire/apps-routes.ts';
+import { callApps, ControlRequestError } from './client.ts';
 
 /** The log's filters, as the `GET /__apps/deliveries` query takes them ("" for any). */
 export interface DeliveryFilters {
@@ -31,19 +22,10 @@ export const CALLS_LIMIT = 500;
 /** Step strings shown a page at a time. */
 export const STEP_STRINGS_PAGE = 25;
 
-function search(params: Record<string, string | number>): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== '') query.set(name, String(value));
-  const text = query.toString();
-  return text ? `?${text}` : '';
-}
-
 export const overviewQuery = (origin: string | null) =>
   queryOptions({
     queryKey: keys.appsOverview(origin),
-    queryFn: origin
-      ? ({ signal }) => control<AppsOverview>(origin, APPS_PATHS.overview, { signal })
-      : skipToken,
+    queryFn: origin ? ({ signal }) => callApps(origin, APPS_ROUTES.overview, { signal }) : skipToken,
   });
 
 export const deliveriesQuery = (origin: string | null, filters: DeliveryFilters, limit: number) =>
@@ -51,11 +33,7 @@ export const deliveriesQuery = (origin: string | null, filters: DeliveryFilters,
     queryKey: keys.appsDeliveryList(origin, { ...filters }, limit),
     queryFn: origin
       ? ({ signal }) =>
-          control<DeliveriesResponse>(
-            origin,
-            `${APPS_PATHS.deliveries}${search({ ...filters, limit, offset: 0 })}`,
-            { signal },
-          )
+          callApps(origin, APPS_ROUTES.deliveries, { query: { ...filters, limit, offset: 0 }, signal })
       : skipToken,
     // The next page of the log keeps the rows on screen until it arrives.
     placeholderData: (previous) => previous,
@@ -66,7 +44,7 @@ export const deliveryQuery = (origin: string | null, id: number | null) =>
     queryKey: keys.appsDelivery(origin, id),
     queryFn:
       origin && id !== null
-        ? ({ signal }) => control<DeliveryDetail>(origin, APPS_PATHS.delivery(id), { signal })
+        ? ({ signal }) => callApps(origin, APPS_ROUTES.delivery, { params: [id], signal })
         : skipToken,
   });
 
@@ -75,7 +53,7 @@ export const fixtureQuery = (origin: string | null, id: number) =>
   queryOptions({
     queryKey: keys.appsFixture(origin, id),
     queryFn: origin
-      ? ({ signal }) => control<Fixture>(origin, APPS_PATHS.fixture(id), { signal })
+      ? ({ signal }) => callApps(origin, APPS_ROUTES.fixture, { params: [id], signal })
       : skipToken,
     staleTime: Infinity,
   });
@@ -84,10 +62,7 @@ export const callsQuery = (origin: string | null) =>
   queryOptions({
     queryKey: keys.appsCalls(origin),
     queryFn: origin
-      ? ({ signal }) =>
-          control<AppCallsResponse>(origin, `${APPS_PATHS.calls}${search({ limit: CALLS_LIMIT })}`, {
-            signal,
-          })
+      ? ({ signal }) => callApps(origin, APPS_ROUTES.calls, { query: { limit: CALLS_LIMIT }, signal })
       : skipToken,
   });
 
@@ -103,11 +78,11 @@ export const stepStringsQuery = (
     queryFn:
       origin && languageId
         ? ({ signal }) =>
-            control<StepStringsResponse>(
-              origin,
-              `${APPS_PATHS.stepStrings(stepId)}${search({ languageId, status, offset, limit: STEP_STRINGS_PAGE })}`,
-              { signal },
-            )
+            callApps(origin, APPS_ROUTES.stepStrings, {
+              params: [stepId],
+              query: { languageId, status, offset, limit: STEP_STRINGS_PAGE },
+              signal,
+            })
         : skipToken,
     placeholderData: (previous) => previous,
   });
@@ -117,8 +92,7 @@ export const settingsPageQuery = (origin: string | null, appId: string, stepId: 
   queryOptions({
     queryKey: keys.appsSettingsPage(origin, appId, stepId),
     queryFn: origin
-      ? ({ signal }) =>
-          control<SettingsPageResponse>(origin, APPS_PATHS.settingsPage(appId, stepId), { signal })
+      ? ({ signal }) => callApps(origin, APPS_ROUTES.settingsPage, { params: [appId, stepId], signal })
       : skipToken,
     // Read only when the user opens the page (SettingsPanel.tsx): a new URL would reload the form being edited
     // and log another opening. Kept while the view is closed, so the page comes back as it was left.
