@@ -15,10 +15,11 @@ import type { AppsStreamEvent, DeliverySummary } from '../wire/apps.ts';
 import { BatchBodies } from '../server/emulator/apps/batch-body.ts';
 import type { PendingEvent } from '../server/emulator/apps/batch-queues.ts';
 import { startEmulator } from '../server/emulator/testing.ts';
-import { TestApp, addStep, control, installStepApp } from '../server/emulator/apps/testing.ts';
+import { call, TestApp, addStep, installStepApp } from '../server/emulator/apps/testing.ts';
 import { listeningUrl, spawnEmulator, type LoopDelay } from './emulator.bench.ts';
 import type { LoopDelayFigures } from '../server/emulator/loop-delay.ts';
 import { median, percentile, row, type BenchRow } from './stats.ts';
+import { APPS_ROUTES } from '../wire/apps-routes.ts';
 
 const BATCH = 500;
 const SEND_ROUNDS = 150;
@@ -116,7 +117,9 @@ export async function loopWhileSending(): Promise<{ delay: LoopDelayFigures; bat
         .eventLoopDelayMs;
     const delivered = async () =>
       (
-        await control<{ data: DeliverySummary[] }>(base, 'GET', '/__apps/deliveries?kind=webhook&limit=500')
+        await call<typeof APPS_ROUTES.deliveries, { data: DeliverySummary[] }>(base, APPS_ROUTES.deliveries, {
+          query: { kind: 'webhook', limit: 500 },
+        })
       ).json.data.filter((d) => d.state === 'delivered').length;
     const ids = Array.from({ length: BIG_SEND }, (_, i) => i + 1);
     let batches = 0;
@@ -124,8 +127,11 @@ export async function loopWhileSending(): Promise<{ delay: LoopDelayFigures; bat
     for (let round = 0; round < 3; round++) {
       const before = await delivered();
       await health(true);
-      const sent = await control<{ needProcess: number }>(base, 'POST', `/__apps/steps/${step.id}/send`, {
-        stringIds: ids,
+      const sent = await call<typeof APPS_ROUTES.send, { needProcess: number }>(base, APPS_ROUTES.send, {
+        params: [step.id],
+        body: {
+          stringIds: ids,
+        },
       });
       batches = Math.ceil(sent.json.needProcess / BATCH);
       await untilAsync(
@@ -180,7 +186,7 @@ async function signAndSend(): Promise<SendFigures> {
       .filter((x) => !x.isHidden)
       .slice(0, BATCH)
       .map((x) => x.id as number);
-    await control(em.url, 'POST', `/__apps/steps/${step.id}/send`, { stringIds: ids });
+    await call(em.url, APPS_ROUTES.send, { params: [step.id], body: { stringIds: ids } });
     app.baseUrl = `http://127.0.0.1:${port}`;
     em.apps.deliveries.flush();
     const items: PendingEvent[] = ids.map((stringId) => ({
@@ -311,8 +317,11 @@ async function listingWhileHanging(): Promise<{ withHang: number; alone: number;
     };
     const ids = Array.from({ length: HANGING_STRINGS }, (_, i) => i + 1);
     const inFlight = async () =>
-      (await control<{ data: DeliverySummary[] }>(base, 'GET', '/__apps/deliveries?state=sending&limit=500'))
-        .json.data.length;
+      (
+        await call<typeof APPS_ROUTES.deliveries, { data: DeliverySummary[] }>(base, APPS_ROUTES.deliveries, {
+          query: { state: 'sending', limit: 500 },
+        })
+      ).json.data.length;
 
     const listing = async (k: number) => {
       const t0 = performance.now();
@@ -344,8 +353,11 @@ async function listingWhileHanging(): Promise<{ withHang: number; alone: number;
     for (let p = 0; p < LISTING_PHASES; p++) {
       await phase(alone);
       hanging = true;
-      const sent = await control<{ needProcess: number }>(base, 'POST', `/__apps/steps/${step.id}/send`, {
-        stringIds: ids,
+      const sent = await call<typeof APPS_ROUTES.send, { needProcess: number }>(base, APPS_ROUTES.send, {
+        params: [step.id],
+        body: {
+          stringIds: ids,
+        },
       });
       const batches = Math.ceil(sent.json.needProcess / BATCH);
       // The send may split its events into more batches than the count suggests; wait until every batch

@@ -16,10 +16,9 @@ import { checkRule } from '../router/plan.ts';
 import { route } from '../router/route.ts';
 import { deliveredString } from '../router/testing.ts';
 import { generateDemoDataset } from '../server/emulator/data/demo.ts';
-import { control } from '../server/emulator/apps/testing.ts';
+import { call } from '../server/emulator/apps/testing.ts';
 import { startEmulator } from '../server/emulator/testing.ts';
-import { APPS_PATHS } from '../wire/apps-routes.ts';
-import type { AppsOverview, DeliveriesResponse, Fixture, SendResponse, StepInfo } from '../wire/apps.ts';
+import { APPS_ROUTES } from '../wire/apps-routes.ts';
 import { signatureOf } from '../router/server/auth.ts';
 import { statusPath } from '../router/server/engine.ts';
 import { STEP_MODULE_KEY } from '../router/server/manifest.ts';
@@ -96,10 +95,16 @@ async function wholeBatch(rttMs: number): Promise<BenchRow> {
     apps: { batchIntervalSeconds: 3600, batchMaxEvents: 1_000_000 },
   });
   const client = (
-    await control<{ clientId: string; clientSecret: string }>(em.url, 'POST', '/__apps/clients', {
-      name: 'CroQL Router',
-      scopes: 'project',
-    })
+    await call<typeof APPS_ROUTES.clients, { clientId: string; clientSecret: string }>(
+      em.url,
+      APPS_ROUTES.clients,
+      {
+        body: {
+          name: 'CroQL Router',
+          scopes: 'project',
+        },
+      },
+    )
   ).json;
   const rt = await startRouter({
     service: em.url,
@@ -110,19 +115,25 @@ async function wholeBatch(rttMs: number): Promise<BenchRow> {
     },
   });
   try {
-    await control(em.url, 'POST', '/__apps/install', { manifestUrl: `${rt.url}/manifest.json` });
+    await call(em.url, APPS_ROUTES.install, { body: { manifestUrl: `${rt.url}/manifest.json` } });
     const step = (
-      await control<StepInfo>(em.url, 'POST', '/__apps/croql-router/steps', {
-        projectId: 1,
-        moduleKey: STEP_MODULE_KEY,
-        languages: ['uk'],
+      await call(em.url, APPS_ROUTES.addStep, {
+        params: ['croql-router'],
+        body: {
+          projectId: 1,
+          moduleKey: STEP_MODULE_KEY,
+          languages: ['uk'],
+        },
       })
     ).json;
-    const saved = await control(em.url, 'POST', APPS_PATHS.stepSettings('croql-router', step.id), {
-      settings: { rules: [{ query: WHOLE_RULE, output: 'true' }], default: 'false' },
+    const saved = await call(em.url, APPS_ROUTES.saveSettings, {
+      params: ['croql-router', step.id],
+      body: {
+        settings: { rules: [{ query: WHOLE_RULE, output: 'true' }], default: 'false' },
+      },
     });
     if (saved.status !== 200) throw new Error(`saving the settings answered ${saved.status}`);
-    const overview = (await control<AppsOverview>(em.url, 'GET', '/__apps')).json;
+    const overview = (await call(em.url, APPS_ROUTES.overview)).json;
     const secret = overview.apps.find((a) => a.appId === 'croql-router')!.appSecret;
     const visible = em.config.data.strings.filter((s) => !s.isHidden).slice(0, BATCH);
     const ids = visible.map((s) => s.id as number);
@@ -130,28 +141,28 @@ async function wholeBatch(rttMs: number): Promise<BenchRow> {
     const path = statusPath(1, step.id, 'uk');
     const ops = ids.map((id) => ({ op: 'replace', path: `/${id}/output`, value: 'false' }));
     const onStep = async () => {
-      const sent = await control<SendResponse>(em.url, 'POST', `/__apps/steps/${step.id}/send`, {
-        stringIds: ids,
-        languages: ['uk'],
+      const sent = await call(em.url, APPS_ROUTES.send, {
+        params: [step.id],
+        body: {
+          stringIds: ids,
+          languages: ['uk'],
+        },
       });
       if (sent.json.needProcess !== BATCH) throw new Error('the strings did not reach the step');
     };
     // The emulator's own delivery of the 500 strings (its full payload, about 1.1 MB), routed once.
     await onStep();
-    await control(em.url, 'POST', '/__apps/flush');
+    await call(em.url, APPS_ROUTES.flush);
     // A flushed batch is logged at once and built and sent in turns after (F6): wait until it was
     // delivered, so its fixture has its body, then until the router has routed it.
     const { json: log } = await waitFor('the flushed batch to be delivered', async () => {
-      const answer = await control<DeliveriesResponse>(
-        em.url,
-        'GET',
-        '/__apps/deliveries?kind=webhook&state=delivered&limit=1',
-      );
+      const answer = await call(em.url, APPS_ROUTES.deliveries, {
+        query: { kind: 'webhook', state: 'delivered', limit: 1 },
+      });
       return answer.json.data.length ? answer : null;
     });
     await rt.engine.settled();
-    const fixture = (await control<Fixture>(em.url, 'GET', `/__apps/deliveries/${log.data[0]!.id}/fixture`))
-      .json;
+    const fixture = (await call(em.url, APPS_ROUTES.fixture, { params: [log.data[0]!.id] })).json;
     const events = (
       JSON.parse(fixture.body) as { events: { stringStatus: { translation: { revision: number } } }[] }
     ).events;

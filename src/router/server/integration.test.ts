@@ -5,19 +5,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPS_PATHS } from '../../wire/apps-routes.ts';
+import { APPS_ROUTES } from '../../wire/apps-routes.ts';
 import type {
-  AppsOverview,
   ControlErrorBody,
   SaveSettingsResponse,
-  DeliveriesResponse,
-  Fixture,
-  SendResponse,
   StepInfo,
   StepStringsResponse,
 } from '../../wire/apps.ts';
 import { validateManifest } from '../../server/emulator/apps/manifest.ts';
-import { control } from '../../server/emulator/apps/testing.ts';
+import { call } from '../../server/emulator/apps/testing.ts';
 import { startEmulator, type RunningEmulator } from '../../server/emulator/testing.ts';
 import { deliveredString, deliveryBody } from '../testing.ts';
 import { signatureOf } from './auth.ts';
@@ -37,20 +33,27 @@ let step: StepInfo;
 beforeAll(async () => {
   em = await startEmulator({ organization: 'acme', apps: { batchIntervalSeconds: 3600 } });
   client = (
-    await control<typeof client>(em.url, 'POST', '/__apps/clients', {
-      name: 'CroQL Router',
-      scopes: 'project',
+    await call<typeof APPS_ROUTES.clients, typeof client>(em.url, APPS_ROUTES.clients, {
+      body: {
+        name: 'CroQL Router',
+        scopes: 'project',
+      },
     })
   ).json;
   rt = await startRouter({ service: em.url, ...client });
-  const installed = await control(em.url, 'POST', '/__apps/install', {
-    manifestUrl: `${rt.url}/manifest.json`,
+  const installed = await call(em.url, APPS_ROUTES.install, {
+    body: {
+      manifestUrl: `${rt.url}/manifest.json`,
+    },
   });
   expect(installed.status, JSON.stringify(installed.json)).toBe(201);
-  const added = await control<StepInfo>(em.url, 'POST', '/__apps/croql-router/steps', {
-    projectId: 1,
-    moduleKey: STEP_MODULE_KEY,
-    languages: ['uk', 'de'],
+  const added = await call(em.url, APPS_ROUTES.addStep, {
+    params: ['croql-router'],
+    body: {
+      projectId: 1,
+      moduleKey: STEP_MODULE_KEY,
+      languages: ['uk', 'de'],
+    },
   });
   expect(added.status).toBe(201);
   step = added.json;
@@ -62,12 +65,14 @@ afterAll(async () => {
 
 /** Saves the step's settings as the workflow editor's Save does: the emulator calls the updateSettingsUrl. */
 const saveSettings = (settings: unknown) =>
-  control<SaveSettingsResponse & ControlErrorBody>(
+  call<typeof APPS_ROUTES.saveSettings, SaveSettingsResponse & ControlErrorBody>(
     em.url,
-    'POST',
-    APPS_PATHS.stepSettings('croql-router', step.id),
+    APPS_ROUTES.saveSettings,
     {
-      settings,
+      params: ['croql-router', step.id],
+      body: {
+        settings,
+      },
     },
   );
 
@@ -81,11 +86,10 @@ async function listing(croql: string): Promise<Set<number>> {
 async function stepStrings(languageId: string): Promise<StepStringsResponse['data']> {
   const rows: StepStringsResponse['data'] = [];
   for (let offset = 0; ; offset += 500) {
-    const { json } = await control<StepStringsResponse>(
-      em.url,
-      'GET',
-      `/__apps/steps/${step.id}/strings?languageId=${languageId}&limit=500&offset=${offset}`,
-    );
+    const { json } = await call(em.url, APPS_ROUTES.stepStrings, {
+      params: [step.id],
+      query: { languageId, limit: 500, offset },
+    });
     rows.push(...json.data);
     if (rows.length >= json.total || json.data.length === 0) return rows;
   }
@@ -93,7 +97,7 @@ async function stepStrings(languageId: string): Promise<StepStringsResponse['dat
 
 /** Flushes the emulator's batches and waits until the step holds no string waiting for the router. */
 async function flushAndSettle(): Promise<void> {
-  await control(em.url, 'POST', '/__apps/flush');
+  await call(em.url, APPS_ROUTES.flush);
   for (let i = 0; i < 500; i++) {
     await rt.engine.settled();
     const waiting = (await stepStrings('uk'))
@@ -107,10 +111,10 @@ async function flushAndSettle(): Promise<void> {
 
 const patchCalls = async () =>
   (
-    await control<{ data: { method: string; kind: string }[] }>(
+    await call<typeof APPS_ROUTES.calls, { data: { method: string; kind: string }[] }>(
       em.url,
-      'GET',
-      '/__apps/calls?app=croql-router&limit=1000',
+      APPS_ROUTES.calls,
+      { query: { app: 'croql-router', limit: 1000 } },
     )
   ).json.data.filter((c) => c.kind === 'api' && c.method === 'PATCH').length;
 
@@ -147,8 +151,11 @@ describe('CroQL Router hosted by the emulator', () => {
     const answer = JSON.parse(saved.json.answer.answerStart) as { data: { plans: { path: string }[] } };
     expect(answer.data.plans.map((p) => p.path)).toEqual(['local', 'api']);
 
-    const sent = await control<SendResponse>(em.url, 'POST', `/__apps/steps/${step.id}/send`, {
-      croql: SENT,
+    const sent = await call(em.url, APPS_ROUTES.send, {
+      params: [step.id],
+      body: {
+        croql: SENT,
+      },
     });
     expect(sent.json.needProcess).toBeGreaterThan(500);
     await flushAndSettle();
@@ -179,7 +186,7 @@ describe('CroQL Router hosted by the emulator', () => {
     expect(saved.json.error.answer?.answerStart).toMatch(
       /Rule 1: `coments` is not a field of a source string/,
     );
-    const { json } = await control<AppsOverview>(em.url, 'GET', '/__apps');
+    const { json } = await call(em.url, APPS_ROUTES.overview);
     const kept = json.apps.find((a) => a.appId === 'croql-router')!.steps[0]!.settings as {
       rules: unknown[];
     };
@@ -189,12 +196,10 @@ describe('CroQL Router hosted by the emulator', () => {
 
   it('routes each string once when a batch is delivered again', async () => {
     const before = await patchCalls();
-    const { json } = await control<DeliveriesResponse>(
-      em.url,
-      'GET',
-      '/__apps/deliveries?app=croql-router&kind=webhook&limit=1',
-    );
-    const again = await control(em.url, 'POST', `/__apps/deliveries/${json.data[0]!.id}/redeliver`);
+    const { json } = await call(em.url, APPS_ROUTES.deliveries, {
+      query: { app: 'croql-router', kind: 'webhook', limit: 1 },
+    });
+    const again = await call(em.url, APPS_ROUTES.redeliver, { params: [json.data[0]!.id] });
     expect(again.status).toBeLessThan(300);
     await flushAndSettle();
     expect(await patchCalls()).toBe(before);
@@ -203,13 +208,10 @@ describe('CroQL Router hosted by the emulator', () => {
 
   it('routes nothing for a delivery whose signature is not the installation’s', async () => {
     const before = await patchCalls();
-    const { json } = await control<DeliveriesResponse>(
-      em.url,
-      'GET',
-      '/__apps/deliveries?app=croql-router&kind=webhook&limit=1',
-    );
-    const fixture = (await control<Fixture>(em.url, 'GET', `/__apps/deliveries/${json.data[0]!.id}/fixture`))
-      .json;
+    const { json } = await call(em.url, APPS_ROUTES.deliveries, {
+      query: { app: 'croql-router', kind: 'webhook', limit: 1 },
+    });
+    const fixture = (await call(em.url, APPS_ROUTES.fixture, { params: [json.data[0]!.id] })).json;
     // The same body with one more space: still JSON, no longer what was signed.
     const body = fixture.body.replace('"NEED_PROCESS"', '"NEED_PROCESS" ');
     const res = await fetch(fixture.url, { method: 'POST', headers: fixture.headers, body });
@@ -222,8 +224,8 @@ describe('CroQL Router hosted by the emulator', () => {
     const unsent = [...(await listing('not is hidden and count of labels = 0 and count of comments = 0'))];
     const ids = unsent.slice(10, 14);
     const never = unsent[20]!;
-    await control(em.url, 'POST', `/__apps/steps/${step.id}/send`, { stringIds: ids, languages: ['de'] });
-    const { json } = await control<AppsOverview>(em.url, 'GET', '/__apps');
+    await call(em.url, APPS_ROUTES.send, { params: [step.id], body: { stringIds: ids, languages: ['de'] } });
+    const { json } = await call(em.url, APPS_ROUTES.overview);
     const secret = json.apps.find((a) => a.appId === 'croql-router')!.appSecret;
     // A signed delivery naming the four strings and one that never reached the step.
     const strings = [...ids, never].map((id) =>
@@ -254,9 +256,12 @@ describe('CroQL Router hosted by the emulator', () => {
       0,
       5,
     );
-    const sent = await control<SendResponse>(em.url, 'POST', `/__apps/steps/${step.id}/send`, {
-      stringIds: ids,
-      languages: ['uk'],
+    const sent = await call(em.url, APPS_ROUTES.send, {
+      params: [step.id],
+      body: {
+        stringIds: ids,
+        languages: ['uk'],
+      },
     });
     expect(sent.json.needProcess).toBe(5);
     expect(await rt.engine.reconcile()).toBe(0); // first seen: a delivery may still be on its way
@@ -274,9 +279,12 @@ describe('CroQL Router hosted by the emulator', () => {
       30,
       230,
     );
-    await control(em.url, 'POST', `/__apps/steps/${step.id}/send`, {
-      stringIds: ids,
-      languages: ['uk', 'de'],
+    await call(em.url, APPS_ROUTES.send, {
+      params: [step.id],
+      body: {
+        stringIds: ids,
+        languages: ['uk', 'de'],
+      },
     });
     await flushAndSettle();
     for (const languageId of ['uk', 'de']) {
@@ -295,7 +303,7 @@ describe('CroQL Router hosted by the emulator', () => {
   });
 
   it('forgets the organization when uninstalled', async () => {
-    const res = await control(em.url, 'POST', '/__apps/croql-router/uninstall');
+    const res = await call(em.url, APPS_ROUTES.uninstall, { params: ['croql-router'] });
     expect(res.status).toBe(200);
     expect(rt.store.installation('acme')).toBeUndefined();
   });
@@ -315,11 +323,14 @@ describe('npm run router -- --emulator', () => {
       expect(router.store.step('acme', stepId)?.settings).toEqual(STARTER_SETTINGS);
       // Again (a restart): the same step, not a second one.
       await setUpInEmulator(emulator.url, `${router.url}/manifest.json`, 'croql-router', () => {});
-      const { json } = await control<AppsOverview>(emulator.url, 'GET', '/__apps');
+      const { json } = await call(emulator.url, APPS_ROUTES.overview);
       expect(json.apps[0]!.steps.map((s) => s.id)).toEqual([stepId]);
-      const sent = await control<SendResponse>(emulator.url, 'POST', `/__apps/steps/${stepId}/send`, {
-        croql: 'count of labels where (title = "legal") > 0',
-        languages: ['uk'],
+      const sent = await call(emulator.url, APPS_ROUTES.send, {
+        params: [stepId],
+        body: {
+          croql: 'count of labels where (title = "legal") > 0',
+          languages: ['uk'],
+        },
       });
       for (
         let i = 0;
@@ -330,11 +341,10 @@ describe('npm run router -- --emulator', () => {
       }
       await router.engine.settled();
       const rows = (
-        await control<StepStringsResponse>(
-          emulator.url,
-          'GET',
-          `/__apps/steps/${stepId}/strings?languageId=uk&status=DONE&limit=500`,
-        )
+        await call(emulator.url, APPS_ROUTES.stepStrings, {
+          params: [stepId],
+          query: { languageId: 'uk', status: 'DONE', limit: 500 },
+        })
       ).json.data;
       expect(rows).toHaveLength(sent.json.needProcess);
       expect(new Set(rows.map((r) => r.output))).toEqual(new Set(['true']));

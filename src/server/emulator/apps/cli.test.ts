@@ -2,10 +2,10 @@
 // names the command to run, not the HTTP route behind it; client, install and uninstall talk to the
 // running emulator, and `apps listen` prints each attempt.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StepInfo } from '../../../wire/apps.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
 import { APPS_HELP, appsCommand } from './cli.ts';
-import { TestApp, control, installStepApp, stepAppManifest } from './testing.ts';
+import { call, TestApp, installStepApp, stepAppManifest } from './testing.ts';
+import { APPS_ROUTES } from '../../../wire/apps-routes.ts';
 
 function terminal() {
   const out: string[] = [];
@@ -120,9 +120,12 @@ it('`apps listen` prints one line per attempt', async () => {
   const t = await installStepApp(own.url);
   try {
     const stepId = (
-      await control<StepInfo>(own.url, 'POST', `/__apps/${t.appId}/steps`, {
-        projectId: 1,
-        moduleKey: 'review',
+      await call(own.url, APPS_ROUTES.addStep, {
+        params: [t.appId],
+        body: {
+          projectId: 1,
+          moduleKey: 'review',
+        },
       })
     ).json.id;
     const lines: string[] = [];
@@ -134,7 +137,7 @@ it('`apps listen` prints one line per attempt', async () => {
     });
     await new Promise((r) => setTimeout(r, 200));
     t.app.on('POST /webhooks', { status: 503 });
-    await control(own.url, 'POST', `/__apps/steps/${stepId}/send`, { stringIds: [1], languages: ['uk'] });
+    await call(own.url, APPS_ROUTES.send, { params: [stepId], body: { stringIds: [1], languages: ['uk'] } });
     await line;
     expect(lines.find((l) => l.includes(' try '))).toMatch(
       /^\d\d:\d\d:\d\d {2}#\d+ try 1 {2}test-step-app\/step-hook {2}string\.status_on_step\.recalculation_triggered ×1 {2}→ 503 in \d+ ms \(Only a 2xx acknowledges a delivery\.\) {2}FAILED$/,

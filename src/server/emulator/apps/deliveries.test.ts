@@ -3,19 +3,12 @@
 // fixtures and triggered events (`apps listen` is in cli.test.ts).
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AppsOverview,
-  ControlErrorBody,
-  DeliveriesResponse,
-  DeliveryDetail,
-  DeliverySummary,
-  Fixture,
-  StepInfo,
-} from '../../../wire/apps.ts';
+import type { ControlErrorBody, DeliveryDetail, DeliverySummary, StepInfo } from '../../../wire/apps.ts';
 import { STEP_EVENT } from '../../../wire/apps.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
 import { appsCommand } from './cli.ts';
-import { addStep, control, installStepApp } from './testing.ts';
+import { call, addStep, control, installStepApp } from './testing.ts';
+import { APPS_PATHS, APPS_ROUTES, type RouteQuery } from '../../../wire/apps-routes.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- payloads are JSON */
 
@@ -53,14 +46,13 @@ const ids = (from: number, n: number) =>
 let seen = 0;
 async function send(stringIds: number[], languages = ['uk']) {
   seen =
-    (await control<DeliveriesResponse>(em.url, 'GET', '/__apps/deliveries?kind=webhook&limit=1')).json.data[0]
-      ?.id ?? 0;
-  return control(em.url, 'POST', `/__apps/steps/${step.id}/send`, { stringIds, languages });
+    (await call(em.url, APPS_ROUTES.deliveries, { query: { kind: 'webhook', limit: 1 } })).json.data[0]?.id ??
+    0;
+  return call(em.url, APPS_ROUTES.send, { params: [step.id], body: { stringIds, languages } });
 }
-const deliveries = async (query = '') =>
-  (await control<DeliveriesResponse>(em.url, 'GET', `/__apps/deliveries${query}`)).json;
-const detail = async (id: number) =>
-  (await control<DeliveryDetail>(em.url, 'GET', `/__apps/deliveries/${id}`)).json;
+const deliveries = async (query: RouteQuery = {}) =>
+  (await call(em.url, APPS_ROUTES.deliveries, { query })).json;
+const detail = async (id: number) => (await call(em.url, APPS_ROUTES.delivery, { params: [id] })).json;
 /** Resolves when a delivery reaches one of the states. */
 async function settled(id: number, states = ['delivered', 'failed']): Promise<DeliveryDetail> {
   for (let i = 0; i < 200; i++) {
@@ -73,7 +65,7 @@ async function settled(id: number, states = ['delivered', 'failed']): Promise<De
 /** The webhook delivery of the last send (sends are queued, not sent inline). */
 async function newest(): Promise<DeliverySummary> {
   for (let i = 0; i < 200; i++) {
-    const latest = (await deliveries('?kind=webhook&limit=1')).data[0];
+    const latest = (await deliveries({ kind: 'webhook', limit: 1 })).data[0];
     if (latest && latest.id > seen) {
       seen = latest.id;
       return latest;
@@ -174,24 +166,24 @@ describe('a step event batch', () => {
 
   it('waits for the batch interval, goes at once on flush, and splits at the batch size', async () => {
     em.config.apps.batchIntervalSeconds = 3600;
-    const before = (await deliveries('?kind=webhook')).total;
+    const before = (await deliveries({ kind: 'webhook' })).total;
     await send(ids(100, 10));
     await new Promise((r) => setTimeout(r, 100));
-    expect((await deliveries('?kind=webhook')).total).toBe(before);
+    expect((await deliveries({ kind: 'webhook' })).total).toBe(before);
     // A full batch goes at once; the rest waits for the interval, or a flush.
     await send(ids(110, 590));
     await new Promise((r) => setTimeout(r, 100));
-    expect((await deliveries('?kind=webhook')).data.slice(0, 1).map((d) => d.eventCount)).toEqual([500]);
+    expect((await deliveries({ kind: 'webhook' })).data.slice(0, 1).map((d) => d.eventCount)).toEqual([500]);
     expect(em.apps.deliveries.queued(s.appId)).toBe(100);
-    const flushed = await control(em.url, 'POST', '/__apps/flush');
+    const flushed = await call(em.url, APPS_ROUTES.flush);
     expect(flushed.json).toEqual({ deliveries: 1, retries: 0 });
-    const list = await deliveries('?kind=webhook');
+    const list = await deliveries({ kind: 'webhook' });
     expect(list.total).toBe(before + 2);
     expect(list.data.slice(0, 2).map((d) => d.eventCount)).toEqual([100, 500]);
   });
 
   it('shows what waits in the overview, says so on the stream, and empties on flush or when the batch goes', async () => {
-    const overview = async () => (await control<AppsOverview>(em.url, 'GET', '/__apps')).json;
+    const overview = async () => (await call(em.url, APPS_ROUTES.overview)).json;
     const changes: string[] = [];
     const stop = em.apps.stream.subscribe((e) => {
       if (e.type === 'apps') changes.push(JSON.stringify(em.apps.deliveries.waiting()));
@@ -199,7 +191,7 @@ describe('a step event batch', () => {
     try {
       em.config.apps.batchIntervalSeconds = 3600;
       expect((await overview()).queued).toEqual([]);
-      const before = (await deliveries('?kind=webhook')).total;
+      const before = (await deliveries({ kind: 'webhook' })).total;
       const t0 = Date.now();
       await send(ids(200, 3), ['uk', 'de']);
       const first = (await overview()).queued;
@@ -216,10 +208,10 @@ describe('a step event batch', () => {
         [{ ...first[0], events: 6 }],
         [{ ...first[0], events: 8 }],
       ]);
-      expect((await deliveries('?kind=webhook')).total).toBe(before);
+      expect((await deliveries({ kind: 'webhook' })).total).toBe(before);
 
       // Sent now for this app only: nothing waits, the stream said so, and the batch is in the log.
-      expect((await control(em.url, 'POST', '/__apps/flush', { app: 'no-such-app' })).status).toBe(404);
+      expect((await call(em.url, APPS_ROUTES.flush, { body: { app: 'no-such-app' } })).status).toBe(404);
       const lines: string[] = [];
       const say = (l: string) => lines.push(l);
       const port = new URL(em.url).port;
@@ -259,7 +251,7 @@ describe('a failing app', () => {
       [3, 500, false, 'boom'],
     ]);
     expect(await status(c)).toBe('FAILED');
-    const { json } = await control<AppsOverview>(em.url, 'GET', '/__apps');
+    const { json } = await call(em.url, APPS_ROUTES.overview);
     expect(json.apps[0]!.problems[0]).toMatchObject({ code: 'deliveryFailed', deliveryId: d.id });
     // The route to use, with the step's id filled in (it said `/__apps/steps/{stepId}/retrigger`).
     expect(json.apps[0]!.problems[0]!.message).toMatch(
@@ -269,7 +261,7 @@ describe('a failing app', () => {
     );
     s.app.on('POST /webhooks', { status: 200 });
     const hook = s.app.next('POST /webhooks');
-    await control(em.url, 'POST', `/__apps/steps/${step.id}/retrigger`, { stringIds: [c] });
+    await call(em.url, APPS_ROUTES.retrigger, { params: [step.id], body: { stringIds: [c] } });
     expect(await status(c)).toBe('NEED_PROCESS');
     expect((await hook).json<{ events: any[] }>().events.map((e) => e.stringStatus.translation.id)).toEqual([
       c,
@@ -340,14 +332,14 @@ describe('the log', () => {
     expect(d.stepStrings).toHaveLength(2);
     const all = await deliveries();
     expect(all.data.map((x) => x.id)).toEqual([...all.data.map((x) => x.id)].sort((a, b) => b - a));
-    expect((await deliveries('?state=failed')).data.every((x) => x.state === 'failed')).toBe(true);
-    expect((await deliveries(`?event=${STEP_EVENT}`)).data.every((x) => x.events.includes(STEP_EVENT))).toBe(
+    expect((await deliveries({ state: 'failed' })).data.every((x) => x.state === 'failed')).toBe(true);
+    expect((await deliveries({ event: STEP_EVENT })).data.every((x) => x.events.includes(STEP_EVENT))).toBe(
       true,
     );
-    expect((await deliveries('?kind=installed')).data.map((x) => x.appId)).toEqual(['test-step-app']);
-    expect((await control(em.url, 'GET', '/__apps/deliveries?state=lost')).status).toBe(400);
+    expect((await deliveries({ kind: 'installed' })).data.map((x) => x.appId)).toEqual(['test-step-app']);
+    expect((await call(em.url, APPS_ROUTES.deliveries, { query: { state: 'lost' } })).status).toBe(400);
     // A kind it does not have is refused as a state is, not answered with an empty log.
-    expect(await control(em.url, 'GET', '/__apps/deliveries?kind=webhooks')).toEqual({
+    expect(await call(em.url, APPS_ROUTES.deliveries, { query: { kind: 'webhooks' } })).toEqual({
       status: 400,
       json: {
         error: {
@@ -357,23 +349,24 @@ describe('the log', () => {
         },
       },
     });
-    expect((await control(em.url, 'GET', '/__apps/deliveries/999999')).status).toBe(404);
-    expect(await control(em.url, 'GET', '/__apps/deliveries/abc')).toEqual({
+    expect((await call(em.url, APPS_ROUTES.delivery, { params: [999999] })).status).toBe(404);
+    // Ids that are not numbers, which the table's types refuse: the raw form.
+    expect(await control(em.url, 'GET', APPS_PATHS.delivery('abc' as unknown as number))).toEqual({
       status: 404,
       json: { error: { code: 'notFound', message: 'A delivery id is an integer, not "abc".' } },
     });
-    expect((await control(em.url, 'POST', '/__apps/steps/x1/retrigger', {})).json).toEqual({
-      error: { code: 'notFound', message: 'A step id is an integer, not "x1".' },
-    });
+    expect((await control(em.url, 'POST', APPS_PATHS.retrigger('x1' as unknown as number), {})).json).toEqual(
+      {
+        error: { code: 'notFound', message: 'A step id is an integer, not "x1".' },
+      },
+    );
   });
 
   it('a fixture is the request exactly as sent', async () => {
     const hook = s.app.next('POST /webhooks');
     await send(ids(95, 1));
     const req = await hook;
-    const fixture = (
-      await control<Fixture>(em.url, 'GET', `/__apps/deliveries/${(await newest()).id}/fixture`)
-    ).json;
+    const fixture = (await call(em.url, APPS_ROUTES.fixture, { params: [(await newest()).id] })).json;
     expect(fixture.method).toBe('POST');
     expect(fixture.url).toBe(`${s.app.url}/webhooks`);
     expect(fixture.body).toBe(req.body.toString('utf8'));
@@ -387,7 +380,7 @@ describe('the log', () => {
     const first = await hook;
     const original = await newest();
     hook = s.app.next('POST /webhooks');
-    const r = await control<DeliverySummary>(em.url, 'POST', `/__apps/deliveries/${original.id}/redeliver`);
+    const r = await call(em.url, APPS_ROUTES.redeliver, { params: [original.id] });
     expect(r.status).toBe(201);
     expect(r.json.redeliveryOf).toBe(original.id);
     const again = await hook;
@@ -395,10 +388,13 @@ describe('the log', () => {
     expect(again.headers['x-crowdin-signature']).toBe(
       createHmac('sha256', s.secret).update(again.body).digest('hex'),
     );
-    const installed = (await deliveries('?kind=installed')).data[0]!;
+    const installed = (await deliveries({ kind: 'installed' })).data[0]!;
     expect(
-      (await control<ControlErrorBody>(em.url, 'POST', `/__apps/deliveries/${installed.id}/redeliver`))
-        .status,
+      (
+        await call<typeof APPS_ROUTES.redeliver, ControlErrorBody>(em.url, APPS_ROUTES.redeliver, {
+          params: [installed.id],
+        })
+      ).status,
     ).toBe(409);
   });
 });
@@ -417,8 +413,11 @@ describe("the app's calls", () => {
     });
     await send(ids(97, 1));
     const deliveryOfCall = (await settled((await newest()).id)).id;
-    const calls = (await control<{ data: any[] }>(em.url, 'GET', `/__apps/calls?app=${s.appId}&limit=5`)).json
-      .data;
+    const calls = (
+      await call<typeof APPS_ROUTES.calls, { data: any[] }>(em.url, APPS_ROUTES.calls, {
+        query: { app: s.appId, limit: 5 },
+      })
+    ).json.data;
     expect(calls[0]).toMatchObject({
       kind: 'api',
       method: 'PATCH',
@@ -437,10 +436,13 @@ describe('triggered events', () => {
   it('any documented event the app subscribes to, from live objects', async () => {
     const hook = s.app.next('POST /webhooks');
     const file = em.config.data.files[1]!;
-    const r = await control(em.url, 'POST', `/__apps/${s.appId}/trigger`, {
-      event: 'file.added',
-      fileId: file.id,
-      userId: 2,
+    const r = await call(em.url, APPS_ROUTES.trigger, {
+      params: [s.appId],
+      body: {
+        event: 'file.added',
+        fileId: file.id,
+        userId: 2,
+      },
     });
     expect(r.json).toEqual({ event: 'file.added', modules: ['step-hook'] });
     const { events } = (await hook).json<{ events: any[] }>();
@@ -459,8 +461,9 @@ describe('triggered events', () => {
   });
 
   it('refuses an event the app does not subscribe to, an undocumented one, and objects that do not exist', async () => {
+    // Some bodies are wrong on purpose, which the table's types refuse: the raw form.
     const trigger = (body: Record<string, unknown>) =>
-      control<ControlErrorBody>(em.url, 'POST', `/__apps/${s.appId}/trigger`, body);
+      control<ControlErrorBody>(em.url, 'POST', APPS_PATHS.trigger(s.appId), body);
     expect((await trigger({ event: 'project.translated' })).json.error.code).toBe('notSubscribed');
     expect((await trigger({ event: 'file.exploded' })).json.error.code).toBe('unknownEvent');
     // No event at all says that it is missing and which ones the app takes, not `undefined is not …`.

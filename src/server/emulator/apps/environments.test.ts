@@ -2,9 +2,10 @@
 // `environments`, a module's own overriding it): an app made for crowdin.com only is installed on an
 // enterprise emulator with every module inactive, and no delivery reaches it.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AppInfo, ControlErrorBody, DeliveriesResponse } from '../../../wire/apps.ts';
+import type { AppInfo, ControlErrorBody } from '../../../wire/apps.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
-import { TestApp, control } from './testing.ts';
+import { control, call, TestApp } from './testing.ts';
+import { APPS_PATHS, APPS_ROUTES } from '../../../wire/apps-routes.ts';
 
 let em: RunningEmulator;
 let app: TestApp;
@@ -25,22 +26,32 @@ afterAll(async () => {
 });
 
 it('keeps an app whose top-level environments exclude Crowdin Enterprise from every delivery', async () => {
-  const installed = await control<AppInfo & ControlErrorBody>(em.url, 'POST', '/__apps/install', {
-    manifestUrl: `${app.url}/manifest.json`,
-  });
+  const installed = await call<typeof APPS_ROUTES.install, AppInfo & ControlErrorBody>(
+    em.url,
+    APPS_ROUTES.install,
+    {
+      body: {
+        manifestUrl: `${app.url}/manifest.json`,
+      },
+    },
+  );
   expect(installed.status, JSON.stringify(installed.json)).toBe(201);
   // The view shows the module inactive …
   expect(installed.json.webhooks).toEqual([expect.objectContaining({ key: 'hook', active: false })]);
   // … and the emulator agrees: nothing subscribes, nothing is queued or sent.
-  const trigger = await control<ControlErrorBody>(em.url, 'POST', '/__apps/crowdin-only-app/trigger', {
-    event: 'file.added',
-    fileId: 1,
+  const trigger = await call<typeof APPS_ROUTES.trigger, ControlErrorBody>(em.url, APPS_ROUTES.trigger, {
+    params: ['crowdin-only-app'],
+    body: {
+      event: 'file.added',
+      fileId: 1,
+    },
   });
   expect(trigger.status).toBe(409);
   expect(trigger.json.error.code).toBe('notSubscribed');
-  const noEvent = await control<ControlErrorBody>(em.url, 'POST', '/__apps/crowdin-only-app/trigger', {});
+  // No event, which the table's types refuse: the raw form.
+  const noEvent = await control<ControlErrorBody>(em.url, 'POST', APPS_PATHS.trigger('crowdin-only-app'), {});
   expect(noEvent.json.error.message).toContain('has no webhook module that subscribes');
-  const log = await control<DeliveriesResponse>(em.url, 'GET', '/__apps/deliveries?kind=webhook');
+  const log = await call(em.url, APPS_ROUTES.deliveries, { query: { kind: 'webhook' } });
   expect(log.json.total).toBe(0);
   expect(app.received('POST /webhooks')).toEqual([]);
 });

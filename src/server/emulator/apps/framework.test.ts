@@ -17,19 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type {
-  AppCallsResponse,
-  AppInfo,
-  ModuleCallResponse,
-  DeleteStepResponse,
-  DeliveriesResponse,
-  DeliveryDetail,
-  SaveSettingsResponse,
-  StepInfo,
-  StepStringsResponse,
-} from '../../../wire/apps.ts';
-import { APPS_PATHS } from '../../../wire/apps-routes.ts';
-import type { ReplayResponse, Scenario } from '../../../wire/scenarios.ts';
+import { APPS_ROUTES } from '../../../wire/apps-routes.ts';
 import { serveEmulator } from '../serve.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
 import {
@@ -39,7 +27,7 @@ import {
   RegistryUnreachable,
   type Framework,
 } from './framework-install.ts';
-import { control } from './testing.ts';
+import { call } from './testing.ts';
 import { appEnvironment, tlsHosts, tlsInfo, tlsMaterial } from './tls.ts';
 
 const APP_SCRIPT = fileURLToPath(new URL('./framework-app.mjs', import.meta.url));
@@ -92,13 +80,14 @@ beforeAll(async () => {
     secure = serveEmulator(em, 0, (info: AddressInfo) => resolve(info.port), material);
   });
   const tls = tlsInfo(material, tlsPort);
-  const { json: client } = await control<{ clientId: string; clientSecret: string }>(
+  const { json: client } = await call<typeof APPS_ROUTES.clients, { clientId: string; clientSecret: string }>(
     em.url,
-    'POST',
-    '/__apps/clients',
+    APPS_ROUTES.clients,
     {
-      name: 'Interop Step',
-      scopes: 'project',
+      body: {
+        name: 'Interop Step',
+        scopes: 'project',
+      },
     },
   );
   child = spawn(fw.node, [APP_SCRIPT], {
@@ -138,29 +127,32 @@ it('a framework app installs, handles a signed delivery, PATCHes the string DONE
 
   // Install from its own manifest: the framework's manifest validates, the installed event is answered
   // after the framework took its crowdin_agent token from the emulator.
-  const installed = await control<AppInfo>(em.url, 'POST', '/__apps/install', {
-    manifestUrl: `${appUrl}/manifest.json`,
+  const installed = await call(em.url, APPS_ROUTES.install, {
+    body: {
+      manifestUrl: `${appUrl}/manifest.json`,
+    },
   });
   expect(installed.status, JSON.stringify(installed.json)).toBe(201);
   const appId = installed.json.appId;
   expect(installed.json.warnings.map((w) => w.rule)).not.toContain('no-step-webhook');
-  const calls = (await control<AppCallsResponse>(em.url, 'GET', `/__apps/calls?app=${appId}`)).json.data;
+  const calls = (await call(em.url, APPS_ROUTES.calls, { query: { app: appId } })).json.data;
   expect(calls).toContainEqual(expect.objectContaining({ kind: 'token', status: 200 }));
 
   // Settings: Save reaches onStepSettingsSave through the framework's JWT check (module claim included).
-  const { json: step } = await control<StepInfo>(em.url, 'POST', `/__apps/${appId}/steps`, {
-    projectId: 1,
-    moduleKey: 'interop-step',
-    languages: ['uk'],
+  const { json: step } = await call(em.url, APPS_ROUTES.addStep, {
+    params: [appId],
+    body: {
+      projectId: 1,
+      moduleKey: 'interop-step',
+      languages: ['uk'],
+    },
   });
-  const saved = await control<SaveSettingsResponse>(
-    em.url,
-    'POST',
-    `/__apps/${appId}/steps/${step.id}/settings`,
-    {
+  const saved = await call(em.url, APPS_ROUTES.saveSettings, {
+    params: [appId, step.id],
+    body: {
       settings: { route: 'all' },
     },
-  );
+  });
   expect(saved.status, JSON.stringify(saved.json)).toBe(200);
   expect(await heard((l) => 'settings' in l)).toEqual({
     settings: { route: 'all' },
@@ -170,17 +162,19 @@ it('a framework app installs, handles a signed delivery, PATCHes the string DONE
 
   // A signed delivery: the framework verifies it, and its callback PATCHes over HTTPS at acme.localhost.
   const stringId = em.config.data.strings.find((x) => !x.isHidden)!.id as number;
-  const sent = await control(em.url, 'POST', `/__apps/steps/${step.id}/send`, {
-    stringIds: [stringId],
-    languages: ['uk'],
+  const sent = await call(em.url, APPS_ROUTES.send, {
+    params: [step.id],
+    body: {
+      stringIds: [stringId],
+      languages: ['uk'],
+    },
   });
   expect(sent.status).toBe(200);
   await heard((l) => l.patched === stringId);
-  const { json: done } = await control<StepStringsResponse>(
-    em.url,
-    'GET',
-    `/__apps/steps/${step.id}/strings?languageId=uk&status=DONE`,
-  );
+  const { json: done } = await call(em.url, APPS_ROUTES.stepStrings, {
+    params: [step.id],
+    query: { languageId: 'uk', status: 'DONE' },
+  });
   expect(done.data).toEqual([
     expect.objectContaining({
       stringId,
@@ -190,13 +184,11 @@ it('a framework app installs, handles a signed delivery, PATCHes the string DONE
       output: 'translated',
     }),
   ]);
-  const { json: deliveries } = await control<DeliveriesResponse>(
-    em.url,
-    'GET',
-    `/__apps/deliveries?app=${appId}&kind=webhook`,
-  );
+  const { json: deliveries } = await call(em.url, APPS_ROUTES.deliveries, {
+    query: { app: appId, kind: 'webhook' },
+  });
   expect(deliveries.data[0]).toMatchObject({ state: 'delivered', lastAttempt: { status: 200 } });
-  const patch = (await control<AppCallsResponse>(em.url, 'GET', `/__apps/calls?app=${appId}`)).json.data.find(
+  const patch = (await call(em.url, APPS_ROUTES.calls, { query: { app: appId } })).json.data.find(
     (c) => c.method === 'PATCH',
   );
   expect(patch).toMatchObject({ status: 200, afterDelivery: deliveries.data[0]!.id });
@@ -217,13 +209,13 @@ it('a framework app installs, handles a signed delivery, PATCHes the string DONE
   expect(forged.status).toBe(403);
 
   // Deleting the step reaches onDeleteStep; uninstalling is accepted (the framework checks appSecret).
-  const deleted = await control<DeleteStepResponse>(em.url, 'DELETE', `/__apps/${appId}/steps/${step.id}`);
+  const deleted = await call(em.url, APPS_ROUTES.deleteStep, { params: [appId, step.id] });
   expect(deleted.json.problem).toBeNull();
   await heard((l) => l.deleted === step.id);
-  const uninstalled = await control<{ answer: { status: number } }>(
+  const uninstalled = await call<typeof APPS_ROUTES.uninstall, { answer: { status: number } }>(
     em.url,
-    'POST',
-    `/__apps/${appId}/uninstall`,
+    APPS_ROUTES.uninstall,
+    { params: [appId] },
   );
   expect(uninstalled.json.answer.status).toBe(204);
 }, 120_000);
@@ -231,9 +223,11 @@ it('a framework app installs, handles a signed delivery, PATCHes the string DONE
 it("a framework app's file post-import and pre-export modules run their handlers, and the emulator takes what they return", async (ctx) => {
   if (skipReason) ctx.skip(skipReason);
   if (em.apps.installations.get('interop-step'))
-    await control(em.url, 'POST', '/__apps/interop-step/uninstall');
-  const installed = await control<AppInfo>(em.url, 'POST', '/__apps/install', {
-    manifestUrl: `${appUrl}/manifest.json`,
+    await call(em.url, APPS_ROUTES.uninstall, { params: ['interop-step'] });
+  const installed = await call(em.url, APPS_ROUTES.install, {
+    body: {
+      manifestUrl: `${appUrl}/manifest.json`,
+    },
   });
   expect(installed.status, JSON.stringify(installed.json)).toBe(201);
   expect(installed.json.modules).toEqual(
@@ -246,12 +240,10 @@ it("a framework app's file post-import and pre-export modules run their handlers
 
   // Post-import: the framework checks the JWT (module claim included), dispatches on the jobType, and
   // answers the strings its handler returned; the emulator checks them in the post-import shape.
-  const post = await control<ModuleCallResponse>(
-    em.url,
-    'POST',
-    '/__apps/interop-step/modules/interop-step-poi/call',
-    { fileId: file.id },
-  );
+  const post = await call(em.url, APPS_ROUTES.moduleCall, {
+    params: ['interop-step', 'interop-step-poi'],
+    body: { fileId: file.id },
+  });
   expect(post.status, JSON.stringify(post.json)).toBe(200);
   const fileStrings = post.json.request.strings;
   expect(fileStrings).toBeGreaterThan(0);
@@ -264,12 +256,10 @@ it("a framework app's file post-import and pre-export modules run their handlers
   expect(imported).toHaveLength(fileStrings);
   expect(new Set(imported.map((x) => x.context))).toEqual(new Set(['post-import by the framework']));
 
-  const pre = await control<ModuleCallResponse>(
-    em.url,
-    'POST',
-    '/__apps/interop-step/modules/interop-step-pre/call',
-    { fileId: file.id, languages: ['uk'] },
-  );
+  const pre = await call(em.url, APPS_ROUTES.moduleCall, {
+    params: ['interop-step', 'interop-step-pre'],
+    body: { fileId: file.id, languages: ['uk'] },
+  });
   expect(pre.status, JSON.stringify(pre.json)).toBe(200);
   await heard((l) => l.fileProcess === 'pre-export-file');
   expect(pre.json).toMatchObject({ ok: true, jobType: 'pre-export-file', failure: null });
@@ -277,35 +267,43 @@ it("a framework app's file post-import and pre-export modules run their handlers
   expect(exported).toHaveLength(pre.json.request.strings);
   expect(new Set(exported.map((x) => x.context))).toEqual(new Set(['pre-export by the framework']));
 
-  await control(em.url, 'POST', '/__apps/interop-step/uninstall');
+  await call(em.url, APPS_ROUTES.uninstall, { params: ['interop-step'] });
 }, 120_000);
 
 it('a scenario recorded under one installation, replayed to one with a new secret, passes the framework’s signature check with the new secret', async (ctx) => {
   if (skipReason) ctx.skip(skipReason);
   const install = async () => {
-    const { status, json } = await control<AppInfo>(em.url, 'POST', '/__apps/install', {
-      manifestUrl: `${appUrl}/manifest.json`,
+    const { status, json } = await call(em.url, APPS_ROUTES.install, {
+      body: {
+        manifestUrl: `${appUrl}/manifest.json`,
+      },
     });
     expect(status, JSON.stringify(json)).toBe(201);
     return json;
   };
   const first = await install();
-  const { json: step } = await control<StepInfo>(em.url, 'POST', `/__apps/${first.appId}/steps`, {
-    projectId: 1,
-    moduleKey: 'interop-step',
-    languages: ['uk'],
+  const { json: step } = await call(em.url, APPS_ROUTES.addStep, {
+    params: [first.appId],
+    body: {
+      projectId: 1,
+      moduleKey: 'interop-step',
+      languages: ['uk'],
+    },
   });
-  expect((await control(em.url, 'POST', APPS_PATHS.scenarioRecord, { app: first.appId })).status).toBe(201);
+  expect((await call(em.url, APPS_ROUTES.scenarioRecord, { body: { app: first.appId } })).status).toBe(201);
   const stringId = em.config.data.strings.filter((x) => !x.isHidden)[1]!.id as number;
-  await control(em.url, 'POST', `/__apps/steps/${step.id}/send`, {
-    stringIds: [stringId],
-    languages: ['uk'],
+  await call(em.url, APPS_ROUTES.send, {
+    params: [step.id],
+    body: {
+      stringIds: [stringId],
+      languages: ['uk'],
+    },
   });
   await heard((l) => l.patched === stringId);
-  const { json: scenario } = await control<Scenario>(em.url, 'POST', APPS_PATHS.scenarioStop);
+  const { json: scenario } = await call(em.url, APPS_ROUTES.scenarioStop);
   expect(scenario.deliveries).toHaveLength(1);
 
-  await control(em.url, 'POST', `/__apps/${first.appId}/uninstall`);
+  await call(em.url, APPS_ROUTES.uninstall, { params: [first.appId] });
   // An app's secret derives from the emulator's apps key (secrets.ts): installed where another key is in
   // use (another machine, CROQL_EMULATOR_APPS_KEY), the app gets a new secret.
   const key = em.config.apps.secretKey;
@@ -321,19 +319,16 @@ it('a scenario recorded under one installation, replayed to one with a new secre
   });
   expect(stale.status).toBe(403);
 
-  const { status, json: replayed } = await control<ReplayResponse>(
-    em.url,
-    'POST',
-    APPS_PATHS.scenarioReplay,
-    {
+  const { status, json: replayed } = await call(em.url, APPS_ROUTES.scenarioReplay, {
+    body: {
       scenario,
       app: second.appId,
     },
-  );
+  });
   expect(status, JSON.stringify(replayed)).toBe(200);
   const id = replayed.deliveries[0]!.id;
   for (let i = 0; ; i++) {
-    const { json: d } = await control<DeliveryDetail>(em.url, 'GET', `/__apps/deliveries/${id}`);
+    const { json: d } = await call(em.url, APPS_ROUTES.delivery, { params: [id] });
     if (d.state !== 'sending' && d.state !== 'queued') {
       // The framework answers 200 once its signature check passed (403 "Invalid signature" otherwise).
       expect(d.attempts[0]).toMatchObject({ status: 200, ok: true });
@@ -343,5 +338,5 @@ it('a scenario recorded under one installation, replayed to one with a new secre
     if (i > 500) throw new Error('the replayed delivery was never answered');
     await new Promise((r) => setTimeout(r, 20));
   }
-  await control(em.url, 'POST', `/__apps/${second.appId}/uninstall`);
+  await call(em.url, APPS_ROUTES.uninstall, { params: [second.appId] });
 }, 120_000);

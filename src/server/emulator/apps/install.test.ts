@@ -1,16 +1,11 @@
 // OAuth apps, install and uninstall, and the crowdin_app / crowdin_agent grants, against an in-process
 // emulator and real apps on loopback ports.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AppCallsResponse,
-  AppInfo,
-  AppsOverview,
-  ControlErrorBody,
-  DeliveriesResponse,
-} from '../../../wire/apps.ts';
+import type { AppInfo, ControlErrorBody } from '../../../wire/apps.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
 import { SCOPES_EXCEED_ERROR } from './manifest.ts';
-import { TestApp, control, installStepApp, stepAppManifest } from './testing.ts';
+import { control, call, TestApp, installStepApp, stepAppManifest } from './testing.ts';
+import { APPS_PATHS, APPS_ROUTES } from '../../../wire/apps-routes.ts';
 
 let em: RunningEmulator;
 const apps: TestApp[] = [];
@@ -23,16 +18,22 @@ beforeAll(async () => {
 afterAll(() => em.close());
 afterEach(async () => {
   for (const id of em.apps.installations.list().map((a) => a.appId))
-    await control(em.url, 'POST', `/__apps/${id}/uninstall`);
+    await call(em.url, APPS_ROUTES.uninstall, { params: [id] });
   await Promise.all(apps.splice(0).map((a) => a.close()));
 });
 
 async function client(scopes = 'project', name = 'Test Step App') {
   return (
-    await control<{ clientId: string; clientSecret: string }>(em.url, 'POST', '/__apps/clients', {
-      name,
-      scopes,
-    })
+    await call<typeof APPS_ROUTES.clients, { clientId: string; clientSecret: string }>(
+      em.url,
+      APPS_ROUTES.clients,
+      {
+        body: {
+          name,
+          scopes,
+        },
+      },
+    )
   ).json;
 }
 async function serve(manifest: (url: string) => Record<string, unknown>) {
@@ -41,9 +42,11 @@ async function serve(manifest: (url: string) => Record<string, unknown>) {
   return app;
 }
 const install = (app: TestApp, body: Record<string, unknown> = {}) =>
-  control<AppInfo & ControlErrorBody>(em.url, 'POST', '/__apps/install', {
-    manifestUrl: `${app.url}/manifest.json`,
-    ...body,
+  call<typeof APPS_ROUTES.install, AppInfo & ControlErrorBody>(em.url, APPS_ROUTES.install, {
+    body: {
+      manifestUrl: `${app.url}/manifest.json`,
+      ...body,
+    },
   });
 const token = (body: Record<string, unknown>, form = false) =>
   fetch(`${em.url}/oauth/token`, {
@@ -70,7 +73,7 @@ describe('OAuth apps', () => {
     expect(first.clientId).toMatch(/^[A-Za-z0-9]{20}$/);
     expect(first.clientSecret).toMatch(/^[A-Za-z0-9]{40}$/);
     expect(await client('project', 'Router')).toEqual(first);
-    const { json } = await control<AppsOverview>(em.url, 'GET', '/__apps');
+    const { json } = await call(em.url, APPS_ROUTES.overview);
     expect(json.clients.find((c) => c.clientId === first.clientId)).toMatchObject({
       name: 'Router',
       scopes: ['project'],
@@ -78,13 +81,16 @@ describe('OAuth apps', () => {
   });
 
   it('refuses an unknown scope name or a missing name', async () => {
-    const bad = await control<ControlErrorBody>(em.url, 'POST', '/__apps/clients', {
-      name: 'x',
-      scopes: 'project.read',
+    const bad = await call<typeof APPS_ROUTES.clients, ControlErrorBody>(em.url, APPS_ROUTES.clients, {
+      body: {
+        name: 'x',
+        scopes: 'project.read',
+      },
     });
     expect(bad.status).toBe(400);
     expect(bad.json.error.message).toContain('Unknown scope: project.read');
-    expect((await control(em.url, 'POST', '/__apps/clients', { scopes: 'project' })).status).toBe(400);
+    // No name, which the table's types refuse: the raw form.
+    expect((await control(em.url, 'POST', APPS_PATHS.clients, { scopes: 'project' })).status).toBe(400);
   });
 });
 
@@ -108,12 +114,12 @@ describe('install', () => {
     });
     expect(json.agent).toMatchObject({ username: 'test-step-agent', name: 'Test Step Agent' });
     expect(json.scopes).toEqual(['project']);
-    const { json: overview } = await control<AppsOverview>(em.url, 'GET', '/__apps');
+    const { json: overview } = await call(em.url, APPS_ROUTES.overview);
     expect(overview.apps.map((a) => [a.appId, a.appSecret])).toEqual([['test-step-app', json.appSecret]]);
     expect(overview.settings).toMatchObject({ edition: 'crowdin-enterprise', organization: 'acme' });
     // The run's start, the same on every read: a view that saw another knows the emulator restarted.
     expect(Date.parse(overview.settings.startedAt)).toBeLessThanOrEqual(Date.now());
-    const { json: again } = await control<AppsOverview>(em.url, 'GET', '/__apps');
+    const { json: again } = await call(em.url, APPS_ROUTES.overview);
     expect(again.settings.startedAt).toBe(overview.settings.startedAt);
   });
 
@@ -136,12 +142,8 @@ describe('install', () => {
       return { status: answer.ok ? 204 : 500 };
     });
     expect((await install(app)).status).toBe(201);
-    const { json: log } = await control<DeliveriesResponse>(
-      em.url,
-      'GET',
-      '/__apps/deliveries?kind=installed',
-    );
-    const { json: calls } = await control<AppCallsResponse>(em.url, 'GET', '/__apps/calls?app=test-step-app');
+    const { json: log } = await call(em.url, APPS_ROUTES.deliveries, { query: { kind: 'installed' } });
+    const { json: calls } = await call(em.url, APPS_ROUTES.calls, { query: { app: 'test-step-app' } });
     expect(calls.data).toEqual([
       expect.objectContaining({ kind: 'token', status: 200, afterDelivery: log.data[0]!.id }),
     ]);
@@ -155,16 +157,20 @@ describe('install', () => {
       const app = await serve((url) => stepAppManifest(url, c.clientId));
       const before = (await install(app)).json;
       const otherClient = (
-        await control<{ clientId: string }>(other.url, 'POST', '/__apps/clients', {
-          name: 'Test Step App',
-          scopes: 'project',
+        await call<typeof APPS_ROUTES.clients, { clientId: string }>(other.url, APPS_ROUTES.clients, {
+          body: {
+            name: 'Test Step App',
+            scopes: 'project',
+          },
         })
       ).json;
       expect(otherClient.clientId).toBe(c.clientId);
-      await control(em.url, 'POST', `/__apps/${before.appId}/uninstall`);
+      await call(em.url, APPS_ROUTES.uninstall, { params: [before.appId] });
       const after = (
-        await control<AppInfo>(other.url, 'POST', '/__apps/install', {
-          manifestUrl: `${app.url}/manifest.json`,
+        await call(other.url, APPS_ROUTES.install, {
+          body: {
+            manifestUrl: `${app.url}/manifest.json`,
+          },
         })
       ).json;
       expect(after.appSecret).toBe(before.appSecret);
@@ -183,7 +189,7 @@ describe('install', () => {
     expect(json.error.code).toBe('installRefused');
     expect(json.error.message).toContain('database is locked');
     expect(json.error.answer).toMatchObject({ status: 500, ok: false });
-    const { json: overview } = await control<AppsOverview>(em.url, 'GET', '/__apps');
+    const { json: overview } = await call(em.url, APPS_ROUTES.overview);
     expect(overview.apps).toEqual([]);
     expect(overview.problems[0]).toMatchObject({ code: 'installRefused' });
   });
@@ -211,12 +217,16 @@ describe('install', () => {
     expect([r.status, r.json.error.code]).toEqual([502, 'manifestRefused']);
     // The message shows what the app answered, as the installed event's refusal does.
     expect(r.json.error.message).toBe(`The manifest URL ${app.url}/manifest.json answered 403: Forbidden.`);
-    r = await control(em.url, 'POST', '/__apps/install', { manifestUrl: 'http://127.0.0.1:1/manifest.json' });
+    r = await call(em.url, APPS_ROUTES.install, {
+      body: { manifestUrl: 'http://127.0.0.1:1/manifest.json' },
+    });
     expect([r.status, r.json.error.code]).toEqual([502, 'manifestUnreachable']);
     // No project at all installed an app nothing could use ("installed for projects  only").
-    r = await control(em.url, 'POST', '/__apps/install', {
-      manifestUrl: `${app.url}/manifest.json`,
-      projects: [],
+    r = await call(em.url, APPS_ROUTES.install, {
+      body: {
+        manifestUrl: `${app.url}/manifest.json`,
+        projects: [],
+      },
     });
     expect(r).toEqual({
       status: 400,
@@ -229,11 +239,12 @@ describe('install', () => {
       },
     });
     expect(em.apps.installations.list()).toEqual([]);
-    r = await control(em.url, 'POST', '/__apps/install', {});
+    // No manifestUrl, which the table's types refuse: the raw form.
+    r = await control<AppInfo & ControlErrorBody>(em.url, 'POST', APPS_PATHS.install, {});
     expect(r.status).toBe(400);
     expect(r.json.error.message).toMatch(/^manifestUrl is required/);
     // A path where the URL goes is not "missing": the message names it and says what to give instead.
-    r = await control(em.url, 'POST', '/__apps/install', { manifestUrl: './manifest.json' });
+    r = await call(em.url, APPS_ROUTES.install, { body: { manifestUrl: './manifest.json' } });
     expect([r.status, r.json.error.code]).toEqual([400, 'invalidRequest']);
     expect(r.json.error.message).toMatch(
       /^manifestUrl must be the http\(s\) URL the app serves its manifest at, .*, not "\.\/manifest\.json"/,
@@ -279,17 +290,22 @@ describe('install', () => {
   });
 
   it('answers a control route for an unknown app with 404 and the installed apps', async () => {
-    const r = await control<ControlErrorBody>(em.url, 'POST', '/__apps/nope/uninstall');
+    const r = await call<typeof APPS_ROUTES.uninstall, ControlErrorBody>(em.url, APPS_ROUTES.uninstall, {
+      params: ['nope'],
+    });
     expect(r.status).toBe(404);
     expect(r.json.error).toMatchObject({
       code: 'unknownApp',
       message: expect.stringContaining('No app "nope" is installed'),
     });
-    expect((await control(em.url, 'POST', '/__apps/nope/trigger', { event: 'file.added' })).status).toBe(404);
     expect(
-      (await control(em.url, 'POST', '/__apps/nope/steps', { projectId: 1, moduleKey: 'x' })).status,
+      (await call(em.url, APPS_ROUTES.trigger, { params: ['nope'], body: { event: 'file.added' } })).status,
     ).toBe(404);
-    expect((await control(em.url, 'GET', '/__apps/deliveries?app=nope')).status).toBe(404);
+    expect(
+      (await call(em.url, APPS_ROUTES.addStep, { params: ['nope'], body: { projectId: 1, moduleKey: 'x' } }))
+        .status,
+    ).toBe(404);
+    expect((await call(em.url, APPS_ROUTES.deliveries, { query: { app: 'nope' } })).status).toBe(404);
   });
 
   it('refuses a control request from a page elsewhere (a body that is not JSON, a foreign Host)', async () => {
@@ -309,13 +325,16 @@ describe('uninstall', () => {
     const s = await installStepApp(em.url);
     apps.push(s.app);
     const step = (
-      await control<{ id: number }>(em.url, 'POST', `/__apps/${s.appId}/steps`, {
-        projectId: 1,
-        moduleKey: 'review',
+      await call<typeof APPS_ROUTES.addStep, { id: number }>(em.url, APPS_ROUTES.addStep, {
+        params: [s.appId],
+        body: {
+          projectId: 1,
+          moduleKey: 'review',
+        },
       })
     ).json;
     const event = s.app.next('POST /uninstall');
-    const r = await control(em.url, 'POST', `/__apps/${s.appId}/uninstall`);
+    const r = await call(em.url, APPS_ROUTES.uninstall, { params: [s.appId] });
     expect(r.status).toBe(200);
     expect((await event).json()).toEqual({
       appId: s.appId,
@@ -331,18 +350,24 @@ describe('uninstall', () => {
     expect(api.status).toBe(401);
     expect(em.apps.steps.get(step.id)!.active).toBe(false);
     // Its deliveries stay in the log, and the log still filters by it; an app never seen is a 404.
-    const log = await control<DeliveriesResponse>(em.url, 'GET', `/__apps/deliveries?app=${s.appId}`);
+    const log = await call(em.url, APPS_ROUTES.deliveries, { query: { app: s.appId } });
     expect(log.json.data.slice(0, 2).map((d) => d.kind)).toEqual(['uninstall', 'installed']);
-    expect((await control(em.url, 'GET', '/__apps/deliveries?app=never-installed')).status).toBe(404);
+    expect((await call(em.url, APPS_ROUTES.deliveries, { query: { app: 'never-installed' } })).status).toBe(
+      404,
+    );
   });
 
   it('uninstalls even when the app refuses the event, and says so', async () => {
     const s = await installStepApp(em.url);
     apps.push(s.app);
     s.app.on('POST /uninstall', { status: 403, body: '{"error":"Access denied"}' });
-    const r = await control<{ answer: { status: number } }>(em.url, 'POST', `/__apps/${s.appId}/uninstall`);
+    const r = await call<typeof APPS_ROUTES.uninstall, { answer: { status: number } }>(
+      em.url,
+      APPS_ROUTES.uninstall,
+      { params: [s.appId] },
+    );
     expect(r.json.answer.status).toBe(403);
-    const { json } = await control<AppsOverview>(em.url, 'GET', '/__apps');
+    const { json } = await call(em.url, APPS_ROUTES.overview);
     expect(json.apps).toEqual([]);
     expect(json.problems[0]).toMatchObject({ code: 'uninstallRefused' });
   });
@@ -415,10 +440,16 @@ describe('grants crowdin_app and crowdin_agent', () => {
     const standard = await startEmulator({ apps: { batchIntervalSeconds: 0 } });
     try {
       const c = (
-        await control<{ clientId: string; clientSecret: string }>(standard.url, 'POST', '/__apps/clients', {
-          name: 'Tool',
-          scopes: 'project tm glossary',
-        })
+        await call<typeof APPS_ROUTES.clients, { clientId: string; clientSecret: string }>(
+          standard.url,
+          APPS_ROUTES.clients,
+          {
+            body: {
+              name: 'Tool',
+              scopes: 'project tm glossary',
+            },
+          },
+        )
       ).json;
       const app = await serve((url) => ({
         identifier: 'tool-app',
@@ -430,8 +461,10 @@ describe('grants crowdin_app and crowdin_agent', () => {
         modules: { webhook: [{ key: 'hook', url: '/webhooks', events: ['file.added'] }] },
       }));
       const event = app.next('POST /installed');
-      const r = await control<AppInfo>(standard.url, 'POST', '/__apps/install', {
-        manifestUrl: `${app.url}/manifest.json`,
+      const r = await call(standard.url, APPS_ROUTES.install, {
+        body: {
+          manifestUrl: `${app.url}/manifest.json`,
+        },
       });
       expect(r.json.scopes).toEqual(['project', 'tm']);
       const installed = (await event).json<{

@@ -6,17 +6,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AppsOverview,
-  ControlErrorBody,
-  DeliveriesResponse,
-  DeliveryDetail,
-  ModuleCallResponse,
-} from '../../../wire/apps.ts';
+import type { ControlErrorBody, ModuleCallResponse } from '../../../wire/apps.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
 import { appsCommand } from './cli.ts';
 import { MODULE_PAYLOAD_LIMIT } from './module-answer.ts';
-import { control, installStepApp, type Reply, type SinkRequest } from './testing.ts';
+import { call, installStepApp, type Reply, type SinkRequest } from './testing.ts';
+import { APPS_ROUTES } from '../../../wire/apps-routes.ts';
 
 let em: RunningEmulator;
 let s: Awaited<ReturnType<typeof installStepApp>>;
@@ -40,13 +35,11 @@ afterAll(async () => {
   await s.app.close();
 });
 
-const call = (key: string, body: Record<string, unknown>) =>
-  control<ModuleCallResponse & ControlErrorBody>(
-    em.url,
-    'POST',
-    `/__apps/${s.appId}/modules/${key}/call`,
+const callModule = (key: string, body: Record<string, unknown>) =>
+  call<typeof APPS_ROUTES.moduleCall, ModuleCallResponse & ControlErrorBody>(em.url, APPS_ROUTES.moduleCall, {
+    params: [s.appId, key],
     body,
-  );
+  });
 const json = (value: unknown) => ({
   status: 200,
   body: JSON.stringify(value),
@@ -58,7 +51,7 @@ const b64 = (text: string) => Buffer.from(text).toString('base64');
 async function exchange(route: string, reply: unknown, key: string, body: Record<string, unknown>) {
   s.app.on(route, typeof reply === 'function' ? (reply as () => Reply) : json(reply));
   const arrived = s.app.next(route);
-  const res = await call(key, body);
+  const res = await callModule(key, body);
   return { req: await arrived, res };
 }
 
@@ -163,10 +156,10 @@ describe('the envelope', () => {
     const body = req.json<Record<string, any>>();
     expect(body.file).toBeUndefined();
     expect(body.strings).toHaveLength(em.config.data.strings.length);
-    const refused = await call('bundle', { languages: ['de', 'uk'] });
+    const refused = await callModule('bundle', { languages: ['de', 'uk'] });
     expect(refused.status).toBe(400);
     expect(refused.json.error.message).toContain('multilingualExport is not true');
-    const withFile = await call('bundle', { content: 'x' });
+    const withFile = await callModule('bundle', { content: 'x' });
     expect(withFile.status).toBe(400);
   });
 
@@ -199,7 +192,7 @@ describe('files and strings by URL', () => {
       downloaded = { content, lines: ndjson.trim().split('\n').length };
       return json({ data: { content: b64(content) } });
     });
-    const res = await call('xyz', {
+    const res = await callModule('xyz', {
       jobType: 'build-file',
       fileId: 1,
       content: 'the source',
@@ -217,7 +210,7 @@ describe('files and strings by URL', () => {
       expect(req.body.length).toBeLessThanOrEqual(MODULE_PAYLOAD_LIMIT);
       return json({ data: { strings: [] } });
     });
-    const res = await call('xyz', { jobType: 'parse-file', content: 'x'.repeat(4 * 1024 * 1024) });
+    const res = await callModule('xyz', { jobType: 'parse-file', content: 'x'.repeat(4 * 1024 * 1024) });
     expect(res.json.request.transport).toBe('url');
     // The size it would have had inline (4 MB base64 is 5.3 MB), not the size it had by URL.
     expect(res.json.problems[0]!.message).toBe(
@@ -277,7 +270,7 @@ describe('limits and failures', () => {
       appError: 'Line 3: unexpected "<"',
       failure: 'Line 3: unexpected "<"',
     });
-    const overview = (await control<AppsOverview>(em.url, 'GET', '/__apps')).json;
+    const overview = (await call(em.url, APPS_ROUTES.overview)).json;
     expect(overview.apps[0]!.problems.some((p) => p.deliveryId === res.json.deliveryId)).toBe(false);
   });
 
@@ -291,11 +284,10 @@ describe('limits and failures', () => {
     expect(res.json.ok).toBe(false);
     expect(res.json.failure).toMatch(/^The answer is not what the service takes: .*text/);
     expect(res.json.answer).toMatchObject({ status: 200, ok: false, error: res.json.failure });
-    const detail = (await control<DeliveryDetail>(em.url, 'GET', `/__apps/deliveries/${res.json.deliveryId}`))
-      .json;
+    const detail = (await call(em.url, APPS_ROUTES.delivery, { params: [res.json.deliveryId] })).json;
     expect(detail.state).toBe('failed');
     expect(detail.attempts).toMatchObject([{ status: 200, ok: false, error: res.json.failure }]);
-    const failed = (await control<DeliveriesResponse>(em.url, 'GET', '/__apps/deliveries?state=failed')).json;
+    const failed = (await call(em.url, APPS_ROUTES.deliveries, { query: { state: 'failed' } })).json;
     expect(failed.data.map((d) => d.id)).toContain(res.json.deliveryId);
   });
 
@@ -308,7 +300,7 @@ describe('limits and failures', () => {
     );
     expect(res.json.ok).toBe(false);
     expect(res.json.failure).toContain('larger than 5 MB');
-    const overview = (await control<AppsOverview>(em.url, 'GET', '/__apps')).json;
+    const overview = (await call(em.url, APPS_ROUTES.overview)).json;
     expect(overview.apps[0]!.problems[0]).toMatchObject({
       code: 'moduleCallFailed',
       deliveryId: res.json.deliveryId,
@@ -317,7 +309,7 @@ describe('limits and failures', () => {
 
   it('no answer within the wait (the service: 2 minutes; here --module-timeout 1) fails, and the emulator serves meanwhile', async () => {
     s.app.on('POST /file/xyz/process', 'hang');
-    const pending = call('xyz', { jobType: 'parse-file', content: 'x' });
+    const pending = callModule('xyz', { jobType: 'parse-file', content: 'x' });
     expect((await fetch(`${em.url}/health`)).status).toBe(200);
     const res = await pending;
     expect(res.json.ok).toBe(false);
@@ -326,11 +318,11 @@ describe('limits and failures', () => {
 
   it('a 500, and an answer that is not JSON, fail with what came', async () => {
     s.app.on('POST /file/xyz/process', { status: 500, body: '{"error":{"message":"crashed"}}' });
-    const failed = await call('xyz', { jobType: 'parse-file', content: 'x' });
+    const failed = await callModule('xyz', { jobType: 'parse-file', content: 'x' });
     expect(failed.json).toMatchObject({ ok: false, appError: 'crashed' });
     expect(failed.json.failure).toContain('answered 500');
     s.app.on('POST /file/xyz/process', { status: 200, body: 'OK' });
-    const garbage = await call('xyz', { jobType: 'parse-file', content: 'x' });
+    const garbage = await callModule('xyz', { jobType: 'parse-file', content: 'x' });
     expect(garbage.json.failure).toContain('not JSON');
   });
 
@@ -344,7 +336,7 @@ describe('limits and failures', () => {
     );
     expect(res.json.ok).toBe(false);
     expect(res.json.failure).toContain('/data/strings/0/customData');
-    const sent = await call('xyz', {
+    const sent = await callModule('xyz', {
       jobType: 'build-file',
       content: 'x',
       languages: ['uk'],
@@ -368,7 +360,7 @@ describe('limits and failures', () => {
       ['pre-export', { content: 'x', languages: [] }, 400, 'is for a target language'],
     ];
     for (const [key, body, status, message] of cases) {
-      const res = await call(key, body);
+      const res = await callModule(key, body);
       expect([key, res.status, res.json.error?.message]).toEqual([
         key,
         status,

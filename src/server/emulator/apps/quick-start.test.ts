@@ -6,7 +6,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppInfo, ControlErrorBody } from '../../../wire/apps.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
 import { validateManifest } from './manifest.ts';
-import { TestApp, control } from './testing.ts';
+import { call, TestApp } from './testing.ts';
+import { APPS_ROUTES } from '../../../wire/apps-routes.ts';
 
 /** crowdin/apps-quick-start manifest.js, with `baseUrl` what its BASE_URL would be. */
 const quickStart = (baseUrl: string) => ({
@@ -49,9 +50,15 @@ it('validates with no error: a null clientId is no OAuth app', () => {
 });
 
 it('installs with no OAuth app, sends nothing, and its app id gets no token', async () => {
-  const installed = await control<AppInfo & ControlErrorBody>(em.url, 'POST', '/__apps/install', {
-    manifestUrl: `${app.url}/manifest.json`,
-  });
+  const installed = await call<typeof APPS_ROUTES.install, AppInfo & ControlErrorBody>(
+    em.url,
+    APPS_ROUTES.install,
+    {
+      body: {
+        manifestUrl: `${app.url}/manifest.json`,
+      },
+    },
+  );
   expect(installed.status, JSON.stringify(installed.json)).toBe(201);
   expect(installed.json).toMatchObject({
     appId: 'getting-started',
@@ -78,6 +85,6 @@ it('installs with no OAuth app, sends nothing, and its app id gets no token', as
   });
   expect(grant.status).toBeGreaterThanOrEqual(400);
 
-  const gone = await control(em.url, 'POST', '/__apps/getting-started/uninstall');
+  const gone = await call(em.url, APPS_ROUTES.uninstall, { params: ['getting-started'] });
   expect(gone.status).toBe(200);
 });

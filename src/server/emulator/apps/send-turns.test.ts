@@ -3,9 +3,10 @@
 // runs in between is checked by order of events, not by time: a callback queued when the send starts must
 // run before every string is on the step, and one queued when the first batch goes before the last is built.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AppsStreamEvent, DeliveriesResponse, StepInfo } from '../../../wire/apps.ts';
+import type { AppsStreamEvent, StepInfo } from '../../../wire/apps.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
-import { addStep, control, installStepApp } from './testing.ts';
+import { call, addStep, installStepApp } from './testing.ts';
+import { APPS_ROUTES } from '../../../wire/apps-routes.ts';
 
 const BATCHES = 20;
 const PER_BATCH = 50;
@@ -47,15 +48,11 @@ it('lets other work run between the batches of a large send, and still delivers 
     setImmediate(() => (builtWhenOthersRan = built()));
   });
   try {
-    await control(em.url, 'POST', `/__apps/steps/${step.id}/send`, { stringIds: ids });
+    await call(em.url, APPS_ROUTES.send, { params: [step.id], body: { stringIds: ids } });
     await expect
       .poll(
         async () => {
-          const log = await control<DeliveriesResponse>(
-            em.url,
-            'GET',
-            '/__apps/deliveries?kind=webhook&limit=100',
-          );
+          const log = await call(em.url, APPS_ROUTES.deliveries, { query: { kind: 'webhook', limit: 100 } });
           return log.json.data.filter((d) => d.state === 'delivered').length;
         },
         { timeout: 30_000 },
@@ -98,7 +95,9 @@ it('puts the strings of a large send on the step in turns, and answers with all 
   // Every batch delivered before the emulator closes: nothing is left running.
   const batches = Math.ceil(sent.needProcess / PER_BATCH);
   await expect
-    .poll(() => em.apps.deliveries.log.list({ kind: 'webhook', state: 'delivered' }).length, { timeout: 30_000 })
+    .poll(() => em.apps.deliveries.log.list({ kind: 'webhook', state: 'delivered' }).length, {
+      timeout: 30_000,
+    })
     .toBeGreaterThanOrEqual(BATCHES + batches);
   expect(em.apps.deliveries.log.list({ kind: 'webhook', state: 'sending' })).toEqual([]);
 });

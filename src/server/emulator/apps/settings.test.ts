@@ -4,19 +4,11 @@
 import vm from 'node:vm';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AppCallsResponse,
-  AppsOverview,
-  ControlErrorBody,
-  DeleteStepResponse,
-  DeliveryDetail,
-  SaveSettingsResponse,
-  SettingsPageResponse,
-  StepInfo,
-} from '../../../wire/apps.ts';
+import type { ControlErrorBody, SaveSettingsResponse, StepInfo } from '../../../wire/apps.ts';
 import { BRIDGE_PATH, STEP_EVENT } from '../../../wire/apps.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
-import { addStep, control, installStepApp, type SinkRequest } from './testing.ts';
+import { call, addStep, control, installStepApp, type SinkRequest } from './testing.ts';
+import { APPS_PATHS, APPS_ROUTES } from '../../../wire/apps-routes.ts';
 
 let em: RunningEmulator;
 let s: Awaited<ReturnType<typeof installStepApp>>;
@@ -52,11 +44,17 @@ afterAll(async () => {
   await s.app.close();
 });
 
-const settingsPath = (stepId: number, appId = s.appId) => `/__apps/${appId}/steps/${stepId}/settings`;
 const save = (stepId: number, settings: unknown) =>
-  control<SaveSettingsResponse & ControlErrorBody>(em.url, 'POST', settingsPath(stepId), { settings });
+  call<typeof APPS_ROUTES.saveSettings, SaveSettingsResponse & ControlErrorBody>(
+    em.url,
+    APPS_ROUTES.saveSettings,
+    {
+      params: [s.appId, stepId],
+      body: { settings },
+    },
+  );
 const stepInfo = async (stepId: number) =>
-  (await control<AppsOverview>(em.url, 'GET', '/__apps')).json.apps[0]!.steps.find((x) => x.id === stepId);
+  (await call(em.url, APPS_ROUTES.overview)).json.apps[0]!.steps.find((x) => x.id === stepId);
 
 function claimsOf(req: SinkRequest): Record<string, unknown> {
   const token = /^Bearer (.+)$/.exec(String(req.headers.authorization))![1]!;
@@ -97,19 +95,13 @@ describe('saving settings', () => {
     expect(info?.settings).toEqual({ rules: [{ croql: 'is hidden', output: 'translated' }] });
     expect(info?.settingsSavedAt).toBe(json.savedAt);
     // The call is in the log, as sent.
-    const { json: detail } = await control<DeliveryDetail>(
-      em.url,
-      'GET',
-      `/__apps/deliveries/${json.deliveryId}`,
-    );
+    const { json: detail } = await call(em.url, APPS_ROUTES.delivery, { params: [json.deliveryId] });
     expect(detail.kind).toBe('settings');
     expect(JSON.parse(detail.request.body)).toMatchObject({ stepId: step.id });
     // Only webhook deliveries are redelivered; the refusal names what this one is (it said "an settings event").
-    const again = await control<ControlErrorBody>(
-      em.url,
-      'POST',
-      `/__apps/deliveries/${json.deliveryId}/redeliver`,
-    );
+    const again = await call<typeof APPS_ROUTES.redeliver, ControlErrorBody>(em.url, APPS_ROUTES.redeliver, {
+      params: [json.deliveryId],
+    });
     expect([again.status, again.json.error.message]).toEqual([
       409,
       `Delivery ${json.deliveryId} is a settings callback (updateSettingsUrl); only webhook deliveries can be redelivered.`,
@@ -128,13 +120,9 @@ describe('saving settings', () => {
     expect((await stepInfo(step.id))?.settings).toEqual({
       rules: [{ croql: 'is hidden', output: 'translated' }],
     });
-    const { json: detail } = await control<DeliveryDetail>(
-      em.url,
-      'GET',
-      `/__apps/deliveries/${json.error.deliveryId}`,
-    );
+    const { json: detail } = await call(em.url, APPS_ROUTES.delivery, { params: [json.error.deliveryId!] });
     expect(JSON.parse(detail.request.body).settings).toEqual({ rules: [] });
-    const overview = (await control<AppsOverview>(em.url, 'GET', '/__apps')).json;
+    const overview = (await call(em.url, APPS_ROUTES.overview)).json;
     expect(overview.apps[0]!.problems[0]).toMatchObject({
       code: 'settingsRefused',
       deliveryId: json.error.deliveryId,
@@ -170,12 +158,23 @@ describe('saving settings', () => {
   });
 
   it('refuses a missing settings, a step of another app, and an app without updateSettingsUrl, saying what to do', async () => {
-    const missing = await control<ControlErrorBody>(em.url, 'POST', settingsPath(step.id), {});
+    // No settings, which the table's types refuse: the raw form.
+    const missing = await control<ControlErrorBody>(
+      em.url,
+      'POST',
+      APPS_PATHS.stepSettings(s.appId, step.id),
+      {},
+    );
     expect(missing.status).toBe(400);
     expect(missing.json.error.message).toContain('settings is required');
-    const unknownApp = await control<ControlErrorBody>(em.url, 'POST', settingsPath(step.id, 'nope'), {
-      settings: {},
-    });
+    const unknownApp = await call<typeof APPS_ROUTES.saveSettings, ControlErrorBody>(
+      em.url,
+      APPS_ROUTES.saveSettings,
+      {
+        params: ['nope', step.id],
+        body: { settings: {} },
+      },
+    );
     expect(unknownApp.status).toBe(404);
     expect(unknownApp.json.error.code).toBe('unknownApp');
     const unknownStep = await save(9999, {});
@@ -187,11 +186,7 @@ describe('saving settings', () => {
 describe('the settings page', () => {
   it('opens at url with jwtToken, origin (the emulator, where the bridge is) and clientId', async () => {
     const step = await addStep(em.url, s.appId);
-    const { status, json } = await control<SettingsPageResponse>(
-      em.url,
-      'GET',
-      `/__apps/${s.appId}/steps/${step.id}/settings-page`,
-    );
+    const { status, json } = await call(em.url, APPS_ROUTES.settingsPage, { params: [s.appId, step.id] });
     expect(status).toBe(200);
     const url = new URL(json.url);
     expect(`${url.origin}${url.pathname}`).toBe(`${s.app.url}/workflow-step/review`);
@@ -206,16 +201,8 @@ describe('the settings page', () => {
 
   it('logs its opening, so the calls the page makes as it loads are listed under it, not an older delivery', async () => {
     const step = await addStep(em.url, s.appId);
-    const { json: page } = await control<SettingsPageResponse>(
-      em.url,
-      'GET',
-      `/__apps/${s.appId}/steps/${step.id}/settings-page`,
-    );
-    const { json: opened } = await control<DeliveryDetail>(
-      em.url,
-      'GET',
-      `/__apps/deliveries/${page.deliveryId}`,
-    );
+    const { json: page } = await call(em.url, APPS_ROUTES.settingsPage, { params: [s.appId, step.id] });
+    const { json: opened } = await call(em.url, APPS_ROUTES.delivery, { params: [page.deliveryId] });
     expect(opened).toMatchObject({
       kind: 'settings-page',
       appId: s.appId,
@@ -229,19 +216,17 @@ describe('the settings page', () => {
       headers: { Authorization: `Bearer ${s.token}` },
     });
     expect(read.status).toBe(200);
-    const { json: calls } = await control<AppCallsResponse>(em.url, 'GET', `/__apps/calls?app=${s.appId}`);
+    const { json: calls } = await call(em.url, APPS_ROUTES.calls, { query: { app: s.appId } });
     expect(calls.data[0]).toMatchObject({
       method: 'GET',
       path: '/api/v2/projects/1/workflow-steps',
       afterDelivery: page.deliveryId,
     });
     // Nothing to redeliver: the emulator never sent it.
-    const again = await control<ControlErrorBody>(
-      em.url,
-      'POST',
-      `/__apps/deliveries/${page.deliveryId}/redeliver`,
-      {},
-    );
+    const again = await call<typeof APPS_ROUTES.redeliver, ControlErrorBody>(em.url, APPS_ROUTES.redeliver, {
+      params: [page.deliveryId],
+      body: {},
+    });
     expect(again.status).toBe(409);
     expect(again.json.error.message).toContain('the opening of a settings page');
   });
@@ -262,11 +247,7 @@ describe('deleting a step', () => {
   it('DELETEs deleteSettingsUrl with the JWT and the body without settings, then the step is gone', async () => {
     const step = await addStep(em.url, s.appId);
     const arrived = s.app.next(`DELETE ${stepModule.deleteSettingsUrl}`);
-    const { status, json } = await control<DeleteStepResponse>(
-      em.url,
-      'DELETE',
-      `/__apps/${s.appId}/steps/${step.id}`,
-    );
+    const { status, json } = await call(em.url, APPS_ROUTES.deleteStep, { params: [s.appId, step.id] });
     expect(status).toBe(200);
     const req = await arrived;
     expect(req.json()).toEqual({ organizationId: 1, projectId: 1, workflowId: 1, stepId: step.id });
@@ -282,15 +263,11 @@ describe('deleting a step', () => {
   it('an app that refuses is shown as a problem; the step is deleted anyway', async () => {
     const step = await addStep(em.url, s.appId);
     s.app.on(`DELETE ${stepModule.deleteSettingsUrl}`, { status: 403, body: '{"error":"Access denied"}' });
-    const { status, json } = await control<DeleteStepResponse>(
-      em.url,
-      'DELETE',
-      `/__apps/${s.appId}/steps/${step.id}`,
-    );
+    const { status, json } = await call(em.url, APPS_ROUTES.deleteStep, { params: [s.appId, step.id] });
     expect(status).toBe(200);
     expect(json.problem).toContain('answered 403');
     expect(await stepInfo(step.id)).toBeUndefined();
-    const overview = (await control<AppsOverview>(em.url, 'GET', '/__apps')).json;
+    const overview = (await call(em.url, APPS_ROUTES.overview)).json;
     expect(overview.apps[0]!.problems[0]).toMatchObject({
       code: 'deleteSettingsRefused',
       deliveryId: json.deliveryId,

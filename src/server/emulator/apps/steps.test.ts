@@ -2,18 +2,12 @@
 // id, every status transition, and the API's 400/403/404 answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import readme from '../../../../README.md?raw';
-import type {
-  AppsOverview,
-  ControlErrorBody,
-  SendResponse,
-  StepInfo,
-  StepStringsResponse,
-  StringStatusBody,
-} from '../../../wire/apps.ts';
+import type { ControlErrorBody, SendResponse, StepInfo, StringStatusBody } from '../../../wire/apps.ts';
 import type { ValidationErrorsBody } from '../../../wire/envelope.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
 import { STATUS_PATCH_LIMIT } from '../../../wire/service-limits.ts';
-import { addStep, control, installStepApp, type TestApp } from './testing.ts';
+import { control, call, addStep, installStepApp, type TestApp } from './testing.ts';
+import { APPS_PATHS, APPS_ROUTES } from '../../../wire/apps-routes.ts';
 
 let em: RunningEmulator;
 let s: Awaited<ReturnType<typeof installStepApp>>;
@@ -53,7 +47,10 @@ const patch = async (languageId: string, body: unknown, token = s.token) => {
   };
 };
 const send = (body: Record<string, unknown>) =>
-  control<SendResponse & ControlErrorBody>(em.url, 'POST', `/__apps/steps/${step.id}/send`, body);
+  call<typeof APPS_ROUTES.send, SendResponse & ControlErrorBody>(em.url, APPS_ROUTES.send, {
+    params: [step.id],
+    body,
+  });
 const statusOf = async (stringId: number, languageId = 'uk') =>
   (await get(languageId, `?stringIds=${stringId}`)).json.data[0]!.data;
 const visibleIds = () => em.config.data.strings.filter((x) => !x.isHidden).map((x) => x.id as number);
@@ -71,12 +68,15 @@ describe('workflow steps', () => {
     try {
       const t = await installStepApp(standard.url);
       opened.push(t.app);
-      const { json } = await control<AppsOverview>(standard.url, 'GET', '/__apps');
+      const { json } = await call(standard.url, APPS_ROUTES.overview);
       expect(json.apps[0]!.problems.map((p) => p.code)).toEqual(['stepsNotOffered']);
       expect(json.apps[0]!.stepTypes[0]!.offered).toBe(false);
-      const r = await control<ControlErrorBody>(standard.url, 'POST', `/__apps/${t.appId}/steps`, {
-        projectId: 1,
-        moduleKey: 'review',
+      const r = await call<typeof APPS_ROUTES.addStep, ControlErrorBody>(standard.url, APPS_ROUTES.addStep, {
+        params: [t.appId],
+        body: {
+          projectId: 1,
+          moduleKey: 'review',
+        },
       });
       expect(r.status).toBe(409);
       expect(r.json.error.message).toContain('--organization DOMAIN');
@@ -113,8 +113,9 @@ describe('workflow steps', () => {
   });
 
   it('refuse an unknown module, project or language', async () => {
+    // Bodies wrong on purpose, which the table's types refuse: the raw form.
     const add = (body: Record<string, unknown>) =>
-      control<ControlErrorBody>(em.url, 'POST', `/__apps/${s.appId}/steps`, body);
+      control<ControlErrorBody>(em.url, 'POST', APPS_PATHS.steps(s.appId), body);
     let r = await add({ projectId: 1, moduleKey: 'nope' });
     expect([r.status, r.json.error.code, r.json.error.message]).toEqual([
       404,
@@ -128,8 +129,9 @@ describe('workflow steps', () => {
   });
 
   it('say which field is missing or of the wrong type, not "No project undefined" or "module undefined"', async () => {
+    // Bodies wrong on purpose, which the table's types refuse: the raw form.
     const add = (body: Record<string, unknown>) =>
-      control<ControlErrorBody>(em.url, 'POST', `/__apps/${s.appId}/steps`, body);
+      control<ControlErrorBody>(em.url, 'POST', APPS_PATHS.steps(s.appId), body);
     const example = 'e.g. {"projectId": 1, "moduleKey": "review"}.';
     expect(await add({ moduleKey: 'review' })).toEqual({
       status: 400,
@@ -196,11 +198,10 @@ describe('sending strings to a step', () => {
     });
     expect((await statusOf(hidden)).status).toBe('INCOMPLETE');
     // The Apps view lists them by what they are, not by id alone; a plural's forms are joined.
-    const { json: rows } = await control<StepStringsResponse>(
-      em.url,
-      'GET',
-      `/__apps/steps/${step.id}/strings?languageId=uk`,
-    );
+    const { json: rows } = await call(em.url, APPS_ROUTES.stepStrings, {
+      params: [step.id],
+      query: { languageId: 'uk' },
+    });
     const string = em.config.data.strings.find((x) => x.id === shown)!;
     expect(rows.data.find((r) => r.stringId === shown)).toMatchObject({
       status: 'NEED_PROCESS',
@@ -253,7 +254,7 @@ describe('the string-status API', () => {
     em.apps.steps.fail([{ stepId: step.id, stringId: c, languageId: 'uk' }]);
     expect((await statusOf(c)).status).toBe('FAILED');
     expect((await get('uk', '?status=FAILED')).json.data.map((d) => d.data.stringId)).toEqual([c]);
-    const r = await control(em.url, 'POST', `/__apps/steps/${step.id}/retrigger`, {});
+    const r = await call(em.url, APPS_ROUTES.retrigger, { params: [step.id], body: {} });
     expect(r.json).toEqual({ stepId: step.id, retriggered: 1 });
     expect((await statusOf(c)).status).toBe('NEED_PROCESS');
     // An app that learns of a FAILED string some other way may still route it.
@@ -329,7 +330,7 @@ describe('the string-status API', () => {
       extra: { identifier: 'narrow-step-app', agent: { username: 'narrow-agent' }, scopes: undefined },
     });
     opened.push(narrow.app);
-    const { json } = await control<AppsOverview>(em.url, 'GET', '/__apps');
+    const { json } = await call(em.url, APPS_ROUTES.overview);
     const app = json.apps.find((a) => a.appId === 'narrow-step-app')!;
     expect(app.problems.map((p) => [p.code, p.message])).toContainEqual([
       'stepScopeMissing',
@@ -345,7 +346,7 @@ describe('the string-status API', () => {
       narrow.token,
     );
     expect(refused.status).toBe(403);
-    await control(em.url, 'POST', '/__apps/narrow-step-app/uninstall');
+    await call(em.url, APPS_ROUTES.uninstall, { params: ['narrow-step-app'] });
   });
 
   it("answers 403 to any token but the step app's agent, and 404 for an unknown step or a language the step lacks", async () => {

@@ -4,8 +4,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { STEP_EVENT, type StepInfo } from '../../../wire/apps.ts';
-import { sendControl } from '../../../wire/apps-control.ts';
-import { APPS_PATHS } from '../../../wire/apps-routes.ts';
+import { sendControl, type RouteRequest } from '../../../wire/apps-control.ts';
+import { APPS_ROUTES, routePath, type AnswerOf, type AnyRoute } from '../../../wire/apps-routes.ts';
 
 export interface SinkRequest {
   method: string;
@@ -147,18 +147,36 @@ export function stepAppManifest(
 
 /** Adds the step app's `review` step to project 1. */
 export async function addStep(base: string, appId: string, languages?: string[]): Promise<StepInfo> {
-  const { status, json } = await control<StepInfo>(base, 'POST', APPS_PATHS.steps(appId), {
-    projectId: 1,
-    moduleKey: 'review',
-    languages,
+  const { status, json } = await call(base, APPS_ROUTES.addStep, {
+    params: [appId],
+    body: {
+      projectId: 1,
+      moduleKey: 'review',
+      languages,
+    },
   });
   if (status !== 201) throw new Error(`adding a step answered ${status}: ${JSON.stringify(json)}`);
   return json;
 }
 
 /**
- * A control route call against a running emulator, for tests that check a refusal's status and body: the
- * request is the wire's (sendControl, as every client sends it), the answer left unread as a refusal.
+ * A call of `route` of the `/__apps` table against a running emulator, its method and path from the table:
+ * the request is the wire's (sendControl, as every client sends it), the answer read whatever its status, so
+ * a test can check a refusal's status and body too (`T` then says what the refusal's JSON holds).
+ */
+export async function call<R extends AnyRoute, T = AnswerOf<R>>(
+  base: string,
+  route: R,
+  request: Omit<RouteRequest<R>, 'signal'> = {},
+): Promise<{ status: number; json: T }> {
+  const path = routePath(route, request.params ?? [], request.query);
+  const res = await sendControl(fetch, `${base}${path}`, route.method, request.body);
+  return { status: res.status, json: (await res.json()) as T };
+}
+
+/**
+ * A request to any path with any method, for a control route outside the `/__apps` table or a test that sends
+ * what the table would not (a wrong method, path or body): otherwise as `call`.
  */
 export async function control<T = Record<string, unknown>>(
   base: string,
@@ -186,23 +204,27 @@ export async function installStepApp(
   clientSecret: string;
   token: string;
 }> {
-  const { json: client } = await control<{ clientId: string; clientSecret: string }>(
+  const { json: client } = await call<typeof APPS_ROUTES.clients, { clientId: string; clientSecret: string }>(
     base,
-    'POST',
-    APPS_PATHS.clients,
+    APPS_ROUTES.clients,
     {
-      name: options.name ?? 'Test Step App',
-      scopes: options.scopes ?? 'project',
+      body: {
+        name: options.name ?? 'Test Step App',
+        scopes: options.scopes ?? 'project',
+      },
     },
   );
   const app = await TestApp.start((url) => stepAppManifest(url, client.clientId, options.extra));
   const installedEvent = app.next('POST /installed');
-  const { status, json } = await control<{
-    appId: string;
-    appSecret: string;
-    agent: { id: number };
-    error?: unknown;
-  }>(base, 'POST', APPS_PATHS.install, { manifestUrl: `${app.url}/manifest.json` });
+  const { status, json } = await call<
+    typeof APPS_ROUTES.install,
+    {
+      appId: string;
+      appSecret: string;
+      agent: { id: number };
+      error?: unknown;
+    }
+  >(base, APPS_ROUTES.install, { body: { manifestUrl: `${app.url}/manifest.json` } });
   if (status !== 201) throw new Error(`install answered ${status}: ${JSON.stringify(json)}`);
   const event = (await installedEvent).json<{
     appSecret: string;

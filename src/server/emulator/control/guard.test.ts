@@ -3,10 +3,10 @@
 // state-changing control route refuses any request that does not say JSON; and only the playground's own
 // origin may read the control routes' answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppsOverview } from '../../../wire/apps.ts';
 import { PLAYGROUND_ORIGIN } from '../config.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
-import { control, installStepApp } from '../apps/testing.ts';
+import { call, installStepApp } from '../apps/testing.ts';
+import { APPS_PATHS, APPS_ROUTES } from '../../../wire/apps-routes.ts';
 
 let em: RunningEmulator;
 let s: Awaited<ReturnType<typeof installStepApp>>;
@@ -39,12 +39,12 @@ const SIMPLE: Record<string, RequestInit> = {
 describe('F2: cross-site requests', () => {
   it.each(Object.entries(SIMPLE))('%s drives no state-changing control route', async (_name, init) => {
     const routes = [
-      `/__apps/${s.appId}/uninstall`,
-      '/__apps/flush',
-      '/__apps/steps/101/retrigger',
-      '/__apps/deliveries/1/redeliver',
-      '/__apps/install',
-      '/__apps/clients',
+      APPS_PATHS.uninstall(s.appId),
+      APPS_PATHS.flush,
+      APPS_PATHS.retrigger(101),
+      APPS_PATHS.redeliver(1),
+      APPS_PATHS.install,
+      APPS_PATHS.clients,
       '/__faults',
     ];
     for (const path of routes) {
@@ -56,7 +56,7 @@ describe('F2: cross-site requests', () => {
     }
     const del = await fetch(`${em.url}/__faults`, { method: 'DELETE' });
     expect(del.status).toBe(415);
-    const overview = (await control<AppsOverview>(em.url, 'GET', '/__apps')).json;
+    const overview = (await call(em.url, APPS_ROUTES.overview)).json;
     expect(overview.apps.map((a) => a.appId)).toEqual([s.appId]);
   });
 });

@@ -2,12 +2,13 @@
 // app receives it, how the delivery log and `GET /__faults` show it, and a shorter retry schedule.
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveriesResponse, DeliveryDetail, StepInfo } from '../../../wire/apps.ts';
+import type { DeliveryDetail, StepInfo } from '../../../wire/apps.ts';
 import { STEP_EVENT } from '../../../wire/apps.ts';
 import type { FaultsResponse } from '../../../wire/faults.ts';
 import { droppedLine } from '../apps/cli.ts';
-import { addStep, control, installStepApp } from '../apps/testing.ts';
+import { call, addStep, control, installStepApp } from '../apps/testing.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
+import { APPS_ROUTES } from '../../../wire/apps-routes.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- payloads are JSON */
 
@@ -43,16 +44,11 @@ function strings(n: number): number[] {
 const rules = (list: object[]) => control<FaultsResponse>(em.url, 'POST', '/__faults', { rules: list });
 const faults = async () => (await control<FaultsResponse>(em.url, 'GET', '/__faults')).json;
 const send = (stringIds: number[], languages = ['uk']) =>
-  control(em.url, 'POST', `/__apps/steps/${step.id}/send`, { stringIds, languages });
-const detail = async (id: number) =>
-  (await control<DeliveryDetail>(em.url, 'GET', `/__apps/deliveries/${id}`)).json;
+  call(em.url, APPS_ROUTES.send, { params: [step.id], body: { stringIds, languages } });
+const detail = async (id: number) => (await call(em.url, APPS_ROUTES.delivery, { params: [id] })).json;
 /** The webhook deliveries whose batch carries this string, oldest first. */
 async function deliveriesOf(stringId: number): Promise<DeliveryDetail[]> {
-  const { json } = await control<DeliveriesResponse>(
-    em.url,
-    'GET',
-    '/__apps/deliveries?kind=webhook&limit=50',
-  );
+  const { json } = await call(em.url, APPS_ROUTES.deliveries, { query: { kind: 'webhook', limit: 50 } });
   const all = await Promise.all(json.data.map((d) => detail(d.id)));
   return all.filter((d) => d.stepStrings.some((p) => p.stringId === stringId)).reverse();
 }
@@ -104,7 +100,7 @@ describe('delivery rules', () => {
     expect(carries((await arrived).body, kept)).toBe(true);
     expect(received(lost)).toEqual([]);
     expect((await faults()).rules[0]).toMatchObject({ fired: 1, state: 'ended' });
-    const filtered = await control<DeliveriesResponse>(em.url, 'GET', '/__apps/deliveries?state=dropped');
+    const filtered = await call(em.url, APPS_ROUTES.deliveries, { query: { state: 'dropped' } });
     expect(filtered.json.data.map((d) => d.id)).toContain(dropped!.id);
   });
 
