@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { runFromEditor, setQuery, signInToDemoProject, loadedCount } from './support/query.ts';
 import { APPS_APP_URL, APPS_EMULATOR_URL, install, openAppsView, startStepApp } from './support/apps.ts';
 import { EMULATOR_URL, signIn } from './support/signin.ts';
+import { APPS_PATHS } from '../src/wire/apps-routes.ts';
 
 // axe-core checks every node of the page; on a shared CI machine one screen can take several seconds.
 test.describe.configure({ timeout: 90_000 });
@@ -183,7 +184,7 @@ test('the Apps view: an app, its step, a delivery, the settings page; in the dar
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   } finally {
     // Other specs share this emulator: leave no app behind.
-    await fetch(`${APPS_EMULATOR_URL}/__apps/${identifier}/uninstall`, {
+    await fetch(`${APPS_EMULATOR_URL}${APPS_PATHS.uninstall(identifier)}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
     });

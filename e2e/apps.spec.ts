@@ -16,6 +16,7 @@ import {
 } from './support/apps.ts';
 import { authorizationOf, emulatorQuery } from './support/emulator-data.ts';
 import { StepApp } from './support/test-app.ts';
+import { APPS_PATHS } from '../src/wire/apps-routes.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -223,7 +224,7 @@ test('what waits for the next batch shows above the log, live, and goes with Sen
     expect(app.deliveries).toEqual([{ signatureValid: true, events: matched, redelivery: false }]);
   } finally {
     // Other specs share this emulator: leave no app behind.
-    await fetch(`${APPS_EMULATOR_URL}/__apps/${identifier}/uninstall`, {
+    await fetch(`${APPS_EMULATOR_URL}${APPS_PATHS.uninstall(identifier)}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
     });

@@ -132,7 +132,9 @@ test('keyboard only: three editor filters and a field condition, run, the rows a
   expect(shown).toEqual(rows.slice(0, shown.length).map((r) => String(r.id)));
 });
 
-test('an empty builder says once that there are no conditions, and once what that means', async ({ page }) => {
+test('an empty builder says once that there are no conditions, and once what that means', async ({
+  page,
+}) => {
   await setQuery(page, '');
   await switchTo(page, 'Builder');
   const builder = page.getByRole('tabpanel', { name: 'Builder' });

@@ -5,6 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { APPS_EMULATOR_URL, countCell, install, openAppsView, sendToStep } from './support/apps.ts';
 import { editorOf, loadedCount, runFromEditor, setQuery, signInToDemoProject } from './support/query.ts';
 import { startRouterProcess, type RouterProcess } from './support/router.ts';
+import { APPS_PATHS } from '../src/wire/apps-routes.ts';
 
 test.skip(!process.env.README_SCREENSHOTS, 'only by npm run screenshots');
 test.describe.configure({ timeout: 90_000 });
@@ -109,7 +110,7 @@ test.describe('the Apps view with CroQL Router', () => {
     router = await startRouterProcess(APPS_EMULATOR_URL);
   });
   test.afterAll(async () => {
-    await fetch(`${APPS_EMULATOR_URL}/__apps/croql-router/uninstall`, {
+    await fetch(`${APPS_EMULATOR_URL}${APPS_PATHS.uninstall('croql-router')}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
     });

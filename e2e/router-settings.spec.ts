@@ -7,6 +7,7 @@ import { expect, test, type APIResponse, type FrameLocator, type Page, type Rout
 import { sign } from 'hono/jwt';
 import { BRIDGE_PROTOCOL, BRIDGE_VERSION, type BridgeMessage } from '../src/wire/apps.ts';
 import { startRouterProcess, type RouterProcess } from './support/router.ts';
+import { APPS_PATHS } from '../src/wire/apps-routes.ts';
 
 /** The e2e ports of playwright.config.ts: the app (a playground origin) and the emulator. */
 const PLAYGROUND = 'http://127.0.0.1:4317';
@@ -18,7 +19,7 @@ test.describe.configure({ mode: 'serial' });
 let router: RouterProcess;
 test.beforeAll(async () => {
   router = await startRouterProcess(EMULATOR);
-  const res = await fetch(`${EMULATOR}/__apps/install`, {
+  const res = await fetch(`${EMULATOR}${APPS_PATHS.install}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ manifestUrl: router.manifestUrl }),
@@ -26,7 +27,7 @@ test.beforeAll(async () => {
   expect(res.status, await res.text()).toBe(201);
 });
 test.afterAll(async () => {
-  await fetch(`${EMULATOR}/__apps/croql-router/uninstall`, {
+  await fetch(`${EMULATOR}${APPS_PATHS.uninstall('croql-router')}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
   });

@@ -16,6 +16,8 @@ import {
 } from './support/apps.ts';
 import { authorizationOf, emulatorQuery } from './support/emulator-data.ts';
 import { startRouterProcess, type RouterProcess } from './support/router.ts';
+import { APPS_ROUTES, routePath } from '../src/wire/apps-routes.ts';
+import { PAGE_LIMIT } from '../src/wire/service-limits.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -34,7 +36,7 @@ async function stepStrings(stepId: number, languageId: string) {
   const rows: StepStringsResponse['data'] = [];
   for (let offset = 0; ; offset += 500) {
     const res = await fetch(
-      `${APPS_EMULATOR_URL}/__apps/steps/${stepId}/strings?languageId=${languageId}&limit=500&offset=${offset}`,
+      `${APPS_EMULATOR_URL}${routePath(APPS_ROUTES.stepStrings, [stepId], { languageId, limit: PAGE_LIMIT, offset })}`,
     );
     const page = (await res.json()) as StepStringsResponse;
     rows.push(...page.data);

@@ -17,12 +17,13 @@ import {
   type Started,
 } from './support/state.ts';
 import type { StepApp } from './support/test-app.ts';
+import { APPS_PATHS } from '../src/wire/apps-routes.ts';
 
 const QUERY = 'identifier contains "paypal" and not is hidden';
 
 /** GET /__apps without what differs between two runs by nature (when each started). */
 async function overview(): Promise<AppsOverview> {
-  const json = (await (await fetch(`${STATE_EMULATOR_URL}/__apps`)).json()) as AppsOverview;
+  const json = (await (await fetch(`${STATE_EMULATOR_URL}${APPS_PATHS.overview}`)).json()) as AppsOverview;
   return { ...json, settings: { ...json.settings, startedAt: '' } };
 }
 

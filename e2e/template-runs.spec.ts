@@ -64,7 +64,9 @@ test('a saved template lays out in the Saved tab at 1366 px: its name on one lin
   expect((await name.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
   const nameBox = (await name.boundingBox())!;
   const compare = (await entry.getByRole('button', { name: /^Compare the current query/ }).boundingBox())!;
-  expect(compare.x, 'Compare is beside the name, not over it').toBeGreaterThanOrEqual(nameBox.x + nameBox.width);
+  expect(compare.x, 'Compare is beside the name, not over it').toBeGreaterThanOrEqual(
+    nameBox.x + nameBox.width,
+  );
 
   const panel = (await library.boundingBox())!;
   for (const part of [form, entry.getByRole('button', { name: 'Open with these values' })]) {

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { APPS_PATHS } from '../../src/wire/apps-routes.ts';
 
 export interface RouterProcess {
   url: string;
@@ -27,7 +28,7 @@ export async function startRouterProcess(
 ): Promise<RouterProcess> {
   let client = options.client;
   if (!client) {
-    const res = await fetch(`${emulatorUrl}/__apps/clients`, {
+    const res = await fetch(`${emulatorUrl}${APPS_PATHS.clients}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ name: 'CroQL Router', scopes: 'project' }),
