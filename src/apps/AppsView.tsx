@@ -17,6 +17,7 @@ import { FaultsPanel } from './FaultsPanel.tsx';
 import { emulatorGone, emulatorOrigin, forgetPreviousRun, overviewQuery } from './queries.ts';
 import { useAppsUi, useAppsUiActions } from './store.ts';
 import { StatePanel } from './StatePanel.tsx';
+import { ScenariosPanel } from './ScenariosPanel.tsx';
 import { useAppsStream, type StreamState } from './stream.ts';
 import './apps.css';
 
@@ -149,6 +150,7 @@ export default function AppsView(props: { onClose: () => void; edition: Edition 
           <div className="apps-column apps-log-column" id={`${id}-log`} tabIndex={-1}>
             <DeliveryLog origin={origin} overview={data} />
             <FaultsPanel origin={origin} />
+            <ScenariosPanel origin={origin} />
           </div>
         </div>
       )}
