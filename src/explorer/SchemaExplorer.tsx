@@ -3,6 +3,7 @@
 // click or Enter inserts a field at the editor's cursor. Its second tab is the language reference.
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CONTEXT_LABELS, rootType, type ListingName, type Edition, type FieldDef } from '../croql/index.ts';
+import { CloseButton } from '../ui/CloseButton.tsx';
 import { CodeText } from '../ui/CodeText.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 import {
@@ -84,14 +85,7 @@ export default function SchemaExplorer(props: ExplorerProps) {
         <h2 id={ids.title} ref={titleRef} tabIndex={-1}>
           Schema: {CONTEXT_LABELS[context]}s
         </h2>
-        <button
-          type="button"
-          className="button-ghost"
-          aria-label="Close the schema explorer"
-          onClick={onClose}
-        >
-          ×
-        </button>
+        <CloseButton label="Close the schema explorer" onClick={onClose} />
       </header>
       <Tabs label="Explorer" tabs={TABS} selected={tab} onSelect={setTab} panelClassName="explorer-body">
         {tab === 'reference' ? (

@@ -2,6 +2,7 @@
 // JSON, a link to the resource in the service, and the previous / next row. Lazy-loaded.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ListingName } from '../croql/types.ts';
+import { CloseButton } from '../ui/CloseButton.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 import type { DisplayNames, Row } from '../rows/rows.ts';
 import { rowTitle } from '../rows/identity.ts';
@@ -57,14 +58,7 @@ export default function DetailsPanel(props: {
       <header className="panel-header details-header">
         <div className="details-title-row">
           <h2 id={titleId}>{rowTitle(row, context)}</h2>
-          <button
-            type="button"
-            className="button-ghost"
-            aria-label="Close details (Escape)"
-            onClick={onClose}
-          >
-            ×
-          </button>
+          <CloseButton label="Close details (Escape)" onClick={onClose} />
         </div>
         <div className="details-nav-row">
           <span className="results-muted" aria-live="polite">

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { CloseButton } from './CloseButton.tsx';
 import './dialog.css';
 
 /** A modal dialog (the platform's <dialog>): Escape and the × close it, focus returns where it was. */
@@ -23,14 +24,7 @@ export function Dialog(props: { title: string; onClose: () => void; children: Re
     >
       <header className="dialog-header">
         <h2 id={titleId}>{props.title}</h2>
-        <button
-          type="button"
-          className="button-ghost"
-          onClick={() => ref.current?.close()}
-          aria-label="Close"
-        >
-          ×
-        </button>
+        <CloseButton label="Close" onClick={() => ref.current?.close()} />
       </header>
       <div className="compare-body">{props.children}</div>
     </dialog>

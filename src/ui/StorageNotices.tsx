@@ -2,6 +2,7 @@
 // what it could not write. The shell shows them in its notice bar.
 import { deleteAside, readAside, useStorageNotices, type StorageNotice } from './stored.ts';
 import { download } from './download.ts';
+import { CloseButton } from './CloseButton.tsx';
 
 export function StorageNotices() {
   const notices = useStorageNotices((s) => s.notices);
@@ -10,9 +11,7 @@ export function StorageNotices() {
     <div key={notice.id} role="alert" className={`notice notice-${notice.kind}`} data-testid="storage-notice">
       <span>{notice.text}</span>
       {notice.aside && <AsideActions notice={notice} aside={notice.aside} />}
-      <button type="button" className="button-ghost" aria-label="Dismiss" onClick={() => dismiss(notice.id)}>
-        ×
-      </button>
+      <CloseButton label="Dismiss" onClick={() => dismiss(notice.id)} />
     </div>
   ));
 }
