@@ -9,8 +9,7 @@ import { compile } from '../croql/compile.ts';
 import { explain } from '../croql/explain.ts';
 import { format } from '../croql/format.ts';
 import { hostile, REFERENCE } from '../croql/hostile.arbitrary.ts';
-import type { EvalEnv } from '../croql/types.ts';
-import { generateDemoDataset } from '../server/emulator/data/demo.ts';
+import { demoEvalEnv } from '../server/emulator/data/demo-env.ts';
 import { row, type BenchRow } from './stats.ts';
 
 const INPUTS = 300;
@@ -29,13 +28,7 @@ function fastest(run: () => unknown): number {
 }
 
 export default async function hostileBench(): Promise<BenchRow[]> {
-  const demo = generateDemoDataset();
-  const env: EvalEnv = {
-    users: demo.users.map(({ id, username }) => ({ id, username })),
-    languages: demo.languages.map((l) => l.id),
-    now: new Date('2026-01-15T12:00:00Z'),
-  };
-  const options = { users: env.users, languages: env.languages };
+  const { demo, env, options } = demoEvalEnv();
   const inputs = fc.sample(hostile, { numRuns: INPUTS, seed: 20261128 });
   const steps: Record<string, (text: string) => unknown> = {
     analyze: (text) => analyze(text, 'strings', options),

@@ -6,21 +6,14 @@
 // past the unit test's time limit here.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateDemoDataset } from '../server/emulator/data/demo.ts';
+import { demoEvalEnv } from '../server/emulator/data/demo-env.ts';
 import { analyze } from './check.ts';
 import { compile } from './compile.ts';
 import { explain } from './explain.ts';
 import { format } from './format.ts';
 import { hostile } from './hostile.arbitrary.ts';
-import type { EvalEnv } from './types.ts';
 
-const demo = generateDemoDataset();
-const env: EvalEnv = {
-  users: demo.users.map(({ id, username }) => ({ id, username })),
-  languages: demo.languages.map((l) => l.id),
-  now: new Date('2026-01-15T12:00:00Z'),
-};
-const options = { users: env.users, languages: env.languages };
+const { demo, env, options } = demoEvalEnv();
 
 describe('every step of the core answers any hostile input of at most 4 KiB', () => {
   const params = { numRuns: 150 };
