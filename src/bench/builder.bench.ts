@@ -5,7 +5,8 @@
 import { analyze } from '../croql/check.ts';
 import { labelIdChain, specQueries } from '../croql/corpus.ts';
 import { editDoc, openDoc } from '../builder/edit.ts';
-import { fromCroql, readCroql, type FieldNode } from '../builder/model.ts';
+import type { FieldNode } from '../builder/model.ts';
+import { fromCroql, readCroql } from '../builder/read.ts';
 import { update } from '../builder/ops.ts';
 import { median, row, sampleMicros, type BenchRow } from './stats.ts';
 
