@@ -15,16 +15,15 @@ import {
   fieldText,
   filterText,
   needsParens,
-  readCroql,
   toCroql,
   type BuilderNode,
   type CollectionNode,
   type GroupNode,
   type NodeId,
-  type Origin,
   type Span,
   type Strength,
 } from './model.ts';
+import { readCroql, type Origin } from './read.ts';
 
 export interface BuilderDoc {
   text: string;

@@ -5,7 +5,6 @@ import { arbitraryExpressionText, arbitraryQuery } from '../croql/arbitrary.ts';
 import { labelIdChain, specQueries } from '../croql/corpus.ts';
 import { FILTERS, defaultParams, type FilterDef, type FilterParams } from './filters.ts';
 import {
-  fromCroql,
   group,
   newId,
   raw,
@@ -15,6 +14,7 @@ import {
   type GroupNode,
 } from './model.ts';
 import { stripIds } from './ops.ts';
+import { fromCroql } from './read.ts';
 
 const contexts: ListingName[] = ['strings', 'translations', 'tmSegments', 'glossaryTerms'];
 const kinds = (root: GroupNode) =>

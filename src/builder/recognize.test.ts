@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FILTERS, defaultParams, filterToCroql, type FilterParams } from './filters.ts';
-import { fromCroql } from './model.ts';
+import { fromCroql } from './read.ts';
 import { sharedShapes } from './recognize.ts';
 
 describe('reading editor filters back from CroQL', () => {

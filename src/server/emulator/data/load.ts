@@ -1,7 +1,7 @@
 // Loading a data file: the project's context objects in the Context JSON format (README.md, "Data file"),
 // checked against the schema so a typo in a key or a wrong type is reported before the server starts.
 import { lookupField, schema, type ContextObject } from '../../../croql/index.ts';
-import { DEMO_TARGET_LANGUAGES, DEMO_USERS } from './demo.ts';
+import { DEMO_TARGET_LANGUAGES, DEMO_USERS } from './demo-tables.ts';
 import { languageInfo, type Dataset, type DemoUser, type FileInfo } from './model.ts';
 import { readJsonFile } from './read-json.ts';
 
