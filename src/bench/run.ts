@@ -23,7 +23,9 @@ for (const file of modules) {
   log(`# ${file}`);
   let measured: BenchRow[];
   try {
-    const mod = (await import(pathToFileURL(join(here, file)).href)) as { default: () => Promise<BenchRow[]> };
+    const mod = (await import(pathToFileURL(join(here, file)).href)) as {
+      default: () => Promise<BenchRow[]>;
+    };
     measured = await mod.default();
   } catch (error) {
     measured = [failedRow(file, error)];
