@@ -1,10 +1,12 @@
 // `npm run bench`: runs every src/bench/*.bench.ts module and prints its figures as ratios to baselines
 // measured in the same run. `npm run bench -- --json` prints one JSON array instead.
-// `npm run bench -- NAME` runs only the modules whose file name contains NAME.
+// `npm run bench -- NAME` runs only the modules whose file name contains NAME (several NAMEs: any of them).
+// A module that throws (Chromium missing, an emulator that does not start) does not stop the others: it
+// becomes a failed row with its error, and the run exits non-zero at the end.
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { meetsTarget, type BenchRow } from './stats.ts';
+import { failedRow, meetsTarget, type BenchRow } from './stats.ts';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -19,8 +21,16 @@ const log = (line: string) => (json ? process.stderr.write(line + '\n') : consol
 const rows: BenchRow[] = [];
 for (const file of modules) {
   log(`# ${file}`);
-  const mod = (await import(pathToFileURL(join(here, file)).href)) as { default: () => Promise<BenchRow[]> };
-  for (const r of await mod.default()) {
+  let measured: BenchRow[];
+  try {
+    const mod = (await import(pathToFileURL(join(here, file)).href)) as {
+      default: () => Promise<BenchRow[]>;
+    };
+    measured = await mod.default();
+  } catch (error) {
+    measured = [failedRow(file, error)];
+  }
+  for (const r of measured) {
     rows.push(r);
     log(formatRow(r));
   }
@@ -29,11 +39,14 @@ for (const file of modules) {
 if (json) console.log(JSON.stringify(rows, null, 2));
 const failed = rows.filter((r) => meetsTarget(r) === false);
 log(
-  `\n${rows.length} figures, ${failed.length} over target${failed.length ? ': ' + failed.map((r) => r.name).join(', ') : ''}`,
+  `\n${rows.length} figures, ${failed.length} over target or failed${failed.length ? ': ' + failed.map((r) => r.name).join(', ') : ''}`,
 );
 process.exitCode = failed.length ? 1 : 0;
+// A module that crashed may have left a server or a browser open: it must not keep the run from ending.
+if (rows.some((r) => r.error !== undefined)) setTimeout(() => process.exit(), 2000).unref();
 
 function formatRow(r: BenchRow): string {
+  if (r.error !== undefined) return `  ${r.name}: FAILED — ${r.error.replace(/\n/g, '\n    ')}`;
   const value = `${round(r.value)} ${r.unit}`;
   const base =
     r.baseline === null ? '' : ` (baseline ${round(r.baseline)} ${r.unit}, ratio ${round(r.ratio!)})`;

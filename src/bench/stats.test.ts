@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meetsTarget, median, percentile, row } from './stats.ts';
+import { failedRow, meetsTarget, median, percentile, row } from './stats.ts';
 
 describe('bench statistics', () => {
   it('takes nearest-rank percentiles', () => {
@@ -21,5 +21,11 @@ describe('bench statistics', () => {
     const r = row('compiled', 12, 'ms', 10, 1.1, 1.05);
     expect(r.ratio).toBe(1.05);
     expect(meetsTarget(r)).toBe(true);
+  });
+
+  it('counts a bench module that crashed as a failed row naming the error', () => {
+    const r = failedRow('lint-latency.bench.ts', new Error('Chromium is missing'));
+    expect(meetsTarget(r)).toBe(false);
+    expect(r.error).toContain('Chromium is missing');
   });
 });

@@ -6,6 +6,8 @@ export interface BenchRow {
   baseline: number | null;
   ratio: number | null;
   target: number | null;
+  /** Set when the bench module crashed instead of measuring: what went wrong (the row then fails). */
+  error?: string;
 }
 
 /**
@@ -21,6 +23,12 @@ export function row(
   ratio?: number,
 ): BenchRow {
   return { name, value, unit, baseline, ratio: ratio ?? (baseline ? value / baseline : null), target };
+}
+
+/** The row of a bench module that threw: it names the module and the error, and counts as failed. */
+export function failedRow(name: string, error: unknown): BenchRow {
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return { name, value: NaN, unit: '', baseline: null, ratio: null, target: null, error: text };
 }
 
 export function percentile(samples: readonly number[], p: number): number {
@@ -45,6 +53,7 @@ export function sampleMicros(fn: () => void, minRuns = 20, minMs = 200): number[
 }
 
 export function meetsTarget(r: BenchRow): boolean | null {
+  if (r.error !== undefined) return false;
   if (r.target === null) return null;
   const measured = r.ratio ?? r.value;
   return measured <= r.target;

@@ -3,7 +3,7 @@ import schemas from '../server/contract/openapi-schemas.json' with { type: 'json
 import { readListPage } from './envelope.ts';
 import { LISTING_NAMES, type ListingName } from './listings.ts';
 import { ROW_SHAPES } from './resources.ts';
-import { arrayOf, keepValid, nullable, number, object, problemText, string } from './shape.ts';
+import { arrayOf, keepValid, nullable, number, object, problemText, recordOf, string } from './shape.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the schemas are untyped JSON */
 
@@ -82,6 +82,16 @@ describe('keepValid', () => {
       [1, 'history[1]: expected an entry, found null'],
       [2, 'history[2].n: expected a number or null, found the text "x"'],
     ]);
+  });
+  it('names the place of a problem nested in records, lists and objects from the root it is given', () => {
+    const byLanguage = recordOf(arrayOf(entry));
+    const saved = { de: [{ id: 'a' }], uk: [{ id: 'b' }, { id: 'c', n: 'x' }] };
+    expect(problemText(byLanguage.problem(saved, 'saved')!)).toBe(
+      'saved.uk[1].n: expected a number or null, found the text "x"',
+    );
+    expect(problemText(byLanguage.problem({ uk: [{ n: 1 }] }, '')!)).toBe(
+      'uk[0].id: expected text, found nothing',
+    );
   });
   it('keeps nothing of what is not a list, and says so', () => {
     expect(keepValid({}, arrayOf(entry), 'saved')).toEqual({
