@@ -3,6 +3,7 @@
 // src/rows/pages.ts: the inspector's list and the check of the answer's shape, src/wire/envelope.ts) over an
 // API client made of Node's fetch (where the app has the browser's, with its session's token), versus the
 // official client's withFetchAll() on the same query, alternating, in the same run. Ratio = ours / theirs.
+import { TSX_LOADER } from '../testing/node-tsx.ts';
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -20,7 +21,7 @@ import { median, row, type BenchRow } from './stats.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = join(ROOT, 'src', 'server', 'emulator', 'cli.ts');
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+const TSX = process.execPath;
 /** Large data (the emulator's scale option) and a query matching about 20,000 of its strings. */
 const EMULATOR_ARGS = ['--scale', '21000'];
 /** The emulator and its `token` command share this run's signing key. */
@@ -47,7 +48,7 @@ function freePort(): Promise<number> {
 
 async function startEmulator(port: number): Promise<ChildProcess> {
   // One node process (no tsx wrapper), so kill() stops the emulator itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', String(port), ...EMULATOR_ARGS], {
+  const child = spawn(TSX, [...TSX_LOADER, CLI, '--port', String(port), ...EMULATOR_ARGS], {
     cwd: ROOT,
     env: EMULATOR_ENV,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -69,7 +70,7 @@ async function startEmulator(port: number): Promise<ChildProcess> {
 async function personalToken(): Promise<string> {
   const { stdout } = await promisify(execFile)(
     TSX,
-    [CLI, 'token', '--user', 'alice', '--scopes', 'project tm glossary', ...EMULATOR_ARGS],
+    [...TSX_LOADER, CLI, 'token', '--user', 'alice', '--scopes', 'project tm glossary', ...EMULATOR_ARGS],
     { cwd: ROOT, env: EMULATOR_ENV },
   );
   const last = stdout.trim().split('\n').at(-1);

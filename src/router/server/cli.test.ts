@@ -1,11 +1,12 @@
 // `npm run router` as a process: what it says when its options are wrong, before it starts anything.
+import { TSX_LOADER } from '../../testing/node-tsx.ts';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+const TSX = process.execPath;
 const CLI = join(process.cwd(), 'src', 'router', 'server', 'cli.ts');
 
 /** Runs the router with `args`; it must exit by itself. */
@@ -14,7 +15,7 @@ function router(args: string[]): Promise<{ code: number | null; stdout: string; 
     const env = { ...process.env };
     delete env.CROQL_ROUTER_CLIENT_ID;
     delete env.CROQL_ROUTER_CLIENT_SECRET;
-    execFile(TSX, [CLI, ...args], { env }, (error, stdout, stderr) =>
+    execFile(TSX, [...TSX_LOADER, CLI, ...args], { env }, (error, stdout, stderr) =>
       resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
     );
   });

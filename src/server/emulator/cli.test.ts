@@ -1,4 +1,5 @@
 // `npm run emulator` as a process: it binds to loopback, and `token` signs with the running emulator's key.
+import { TSX_LOADER } from '../../testing/node-tsx.ts';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyFilePath } from './key-file.ts';
 
 const run = promisify(execFile);
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+const TSX = process.execPath;
 const CLI = join(process.cwd(), 'src', 'server', 'emulator', 'cli.ts');
 
 let dir: string;
@@ -23,7 +24,7 @@ const env = () => {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'croql-cli-'));
-  child = spawn(TSX, [CLI, '--port', '0', '--scale', '20'], {
+  child = spawn(TSX, [...TSX_LOADER, CLI, '--port', '0', '--scale', '20'], {
     env: env(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -53,9 +54,13 @@ describe('npm run emulator', () => {
     const path = keyFilePath(port, join(dir, 'keys'));
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'keys')).mode & 0o777).toBe(0o700);
-    const { stdout } = await run(TSX, [CLI, 'token', '--user', 'bob', '--port', String(port)], {
-      env: env(),
-    });
+    const { stdout } = await run(
+      TSX,
+      [...TSX_LOADER, CLI, 'token', '--user', 'bob', '--port', String(port)],
+      {
+        env: env(),
+      },
+    );
     const token = stdout.trim().split('\n').at(-1)!;
     const res = await fetch(`${base}/api/v2/user`, { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
@@ -63,13 +68,13 @@ describe('npm run emulator', () => {
   }, 30_000);
 
   it('`token` says when no emulator runs on the port, and refuses unknown scopes', async () => {
-    const none = run(TSX, [CLI, 'token', '--user', 'bob', '--port', '1'], { env: env() });
+    const none = run(TSX, [...TSX_LOADER, CLI, 'token', '--user', 'bob', '--port', '1'], { env: env() });
     await expect(none).rejects.toMatchObject({
       stderr: expect.stringContaining('No emulator is running on port 1'),
     });
     const scopes = run(
       TSX,
-      [CLI, 'token', '--user', 'bob', '--port', String(port), '--scopes', 'project.all'],
+      [...TSX_LOADER, CLI, 'token', '--user', 'bob', '--port', String(port), '--scopes', 'project.all'],
       {
         env: env(),
       },
@@ -80,7 +85,7 @@ describe('npm run emulator', () => {
   }, 30_000);
 
   it('an option it does not know is one line and exit 2, not a stack trace', async () => {
-    const typo = run(TSX, [CLI, '--port', '0', '--batch-intreval', '0'], { env: env() });
+    const typo = run(TSX, [...TSX_LOADER, CLI, '--port', '0', '--batch-intreval', '0'], { env: env() });
     await expect(typo).rejects.toMatchObject({
       code: 2,
       stderr:

@@ -1,4 +1,5 @@
 // `npm run emulator -- --faults FILE`: rules in force from the start; a bad file refuses the start and says why.
+import { TSX_LOADER } from '../../../testing/node-tsx.ts';
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FaultsResponse } from '../../../wire/faults.ts';
 
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+const TSX = process.execPath;
 const CLI = join(process.cwd(), 'src', 'server', 'emulator', 'cli.ts');
 let dir: string;
 
@@ -23,7 +24,7 @@ it('starts with the file’s rules in force', async () => {
     JSON.stringify({ rules: [{ method: 'POST', path: '/oauth/token', status: 503, count: 2 }], seed: 7 }),
   );
   const env = { ...process.env, CROQL_EMULATOR_KEY_DIR: join(dir, 'keys') };
-  const child = spawn(TSX, [CLI, '--port', '0', '--scale', '20', '--faults', file], {
+  const child = spawn(TSX, [...TSX_LOADER, CLI, '--port', '0', '--scale', '20', '--faults', file], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -52,7 +53,16 @@ it('starts with the file’s rules in force', async () => {
 it('refuses to start with a bad rule, and names it', async () => {
   const file = join(dir, 'bad.json');
   writeFileSync(file, JSON.stringify([{ path: '/__apps/flush', status: 500 }]));
-  const failed = await promisify(execFile)(TSX, [CLI, '--port', '0', '--scale', '20', '--faults', file]).then(
+  const failed = await promisify(execFile)(TSX, [
+    ...TSX_LOADER,
+    CLI,
+    '--port',
+    '0',
+    '--scale',
+    '20',
+    '--faults',
+    file,
+  ]).then(
     () => null,
     (e: { code: number; stderr: string }) => e,
   );

@@ -1,5 +1,6 @@
 // `npm run emulator -- --state FILE` as a process: SIGTERM saves the state, the next start loads it, and
 // `state save` / `state load` reach the running emulator.
+import { TSX_LOADER } from '../../../testing/node-tsx.ts';
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseState } from './format.ts';
 
 const run = promisify(execFile);
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+const TSX = process.execPath;
 const CLI = join(process.cwd(), 'src', 'server', 'emulator', 'cli.ts');
 /** A start compiles the emulator's TypeScript (tsx) and generates the demo data. */
 const START_MS = 60_000;
@@ -26,7 +27,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Starts the CLI; resolves with its URL and everything it printed so far. */
 async function start(args: string[]) {
-  const child = spawn(TSX, [CLI, '--port', '0', '--scale', '20', '--test-hooks', ...args], {
+  const child = spawn(TSX, [...TSX_LOADER, CLI, '--port', '0', '--scale', '20', '--test-hooks', ...args], {
     env: env(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -66,7 +67,7 @@ it(
     const first = await start(['--state', file]);
     expect(first.output()).toContain(`State: ${file} does not exist yet`);
     await edit(first.url, 'saved by the command');
-    const saved = await run(TSX, [CLI, 'state', 'save', '--port', first.port], { env: env() });
+    const saved = await run(TSX, [...TSX_LOADER, CLI, 'state', 'save', '--port', first.port], { env: env() });
     expect(saved.stdout).toContain(`Saved the state to ${file}`);
     const snapshot = join(dir, 'snapshot.json');
     writeFileSync(snapshot, readFileSync(file));
@@ -79,7 +80,9 @@ it(
     const second = await start(['--state', file]);
     try {
       expect(second.output()).toMatch(/State: loaded .*state\.json \(saved at /);
-      const loaded = await run(TSX, [CLI, 'state', 'load', snapshot, '--port', second.port], { env: env() });
+      const loaded = await run(TSX, [...TSX_LOADER, CLI, 'state', 'load', snapshot, '--port', second.port], {
+        env: env(),
+      });
       expect(loaded.stdout).toContain(`Loaded ${snapshot}`);
       const doc = (await (await fetch(`${second.url}/__state`)).json()) as { parts: { data: unknown } };
       expect(doc.parts.data).toEqual({
