@@ -7,8 +7,7 @@ import { ControlRequestError, callRoute, controlClient, type RouteRequest } from
 
 const control = controlClient(
   (input, init) => fetch(input, init),
-  (base) =>
-    `No emulator answers at ${base}. Start it with \`npm run emulator\` (add --organization acme for Enterprise).`,
+  (base) => `No emulator answers at ${base}. Start it with \`npm run emulator -- --organization acme\`.`,
 );
 
 /** A control route of the emulator at `base`; a refusal names the route it came from. */
