@@ -12,6 +12,7 @@ import {
   PLAYGROUND_APP_API,
   PLAYGROUND_MODULES,
   type LibraryDocument,
+  type PlaygroundErrorBody,
   type PlaygroundRefusal,
 } from '../../wire/playground-app.ts';
 import { LOGO_SVG, manifest, ROUTES } from './manifest.ts';
@@ -44,7 +45,8 @@ const MAX_LIBRARY_BYTES = 4 * 1024 * 1024;
 /** How long a user found among a project's members stays known without asking again. */
 const MEMBER_TTL_MS = 60_000;
 
-const refuse = (c: Context, r: Refusal) => c.json({ error: { code: r.code, message: r.message } }, r.status);
+const refuse = (c: Context, r: Refusal) =>
+  c.json({ error: { code: r.code, message: r.message } } satisfies PlaygroundErrorBody, r.status);
 const problem = (c: Context, status: 400 | 413 | 502, code: string, message: string) =>
   c.json({ error: { code, message } }, status);
 
@@ -260,7 +262,7 @@ export function createPlaygroundApp(options: PlaygroundAppOptions): Hono {
             message: `The library changed since revision ${body.baseRevision} (another tab or page saved revision ${saved.current.revision}): merge with the current one and save again.`,
           },
           current: saved.current,
-        },
+        } satisfies PlaygroundErrorBody,
         409,
       );
     },

@@ -64,13 +64,16 @@ export interface PageServer {
 /** Serves the build in `distDir` (dist/ of `npx vite build`). */
 export function pageServer(distDir: string, options: PagePolicyOptions = {}): PageServer {
   const headers = pageHeaders(options);
-  const files = serveStatic({
-    root: relative(process.cwd(), distDir) || '.',
-    onFound: (_path, c) => {
-      c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      c.header('X-Content-Type-Options', 'nosniff');
-    },
-  });
+  // Made at the first file asked for: the build may come after the start (serveStatic warns of a missing root).
+  let files: ReturnType<typeof serveStatic> | null = null;
+  const serveFiles = () =>
+    (files ??= serveStatic({
+      root: relative(process.cwd(), distDir) || '.',
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        c.header('X-Content-Type-Options', 'nosniff');
+      },
+    }));
   return {
     async page(c) {
       let html: string;
@@ -86,7 +89,7 @@ export function pageServer(distDir: string, options: PagePolicyOptions = {}): Pa
       return c.html(withoutMetaPolicy(html), 200, headers);
     },
     async assets(c) {
-      return (await files(c, async () => {})) ?? c.text('Not found', 404);
+      return (await serveFiles()(c, async () => {})) ?? c.text('Not found', 404);
     },
   };
 }
