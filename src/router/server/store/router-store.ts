@@ -28,7 +28,7 @@ export interface StoreOptions {
   secretKey?: string;
   /** The key the store was sealed with until now: every secret is re-sealed with `secretKey` at open. */
   previousSecretKey?: string;
-  /** A fresh embedded cluster to start a new embedded store from (tests; see sql.ts). */
+  /** A fresh embedded cluster to start a new embedded store from (tests; see src/app-server/store/sql.ts). */
   template?: EmbeddedOptions['template'];
 }
 
