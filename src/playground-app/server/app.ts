@@ -280,6 +280,10 @@ export function createPlaygroundApp(options: PlaygroundAppOptions): Hono {
     app.get(module.path, (c) => (options.pages ? options.pages.page(c) : unbuilt(c)));
   }
   app.get('/assets/*', (c) => (options.pages ? options.pages.assets(c) : unbuilt(c)));
+  // The build's files from public/ (the favicon) sit at its root.
+  app.get('/:file{[\\w.-]+\\.(?:svg|png|ico)}', (c) =>
+    options.pages ? options.pages.assets(c) : unbuilt(c),
+  );
 
   return app;
 }

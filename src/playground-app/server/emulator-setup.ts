@@ -19,7 +19,7 @@ export async function setUpInEmulator(
   manifestUrl: string,
   log: (m: string) => void,
   /** The playground's own address (npm run dev), where the Apps view is. */
-  playground = 'http://localhost:5173',
+  playground = 'http://127.0.0.1:5173',
 ): Promise<void> {
   const app = await installInEmulator(base, manifestUrl, PLAYGROUND_APP_IDENTIFIER);
   log(

@@ -27,6 +27,7 @@ writeFileSync(
   `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'; connect-src 'self' https://api.crowdin.com"><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`,
 );
 writeFileSync(join(dist, 'assets', 'app.js'), 'console.log("playground");\n');
+writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('the manifest', () => {
@@ -314,6 +315,7 @@ describe.each([
     const asset = await fetch(`${pa.url}/assets/app.js`);
     expect(asset.status).toBe(200);
     expect(await asset.text()).toContain('playground');
+    expect((await fetch(`${pa.url}/favicon.svg`)).status).toBe(200);
   });
 
   it('forgets the installation at uninstall: its pages are then refused as not installed', async () => {
