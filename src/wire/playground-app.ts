@@ -74,3 +74,13 @@ export type PlaygroundRefusal =
   | 'outsideProject'
   | 'readOnly'
   | 'libraryConflict';
+
+/**
+ * The body of a refusal. A `libraryConflict` also carries the library as it is now, to merge with and save
+ * on its revision. Refusals the app server gives outside this list (a body too large, a malformed write)
+ * use the same envelope.
+ */
+export interface PlaygroundErrorBody {
+  error: { code: PlaygroundRefusal | (string & {}); message: string };
+  current?: LibraryDocument;
+}

@@ -6,8 +6,21 @@
 // open. Writes are queued one after another, so memory follows the order they committed in.
 import { StoreError, type Installation, type StepRecord, stepKey } from './records.ts';
 import { migrate } from './migrations.ts';
-import { secretKey, SecretKeyError, seal, sealedWith, unseal, type SecretKey } from './secrets.ts';
-import { isPostgresUrl, openPostgres, type EmbeddedOptions, type Sql, type SqlRunner } from './sql.ts';
+import {
+  secretKey,
+  SecretKeyError,
+  seal,
+  sealedWith,
+  unseal,
+  type SecretKey,
+} from '../../../app-server/store/secrets.ts';
+import {
+  isPostgresUrl,
+  openPostgres,
+  type EmbeddedOptions,
+  type Sql,
+  type SqlRunner,
+} from '../../../app-server/store/sql.ts';
 import { openEmbeddedStore } from './embedded.ts';
 
 export interface StoreOptions {
@@ -15,7 +28,7 @@ export interface StoreOptions {
   secretKey?: string;
   /** The key the store was sealed with until now: every secret is re-sealed with `secretKey` at open. */
   previousSecretKey?: string;
-  /** A fresh embedded cluster to start a new embedded store from (tests; see sql.ts). */
+  /** A fresh embedded cluster to start a new embedded store from (tests; see src/app-server/store/sql.ts). */
   template?: EmbeddedOptions['template'];
 }
 
