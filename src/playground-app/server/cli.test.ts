@@ -1,9 +1,10 @@
 // `npm run crowdin-app` as a process: what it says when its options are wrong, before it starts anything.
+import { TSX_LOADER } from '../../testing/node-tsx.ts';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+const TSX = process.execPath;
 const CLI = join(process.cwd(), 'src', 'playground-app', 'server', 'cli.ts');
 
 function crowdinApp(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -11,7 +12,7 @@ function crowdinApp(args: string[]): Promise<{ code: number | null; stdout: stri
     const env = { ...process.env };
     delete env.CROQL_APP_CLIENT_ID;
     delete env.CROQL_APP_CLIENT_SECRET;
-    execFile(TSX, [CLI, ...args], { env }, (error, stdout, stderr) =>
+    execFile(TSX, [...TSX_LOADER, CLI, ...args], { env }, (error, stdout, stderr) =>
       resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
     );
   });
