@@ -18,8 +18,6 @@ import type {
   FlushRequest,
   FlushResponse,
   InstallRequest,
-  ModuleCallRequest,
-  ModuleCallResponse,
   RetriggerRequest,
   RetriggerResponse,
   SaveSettingsRequest,
@@ -33,6 +31,7 @@ import type {
   TriggerResponse,
   UninstallResponse,
 } from './apps.ts';
+import type { ModuleCallRequest, ModuleCallResponse } from './app-module-calls.ts';
 import type { ModuleAccessRequest, ModulePageResponse, UiModuleInfo } from './app-modules.ts';
 import type { RecordRequest, RecordResponse, ReplayRequest, ReplayResponse, Scenario } from './scenarios.ts';
 
