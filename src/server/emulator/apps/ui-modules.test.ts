@@ -225,7 +225,7 @@ describe('on crowdin.com, installed for all members and for selected projects on
       params: ['ui-app', 'menu'],
       body: { category: 'owner' },
     });
-    part.restore(saved)();
+    part.restore(saved, () => {})();
     const overview = await call(s.em.url, APPS_ROUTES.overview);
     expect(overview.json.apps[0]!.uiModules.find((m) => m.key === 'menu')!.access).toEqual({
       category: 'restricted',
