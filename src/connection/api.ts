@@ -72,9 +72,10 @@ export interface ApiClient {
  */
 export function useApiClient(): ApiClient | null {
   const session = useSession();
-  // A Crowdin app module's session talks to its own app server, which no sign-in settings describe.
+  // A Crowdin app module's session talks to its own app server, which no sign-in settings describe (and
+  // signed out there is nothing to check: the connection bar loads the settings for its Sign in).
   const appBase = session?.app ? session.apiUrl : null;
-  const allowList = useQuery({ ...authConfigQuery(), enabled: appBase === null }).data;
+  const allowList = useQuery({ ...authConfigQuery(), enabled: session !== null && appBase === null }).data;
   const baseUrl = session && allowList && isAllowedApiUrl(session.apiUrl, allowList) ? session.apiUrl : null;
   return useMemo(() => {
     if (appBase) return createApiClient(appBase, SAME_ORIGIN);
