@@ -152,6 +152,8 @@ export default tseslint.config(
     ignores: [
       'src/server/**',
       'src/router/server/**',
+      'src/app-server/**',
+      'src/playground-app/server/**',
       'src/bench/**',
       'src/**/*.test.ts',
       'src/**/*.test.tsx',

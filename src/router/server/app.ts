@@ -9,7 +9,7 @@ import type { PageState } from '../page-state.ts';
 import { planSettings, type RuleProblem, type RulePlan } from '../plan.ts';
 import { readSettings } from '../settings.ts';
 import { JwtError, tokenOf, verifyServiceJwt, verifySignature, type ServiceClaims } from './auth.ts';
-import { ApiError, CrowdinClient, type Endpoints } from './crowdin.ts';
+import { ApiError, CrowdinClient, type Endpoints } from '../../app-server/crowdin.ts';
 import { RouterEngine, type Logger } from './engine.ts';
 import { LOGO_SVG, manifest, ROUTES, STEP_MODULE_KEY, WEBHOOK_MODULE_KEY } from './manifest.ts';
 import { checkValues, projectData, projectDataWithin } from './project.ts';

@@ -1,18 +1,17 @@
 // `npm run router -- [options]` starts CroQL Router: the app server a Crowdin Enterprise organization (or the
 // local emulator) installs from its manifest. Run with --help for the options.
 import { serve } from '@hono/node-server';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { checkWritable, fail, readPort, timestamped } from '../../app-server/cli.ts';
 import { argsProblem } from '../../wire/cli-args.ts';
 import { createRouter, type RouterConfig } from './app.ts';
-import { CROWDIN_ENDPOINTS } from './crowdin.ts';
-import type { Logger } from './engine.ts';
+import { CROWDIN_ENDPOINTS } from '../../app-server/crowdin.ts';
 import { emulatorClient, setUpInEmulator } from './emulator-setup.ts';
 import { ROUTES } from './manifest.ts';
 import { ensurePage, pageHandler } from './page.ts';
-import { isPostgresUrl, RouterStore, StoreError } from './store.ts';
+import { RouterStore, StoreError } from './store.ts';
 
 const DEFAULT_STORE = join(
   process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share'),
@@ -54,38 +53,6 @@ Options:
   --reconcile-interval SEC  how often strings stuck on a step are looked for (default 300; 0: never)
   -h, --help                show this help`;
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
-
-function timestamped(): Logger {
-  const line = (level: string, message: string) => `${new Date().toISOString()} ${level} ${message}`;
-  return {
-    info: (m) => console.log(line('info', m)),
-    warn: (m) => console.warn(line('warn', m)),
-    error: (m) => console.error(line('error', m)),
-  };
-}
-
-/**
- * Refuses an embedded store the router could not write, at start rather than at the first installation:
- * its folder (or a JSON store's migration, store/embedded.ts) needs new files beside it.
- */
-async function checkWritable(file: string): Promise<void> {
-  if (isPostgresUrl(file)) return;
-  const probe = `${file}.${process.pid}.probe`;
-  try {
-    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-    await writeFile(probe, '', { mode: 0o600 });
-  } catch (e) {
-    fail(
-      `Cannot write the store ${file}: ${(e as Error).message}. Give --store a file in a folder you can write to.`,
-    );
-  }
-  await rm(probe, { force: true });
-}
-
 function parseOptions() {
   return parseArgs({
     options: {
@@ -118,9 +85,7 @@ async function main(): Promise<void> {
     console.log(HELP);
     return;
   }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    fail(`--port must be a port number; got "${values.port}".`);
+  const port = readPort(values.port);
   const reconcileS = Number(values['reconcile-interval']);
   if (!Number.isFinite(reconcileS) || reconcileS < 0)
     fail('--reconcile-interval must be a number of seconds ≥ 0.');

@@ -1,10 +1,14 @@
 // `npm run router -- --emulator URL`: CroQL Router ready against a local emulator in one command. It registers
-// its OAuth app there (the same name gives the same credentials after a restart), and once listening installs
-// itself, adds its step to project 1 unless one is there, and saves starter rules when the step has none.
-// Only the emulator's control routes (src/wire/apps-routes.ts), over HTTP.
+// its OAuth app there and once listening installs itself (src/app-server/emulator.ts), adds its step to
+// project 1 unless one is there, and saves starter rules when the step has none.
 import type { CreateClientResponse, StepInfo } from '../../wire/apps.ts';
-import { APPS_PATHS, APPS_ROUTES, routePath, type AnswerOf, type AnyRoute } from '../../wire/apps-routes.ts';
-import { ControlRequestError, callRoute, controlClient, type RouteRequest } from '../../wire/apps-control.ts';
+import { APPS_PATHS, APPS_ROUTES } from '../../wire/apps-routes.ts';
+import {
+  emulatorCall,
+  emulatorClient as sharedClient,
+  emulatorOverview,
+  installInEmulator,
+} from '../../app-server/emulator.ts';
 import type { RouterSettings } from '../settings.ts';
 import { SCOPES, STEP_MODULE_KEY } from './manifest.ts';
 
@@ -17,35 +21,9 @@ export const STARTER_SETTINGS: RouterSettings = {
   default: 'false',
 };
 
-const control = controlClient(
-  (input, init) => fetch(input, init),
-  (base) => `No emulator answers at ${base}. Start it with \`npm run emulator -- --organization acme\`.`,
-);
-
-/** A control route of the emulator at `base`; a refusal names the route it came from. */
-async function call<R extends AnyRoute>(
-  base: string,
-  route: R,
-  request: RouteRequest<R> = {},
-): Promise<AnswerOf<R>> {
-  try {
-    return await callRoute(control, base, route, request);
-  } catch (e) {
-    if (!(e instanceof ControlRequestError) || e.status === 0) throw e;
-    throw new ControlRequestError(
-      `The emulator answered ${route.method} ${routePath(route, request.params)} with ${e.status}: ${e.message}`,
-      e.status,
-      e.code,
-      e.problems,
-      e.answer,
-      e.deliveryId,
-    );
-  }
-}
-
 /** The router's OAuth app at the emulator. */
-export async function emulatorClient(base: string): Promise<CreateClientResponse> {
-  return call(base, APPS_ROUTES.clients, { body: { name: 'CroQL Router', scopes: SCOPES } });
+export function emulatorClient(base: string): Promise<CreateClientResponse> {
+  return sharedClient(base, 'CroQL Router', SCOPES);
 }
 
 /**
@@ -59,37 +37,24 @@ export async function setUpInEmulator(
   identifier: string,
   log: (m: string) => void,
 ): Promise<void> {
-  const before = await call(base, APPS_ROUTES.overview).catch((e: unknown) => {
-    if (e instanceof ControlRequestError && e.status === 404) {
-      throw new Error(`${base} does not host apps: is it the emulator?`);
-    }
-    throw e;
-  });
+  const before = await emulatorOverview(base);
   if (before.settings.edition !== 'crowdin-enterprise') {
     throw new Error(
       'Workflow steps are Crowdin Enterprise only: start the emulator with --organization acme.',
     );
   }
-  // Installed from this very manifest (the router restarted on its port): keep it and its step. Installed
-  // from another address: uninstall, then install from this one.
-  let current = before.apps.find((a) => a.manifestUrl === manifestUrl);
-  if (!current) {
-    const stale = before.apps.find((a) => a.appId === identifier);
-    if (stale) await call(base, APPS_ROUTES.uninstall, { params: [stale.appId] });
-    await call(base, APPS_ROUTES.install, { body: { manifestUrl } });
-    current = (await call(base, APPS_ROUTES.overview)).apps.find((a) => a.manifestUrl === manifestUrl);
-    if (!current) throw new Error('The emulator did not keep the installation.');
-  }
+  // Reinstalled from this very manifest (the router restarted on its port), it keeps its step.
+  const current = await installInEmulator(base, manifestUrl, identifier, before);
   const appId = current.appId;
   let step: StepInfo | undefined = current.steps.find((s) => s.active && s.projectId === 1);
   if (!step) {
-    step = await call(base, APPS_ROUTES.addStep, {
+    step = await emulatorCall(base, APPS_ROUTES.addStep, {
       params: [appId],
       body: { projectId: 1, moduleKey: STEP_MODULE_KEY },
     });
   }
   if (step.settings === null) {
-    await call(base, APPS_ROUTES.saveSettings, {
+    await emulatorCall(base, APPS_ROUTES.saveSettings, {
       params: [appId, step.id],
       body: { settings: STARTER_SETTINGS },
     });

@@ -13,7 +13,7 @@ import { planSettings, ruleModel, ruleText, type RulePlan } from '../plan.ts';
 import { RecentKeys, repeatKey } from '../recent.ts';
 import { PARKED, route, type ListingVerdict, type RuleRunner } from '../route.ts';
 import type { StatusPatchOp, StringStatusRecord } from '../../wire/apps.ts';
-import { ApiError, type CrowdinClient } from './crowdin.ts';
+import { ApiError, type CrowdinClient } from '../../app-server/crowdin.ts';
 import { stepKey, type RouterStore, type StepRecord } from './store.ts';
 import { STATUS_PATCH_LIMIT } from '../../wire/service-limits.ts';
 

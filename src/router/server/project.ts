@@ -3,7 +3,7 @@
 // and for completion on the settings page.
 import type { ProjectData } from '../page-state.ts';
 import type { ProjectValues } from '../plan.ts';
-import type { CrowdinClient } from './crowdin.ts';
+import type { CrowdinClient } from '../../app-server/crowdin.ts';
 
 export async function projectData(client: CrowdinClient, projectId: number): Promise<ProjectData> {
   const [members, project, labels] = await Promise.all([

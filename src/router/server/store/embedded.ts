@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { StoreError, type Installation, type StepRecord } from './records.ts';
-import { openEmbedded, type EmbeddedOptions, type Sql } from './sql.ts';
+import { openEmbedded, type EmbeddedOptions, type Sql } from '../../../app-server/store/sql.ts';
 
 /** The JSON store of releases before the database (one file, `version: 1`). */
 export interface JsonStoreV1 {

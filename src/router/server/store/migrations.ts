@@ -1,13 +1,13 @@
-// The store's schema, in versions. Each version runs once, in a transaction with its record in
-// store_migrations, at every start; an advisory lock makes instances starting together on one PostgreSQL
-// take turns. A row per thing (installation, step, step language): a change writes its rows, never the
+// The store's schema, in versions, run by src/app-server/store/migrate.ts with their records in
+// store_migrations. A row per thing (installation, step, step language): a change writes its rows, never the
 // whole state. A version, once released, is never edited: a change is a new version.
-import type { Sql } from './sql.ts';
+import { runMigrations, type Migration } from '../../../app-server/store/migrate.ts';
+import type { Sql } from '../../../app-server/store/sql.ts';
 
 /** Any number the store's lock uses, the same in every instance. */
 const MIGRATION_LOCK = 7_301_030;
 
-export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'router: installations, steps, step languages, meta',
@@ -36,29 +36,11 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 
 /** Brings the schema to SCHEMA_VERSION; refuses a store a newer release has migrated further. */
-export async function migrate(sql: Sql): Promise<{ from: number; to: number }> {
-  return sql.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await tx.query(
-      `create table if not exists store_migrations (
-         version integer primary key, name text not null, applied_at timestamptz not null default now())`,
-    );
-    const rows = await tx.query<{ v: number | null }>('select max(version) as v from store_migrations');
-    const from = rows[0]?.v ?? 0;
-    if (from > SCHEMA_VERSION) {
-      throw new Error(
-        `The store ${sql.where} is at schema version ${from}, newer than this release's ${SCHEMA_VERSION}; run a newer CroQL Router.`,
-      );
-    }
-    for (const m of MIGRATIONS) {
-      if (m.version <= from) continue;
-      for (const statement of m.sql
-        .split(';')
-        .map((s) => s.trim())
-        .filter(Boolean))
-        await tx.query(statement);
-      await tx.query('insert into store_migrations (version, name) values ($1, $2)', [m.version, m.name]);
-    }
-    return { from, to: SCHEMA_VERSION };
+export function migrate(sql: Sql): Promise<{ from: number; to: number }> {
+  return runMigrations(sql, {
+    migrations: MIGRATIONS,
+    table: 'store_migrations',
+    lock: MIGRATION_LOCK,
+    product: 'CroQL Router',
   });
 }

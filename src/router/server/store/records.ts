@@ -1,18 +1,12 @@
 // What the router remembers of an installation and of a step; the store (router-store.ts) keeps them.
+import type { AppInstallation } from '../../../app-server/installation.ts';
 import type { RouterSettings } from '../../settings.ts';
 
-/** The installed event's fields the router keeps (Crowdin's installation page). */
-export interface Installation {
-  appId: string;
-  appSecret: string;
-  clientId: string;
-  userId: number;
-  organizationId: number;
-  /** null on crowdin.com; the organization's domain on Enterprise. */
-  domain: string | null;
-  baseUrl: string;
+export { organizationKey } from '../../../app-server/installation.ts';
+
+/** The installed event's fields the router keeps: a `crowdin_agent` app's, so with its bot's agentId. */
+export interface Installation extends AppInstallation {
   agentId: number;
-  installedAt: string;
 }
 
 /** One step of one workflow (or template) the router serves. */
@@ -29,11 +23,6 @@ export interface StepRecord {
   savedAt: string | null;
   /** Languages the step routes (from deliveries and from the step itself): what reconciling looks at. */
   languages: string[];
-}
-
-/** How the service and the official framework key an installation: the domain, else the organization id. */
-export function organizationKey(domain: string | null | undefined, organizationId: number | string): string {
-  return domain ? domain : String(organizationId);
 }
 
 export function stepKey(organization: string, stepId: number, templateId: number | null = null): string {

@@ -6,8 +6,21 @@
 // open. Writes are queued one after another, so memory follows the order they committed in.
 import { StoreError, type Installation, type StepRecord, stepKey } from './records.ts';
 import { migrate } from './migrations.ts';
-import { secretKey, SecretKeyError, seal, sealedWith, unseal, type SecretKey } from './secrets.ts';
-import { isPostgresUrl, openPostgres, type EmbeddedOptions, type Sql, type SqlRunner } from './sql.ts';
+import {
+  secretKey,
+  SecretKeyError,
+  seal,
+  sealedWith,
+  unseal,
+  type SecretKey,
+} from '../../../app-server/store/secrets.ts';
+import {
+  isPostgresUrl,
+  openPostgres,
+  type EmbeddedOptions,
+  type Sql,
+  type SqlRunner,
+} from '../../../app-server/store/sql.ts';
 import { openEmbeddedStore } from './embedded.ts';
 
 export interface StoreOptions {

@@ -6,7 +6,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { emptyEmbeddedCluster } from './sql.ts';
+import { emptyEmbeddedCluster } from '../../../app-server/store/sql.ts';
 
 // The package exports no package.json: its entry point sits in dist/, the manifest one folder up.
 const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');

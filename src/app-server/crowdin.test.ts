@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiBase, ApiError, CrowdinClient, errorMessage, retryAfterMs } from './crowdin.ts';
-import type { Installation } from './store.ts';
+import type { AppInstallation as Installation } from './installation.ts';
 
 const installation: Installation = {
   appId: 'croql-router',
@@ -52,10 +52,10 @@ const token = (n: number, expiresIn = 3600): Answer => ({
   body: { access_token: `t${n}`, expires_in: expiresIn },
 });
 
-function client(answers: Record<string, Answer[]>, now = () => 0) {
+function client(answers: Record<string, Answer[]>, now = () => 0, of: Installation = installation) {
   const net = scripted(answers);
   const waits: number[] = [];
-  const c = new CrowdinClient(installation, {
+  const c = new CrowdinClient(of, {
     endpoints: { accountsUrl: 'https://accounts.test', apiUrl: 'https://{domain}.api.test' },
     clientId: 'client',
     clientSecret: 'client-secret',
@@ -85,6 +85,24 @@ describe('the crowdin_agent token', () => {
     expect(await c.accessToken()).toBe('t1');
     t = 61_000; // within a minute of expiry
     expect(await c.accessToken()).toBe('t2');
+  });
+
+  it('is the crowdin_app grant, acting as the installing user, for an installation without an agent', async () => {
+    const { agentId: _, ...app } = installation;
+    const { c, calls } = client({ '/oauth/token': [token(1)] }, () => 0, {
+      ...app,
+      appId: 'croql-playground',
+    });
+    expect(await c.accessToken()).toBe('t1');
+    expect(calls[0]!.body).toEqual({
+      grant_type: 'crowdin_app',
+      client_id: 'client',
+      client_secret: 'client-secret',
+      app_id: 'croql-playground',
+      app_secret: 'app-secret',
+      domain: 'acme',
+      user_id: 1,
+    });
   });
 
   it('is renewed once on a 401, and the request goes again with the new one', async () => {

@@ -1,10 +1,11 @@
-// The router's calls to the service for one installation, as its agent: the `crowdin_agent` token (taken at
+// An app's calls to the service for one installation: the installation's token (`crowdin_agent` for an app
+// with a bot user, as CroQL Router; `crowdin_app`, acting as the installing user, otherwise; taken at
 // install, cached, renewed before it expires and once on a 401), and API requests that wait and retry on
 // 429 and 5xx (honouring Retry-After) and on a dropped connection. What still fails after the retries is an
-// ApiError saying whether trying later may help (`transient`): the engine keeps those strings for later and
-// never routes on a guess.
-import type { Installation } from './store.ts';
-import { PAGE_LIMIT } from '../../wire/service-limits.ts';
+// ApiError saying whether trying later may help (`transient`): the router's engine keeps those strings for
+// later and never routes on a guess.
+import type { AppInstallation as Installation } from './installation.ts';
+import { PAGE_LIMIT } from '../wire/service-limits.ts';
 
 export interface Endpoints {
   /** The accounts host: the token endpoint is `{accountsUrl}/oauth/token`. */
@@ -108,7 +109,7 @@ export class CrowdinClient {
     this.now = options.now ?? Date.now;
   }
 
-  /** The agent's access token: cached, renewed before expiry; one grant in flight at a time. */
+  /** The installation's access token: cached, renewed before expiry; one grant in flight at a time. */
   async accessToken(renew = false): Promise<string> {
     if (!renew && this.token && this.token.expiresAt - EXPIRY_MARGIN_MS > this.now()) return this.token.value;
     this.pendingToken ??= this.grant().finally(() => (this.pendingToken = null));
@@ -117,15 +118,17 @@ export class CrowdinClient {
 
   private async grant(): Promise<string> {
     const i = this.installation;
+    // An installed event with an agentId is a crowdin_agent app's (installation.mdx; the functions library's
+    // fetchAgentToken adds agent_id to fetchAppToken's fields).
     const body = {
-      grant_type: 'crowdin_agent',
+      grant_type: i.agentId === undefined ? 'crowdin_app' : 'crowdin_agent',
       client_id: this.options.clientId,
       client_secret: this.options.clientSecret,
       app_id: i.appId,
       app_secret: i.appSecret,
       domain: i.domain,
       user_id: i.userId,
-      agent_id: i.agentId,
+      ...(i.agentId === undefined ? {} : { agent_id: i.agentId }),
     };
     const url = `${this.options.endpoints.accountsUrl.replace(/\/+$/, '')}/oauth/token`;
     const json = (await this.send('POST', url, { body, auth: false })) as {
