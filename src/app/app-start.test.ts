@@ -3,7 +3,7 @@ import { freshSession } from '../auth/refresh.ts';
 import { useAppMode, useBridge, type AppLaunch, type CrowdinAP } from '../auth/app-mode.ts';
 import { useAuthStore } from '../auth/session.ts';
 import { useWorkspace } from '../workspace/store.ts';
-import { PLAYGROUND_MODULES, type PlaygroundContext } from '../wire/playground-app.ts';
+import { PLAYGROUND_MODULES, type PlaygroundContext, type PlaygroundModule } from '../wire/playground-app.ts';
 import { startAppMode, type AppStartDeps } from './app-start.ts';
 
 const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
@@ -40,7 +40,7 @@ function deps(answer: { status: number; body: unknown }, over: Partial<AppStartD
   return { deps: d, requests };
 }
 
-const launch = (module = PLAYGROUND_MODULES.projectMenu, token = jwt(2000)): AppLaunch => ({
+const launch = (module: PlaygroundModule = PLAYGROUND_MODULES.projectMenu, token = jwt(2000)): AppLaunch => ({
   module,
   jwt: token,
   origin: 'http://127.0.0.1:8787',
