@@ -12,7 +12,7 @@ import { loadedCount, runFromEditor, setQuery, signInToDemoProject, visibleIds }
 import { EMULATOR_URL } from './support/signin.ts';
 
 // One app server for the file: its identifier is fixed, so the emulator holds one installation of it.
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 let app: PlaygroundAppProcess;
 test.beforeAll(async () => {
