@@ -1,14 +1,17 @@
 // The string selected in Crowdin's editor (`AP.editor.getString`, then each `string.change`, apps-js.mdx)
 // and "why does this string match?": the query, and each clause of its top-level `and` alone, asked of the
-// strings listing for this one string (`(clause) and id = N`), as the playground's clause funnel counts
-// them (src/funnel/clauses.ts).
-import { useQueryClient } from '@tanstack/react-query';
+// strings listing narrowed to the string's key (`(clause) and identifier = "…"`; CroQL has no string id,
+// src/croql/schema.ts), then looked for by id among the answer's rows, clause by clause as the playground's
+// clause funnel splits a query (src/funnel/clauses.ts).
 import { useEffect, useState } from 'react';
 import type { CrowdinAP } from '../auth/app-mode.ts';
-import { analyze } from '../croql/index.ts';
+import { analyze, stringLiteral } from '../croql/index.ts';
 import { useApiClient } from '../connection/api.ts';
 import { topLevelAndClauses } from '../funnel/clauses.ts';
-import { countQuery } from '../rows/row-sets.ts';
+import { fetchRowSet } from '../rows/row-sets.ts';
+
+/** Strings sharing one key (in several files, say) are few; the answer is searched for the string's id. */
+const KEY_ROWS = 500;
 import { CodeText } from '../ui/CodeText.tsx';
 import { listingPath } from '../wire/listings.ts';
 
@@ -46,7 +49,6 @@ export function CurrentString(props: { ap: CrowdinAP | null; query: string; proj
   const [current, setCurrent] = useState<EditorString | null>(null);
   const [verdict, setVerdict] = useState<Verdict | { error: string } | null>(null);
   const client = useApiClient();
-  const queryClient = useQueryClient();
 
   useEffect(() => {
     ap?.editor?.getString?.((data) => setCurrent(readEditorString(data)));
@@ -77,9 +79,15 @@ export function CurrentString(props: { ap: CrowdinAP | null; query: string; proj
       return;
     }
     const matches = async (clause: string) => {
-      const text = `(${clause}) and id = ${current.id}`;
-      const count = await queryClient.fetchQuery(countQuery(client, 'strings', path.path, text, 1));
-      return count.rows > 0;
+      const text = `(${clause}) and identifier = ${stringLiteral(current.identifier)}`;
+      const set = await fetchRowSet({
+        client,
+        context: 'strings',
+        path: path.path,
+        croql: text,
+        limit: KEY_ROWS,
+      });
+      return set.rows.some((row) => (row as { id?: unknown }).id === current.id);
     };
     try {
       const clauses = topLevelAndClauses(analyzed.ast, query);
