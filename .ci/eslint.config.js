@@ -41,6 +41,7 @@ const LAYERS = [
     'funnel',
     'insight',
     'library',
+    'panel',
     'permalink',
     'results',
     'snapshots',
@@ -49,8 +50,14 @@ const LAYERS = [
   ['app'],
 ];
 /** Imports inside a layer that are part of the design: wire builds on the language; a drill-down clause is
- * written by the builder's writers; start-up restores the Library's draft. */
-const SIDEWAYS = { wire: ['croql'], insight: ['builder'], permalink: ['library'] };
+ * written by the builder's writers; start-up restores the Library's draft; the editor panel converts the
+ * editor's advanced filter with the builder's converter and checks a string clause by clause as the funnel. */
+const SIDEWAYS = {
+  wire: ['croql'],
+  insight: ['builder'],
+  permalink: ['library'],
+  panel: ['builder', 'funnel'],
+};
 const HOSTS = ['results', 'library'];
 
 function forbiddenFor(folder) {

@@ -13,7 +13,10 @@ import {
 import type { Edition, LiveValues } from '../croql/index.ts';
 import { CodeText } from '../ui/CodeText.tsx';
 import { useGuardedRun } from './use-run.ts';
+import { moduleLink, useAppContext, useAppMode } from '../auth/app-mode.ts';
 import { useAuthActions, useAuthNotice, useSession } from '../auth/session.ts';
+import { PLAYGROUND_MODULES } from '../wire/playground-app.ts';
+import { AppModeBar, AppModeNotice } from './app-mode-bar.tsx';
 import { useApiClient, type ApiClient } from '../connection/api.ts';
 import { ConnectionBar, useSignIn } from '../connection/ConnectionBar.tsx';
 import { useEdition } from '../connection/edition.ts';
@@ -75,6 +78,8 @@ export function App() {
 
 function Shell() {
   const { finishingSignIn } = useStartup();
+  const appMode = useAppMode((s) => s.status !== 'off');
+  const appContext = useAppContext();
   useApplyTheme();
   const client = useApiClient();
   const session = useSession();
@@ -168,7 +173,7 @@ function Shell() {
           </span>
           <h1>CroQL Playground</h1>
         </div>
-        <ConnectionBar />
+        {appMode ? <AppModeBar /> : <ConnectionBar />}
         {panels.filter((p) => p.placement === 'header').map(sideButton)}
         <ThemeToggle />
       </header>
@@ -177,7 +182,14 @@ function Shell() {
         <section className="target-bar" aria-label="Query target">
           <TargetPickers />
           <div className="target-actions">
-            <CopyLinkButton />
+            <CopyLinkButton
+              linkFor={
+                appContext
+                  ? () =>
+                      moduleLink(appContext, PLAYGROUND_MODULES.projectMenu, useWorkspace.getState().text).url
+                  : undefined
+              }
+            />
             <button type="button" onClick={() => setExportOpen(true)} aria-haspopup="dialog">
               Export code
             </button>
@@ -264,6 +276,7 @@ function QueryPane(props: {
   guard: ReturnType<typeof useGuardedRun>;
 }) {
   const { signedIn, values, edition, projectId, guard, mode, setMode } = props;
+  const appMode = useAppMode((s) => s.status !== 'off');
   const { editor, sideButtons, onPickExample } = props;
   const text = useText();
   const context = useListing();
@@ -357,7 +370,9 @@ function QueryPane(props: {
       {/* Run follows what it runs, in the Tab order as on screen: the query, then its values, then Run
           (the walk's D41 found Run before the editor). */}
       <div className="query-run-bar">
-        {!signedIn && <span className="hint">Sign in to run queries.</span>}
+        {!signedIn && (
+          <span className="hint">{appMode ? 'Opening in Crowdin…' : 'Sign in to run queries.'}</span>
+        )}
         <button
           type="button"
           className="button-primary run-button"
@@ -420,8 +435,11 @@ function Notices({ finishingSignIn }: { finishingSignIn: boolean }) {
   const session = useSession();
   const { signIn, busy, error } = useSignIn();
   const { notice: linkNotice, dismiss: dismissLinkNotice } = useLinkNotice();
+  // Inside Crowdin there is no sign-in to redo: Crowdin signs the page in when it opens it again.
+  const appMode = useAppMode((s) => s.status !== 'off');
   return (
     <div className="notices">
+      <AppModeNotice />
       {finishingSignIn && (
         <p role="status" className="notice notice-info">
           Finishing sign-in…
@@ -430,7 +448,7 @@ function Notices({ finishingSignIn }: { finishingSignIn: boolean }) {
       {authNotice && (
         <div role="alert" className={`notice notice-${authNotice.kind}`}>
           <span>{authNotice.text}</span>
-          {!session && (
+          {!session && !appMode && (
             <button type="button" className="button-primary" onClick={() => void signIn()} disabled={busy}>
               Sign in again
             </button>

@@ -1,3 +1,4 @@
+import { jwtExpiresAt, jwtFromBridge } from './app-mode.ts';
 import { useAuthStore, type Session } from './session.ts';
 import { EMULATOR_RESTARTED } from '../wire/connection.ts';
 import { EMULATOR_RESTARTED_MESSAGE, requestTokens, TokenError } from './token-relay.ts';
@@ -26,6 +27,7 @@ export function refreshSession(): Promise<Session> {
 async function doRefresh(): Promise<Session> {
   const { session, actions } = useAuthStore.getState();
   if (!session) throw new TokenError('You are signed out. Sign in again.', 'signed_out');
+  if (session.app) return renewAppSession(session);
   if (!session.refreshToken) {
     throw new TokenError('Your session expired and cannot be renewed. Sign in again.', 'no_refresh_token');
   }
@@ -68,6 +70,20 @@ async function doRefresh(): Promise<Session> {
 export async function freshSession(): Promise<Session | null> {
   const session = useAuthStore.getState().session;
   if (!session) return null;
-  if (!needsRefresh(session) || !session.refreshToken) return session;
+  if (!needsRefresh(session) || (!session.refreshToken && !session.app)) return session;
   return refreshSession();
+}
+
+/**
+ * A Crowdin app module's session renews its JWT from the bridge (`AP.getJwtToken`). Without a bridge, or
+ * with no newer token, the current one is used while it lasts; the app server's 401 then says what to do.
+ */
+async function renewAppSession(session: Session): Promise<Session> {
+  const token = await jwtFromBridge();
+  const now = useAuthStore.getState().session;
+  if (!now) throw new TokenError('You are signed out. Sign in again.', 'signed_out');
+  if (!token || token === now.accessToken) return now;
+  const renewed: Session = { ...now, accessToken: token, expiresAt: jwtExpiresAt(token, session.expiresAt) };
+  useAuthStore.getState().actions.signedIn(renewed);
+  return renewed;
 }

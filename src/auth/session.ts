@@ -12,6 +12,12 @@ export interface Session extends TokenSet {
   /** API base URL ending in `/api/v2`, checked against the allow-list before the session was created. */
   apiUrl: string;
   clientId: string | null;
+  /**
+   * A Crowdin app module's session (src/auth/app-mode.ts): the token is the module JWT, renewed through
+   * `AP.getJwtToken`, and `apiUrl` the app server's proxy. Never kept in storage (the page's address holds
+   * the JWT) and never revoked (Crowdin issued it, not a sign-in).
+   */
+  app?: true;
 }
 
 /** Where this tab keeps its session (sessionStorage). */
@@ -58,7 +64,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
       const ended = get().session;
       storeSession(null);
       set({ session: null, notice, unkept: null });
-      if (ended) void revokeTokens(ended);
+      if (ended && !ended.app) void revokeTokens(ended);
       for (const listener of [...signOutListeners]) listener();
     },
     setNotice: (notice) => set({ notice }),
@@ -87,6 +93,7 @@ export const useAuthActions = () => useAuthStore((s) => s.actions);
 
 /** Keeps the session for a reload of this tab; returns what the tab's storage threw when it refused. */
 function storeSession(session: Session | null): AuthState['unkept'] {
+  if (session?.app) return null;
   try {
     if (session) sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
     else sessionStorage.removeItem(SESSION_KEY);
@@ -146,8 +153,10 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
  * organization (the `domain` claim), which must be the session's, whose API host it is; a token for the
  * standard edition names none. The emulator's tokens follow its --organization and are not checked.
  */
-export function domainMismatch(session: Pick<Session, 'connection' | 'domain' | 'apiUrl' | 'accessToken'>) {
-  if (session.connection === 'emulator') return null;
+export function domainMismatch(
+  session: Pick<Session, 'connection' | 'domain' | 'apiUrl' | 'accessToken' | 'app'>,
+) {
+  if (session.connection === 'emulator' || session.app) return null;
   const claim = decodeJwtPayload(session.accessToken)?.domain;
   const token = typeof claim === 'string' && claim !== '' ? claim.toLowerCase() : null;
   const expected = session.connection === 'enterprise' ? (session.domain?.toLowerCase() ?? null) : null;

@@ -52,6 +52,9 @@ export class ApiError extends Error {
 }
 
 export const SESSION_EXPIRED_MESSAGE = 'Session expired — sign in again';
+/** Inside Crowdin there is no sign-in: Crowdin gives the page a new token when it opens it again. */
+export const APP_SESSION_EXPIRED_MESSAGE =
+  "The app's access to Crowdin expired. Reload the page in Crowdin to open the app again.";
 
 export interface ApiClient {
   /** API base URL ending in `/api/v2`. */
@@ -69,26 +72,44 @@ export interface ApiClient {
  */
 export function useApiClient(): ApiClient | null {
   const session = useSession();
-  const allowList = useQuery(authConfigQuery()).data;
+  // A Crowdin app module's session talks to its own app server, which no sign-in settings describe (and
+  // signed out there is nothing to check: the connection bar loads the settings for its Sign in).
+  const appBase = session?.app ? session.apiUrl : null;
+  const allowList = useQuery({ ...authConfigQuery(), enabled: session !== null && appBase === null }).data;
   const baseUrl = session && allowList && isAllowedApiUrl(session.apiUrl, allowList) ? session.apiUrl : null;
-  return useMemo(
-    () => (baseUrl && allowList ? createApiClient(baseUrl, allowList) : null),
-    [baseUrl, allowList],
-  );
+  return useMemo(() => {
+    if (appBase) return createApiClient(appBase, SAME_ORIGIN);
+    return baseUrl && allowList ? createApiClient(baseUrl, allowList) : null;
+  }, [appBase, baseUrl, allowList]);
+}
+
+/** The allow-list of app mode (src/auth/app-mode.ts): the page's own origin, where the app server is. */
+export const SAME_ORIGIN = 'sameOrigin';
+
+function allowed(url: string, allowList: Pick<AuthConfig, 'emulator'> | typeof SAME_ORIGIN): boolean {
+  if (allowList !== SAME_ORIGIN) return isAllowedApiUrl(url, allowList);
+  try {
+    return new URL(url).origin === location.origin;
+  } catch {
+    return false;
+  }
 }
 
 /**
  * A client that reads the current token from the auth store on every call. Every request first checks that
- * its URL is on the sign-in's allow-list and belongs to the current session's host; otherwise it is never
- * sent.
+ * its URL is on the sign-in's allow-list (in app mode: the page's origin) and belongs to the current
+ * session's host; otherwise it is never sent.
  */
-export function createApiClient(baseUrl: string, allowList: Pick<AuthConfig, 'emulator'>): ApiClient {
+export function createApiClient(
+  baseUrl: string,
+  allowList: Pick<AuthConfig, 'emulator'> | typeof SAME_ORIGIN,
+): ApiClient {
   return {
     baseUrl,
     async get<T>(path: string, params: Record<string, string | number | undefined>, signal: AbortSignal) {
       const url = buildUrl(baseUrl, path, params);
       let session = await sessionOrExpired(url);
-      if (!isAllowedApiUrl(url, allowList) || !url.startsWith(`${session.apiUrl}/`)) {
+      if (!allowed(url, allowList) || !url.startsWith(`${session.apiUrl}/`)) {
         throw new ApiError('forbidden', refusedHostMessage(url), 0, url, null);
       }
       let response = await send(url, session, signal);
@@ -96,9 +117,10 @@ export function createApiClient(baseUrl: string, allowList: Pick<AuthConfig, 'em
         session = await refreshOrExpired(url, session);
         response = await send(url, session, signal);
         if (response.status === 401) {
-          useAuthStore
-            .getState()
-            .actions.signOut({ kind: 'error', text: `${SESSION_EXPIRED_MESSAGE}. Your query is kept.` });
+          const text = session.app
+            ? `${APP_SESSION_EXPIRED_MESSAGE} Your query is kept.`
+            : `${SESSION_EXPIRED_MESSAGE}. Your query is kept.`;
+          useAuthStore.getState().actions.signOut({ kind: 'error', text });
           throw new ApiError('unauthorized', SESSION_EXPIRED_MESSAGE, 401, url, response.body);
         }
       }

@@ -278,6 +278,25 @@ export const libraryOps = {
   },
 };
 
+/**
+ * Where the Library is written: this browser's localStorage, unless app mode keeps it on the app server
+ * (src/library/server-kept.ts), since Crowdin's iframes may not keep storage.
+ */
+export interface LibraryKeeper {
+  write: (library: LibraryV2, options: { quiet?: boolean }) => WriteOutcome;
+}
+
+const LOCAL_KEEPER: LibraryKeeper = {
+  write: (library, options) => writeStore(LIBRARY_STORE, library, options),
+};
+let keeper: LibraryKeeper = LOCAL_KEEPER;
+
+/** From now on the Library is written by `next` and shows `library` (the one `next` keeps). */
+export function keepLibraryWith(next: LibraryKeeper, library: LibraryV2): void {
+  keeper = next;
+  useLibraryStore.setState({ library });
+}
+
 interface LibraryState {
   library: LibraryV2;
   actions: {
@@ -303,12 +322,12 @@ interface LibraryState {
 export const useLibraryStore = create<LibraryState>()((set, get) => {
   /** Shown whatever the write's outcome; a failed write is a notice (src/ui/stored.ts). */
   const update = (library: LibraryV2) => {
-    writeStore(LIBRARY_STORE, library);
+    keeper.write(library, {});
     set({ library });
   };
   /** Shown only once written: the caller says why not where the user acted. */
   const commit = (library: LibraryV2): WriteOutcome => {
-    const written = writeStore(LIBRARY_STORE, library, { quiet: true });
+    const written = keeper.write(library, { quiet: true });
     if (written.ok) set({ library });
     return written;
   };
@@ -332,6 +351,7 @@ export const useLibraryStore = create<LibraryState>()((set, get) => {
 // Another tab saved or ran something: show it here too.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === LIBRARY_KEY) useLibraryStore.setState({ library: readStore(LIBRARY_STORE) });
+    if (event.key === LIBRARY_KEY && keeper === LOCAL_KEEPER)
+      useLibraryStore.setState({ library: readStore(LIBRARY_STORE) });
   });
 }

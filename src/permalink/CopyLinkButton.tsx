@@ -14,7 +14,7 @@ export function longLinkWarning(link: string): string | null {
 }
 
 /** "Copy link": puts the permalink on the clipboard and shows it, selectable, in case copying is blocked. */
-export function CopyLinkButton() {
+export function CopyLinkButton({ linkFor }: { linkFor?: () => string } = {}) {
   const target = useTarget();
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState<boolean | null>(null);
@@ -25,7 +25,8 @@ export function CopyLinkButton() {
   const warning = link ? longLinkWarning(link) : null;
 
   const copy = async () => {
-    const url = currentPermalinkUrl(target);
+    // Inside Crowdin the shell passes the module's address instead (src/auth/app-mode.ts moduleLink).
+    const url = linkFor ? linkFor() : currentPermalinkUrl(target);
     setLink(url);
     const tooLong = longLinkWarning(url);
     try {

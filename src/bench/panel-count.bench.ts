@@ -1,0 +1,121 @@
+// The editor panel's live count after a keystroke (issue #29 §2): the count the panel shows, from the new
+// text to its number, against the same count in the playground, p95 of each (target ≤ 1.2). Both run the
+// same counting code (src/rows/row-sets.ts fetchRowSet, as countQuery does) on the strings listing of the
+// real emulator; the panel's requests go through CroQL Playground's app server (module JWT checked, the
+// proxy forwarding with the installation's token), the playground's straight to the emulator with that
+// token. So the figure is what being inside Crowdin costs the count. Each keystroke is a new query (the
+// bound of `max length >=` grows); the two sides alternate, so load weighs on both alike.
+import { sign } from 'hono/jwt';
+import { CrowdinClient } from '../app-server/crowdin.ts';
+import { organizationKey } from '../app-server/installation.ts';
+import { playgroundClient, setUpInEmulator } from '../playground-app/server/emulator-setup.ts';
+import { startPlaygroundApp } from '../playground-app/server/testing.ts';
+import type { ApiClient } from '../connection/api.ts';
+import { fetchRowSet } from '../rows/row-sets.ts';
+import { croqlParam } from '../rows/pages.ts';
+import { ORGANIZATION_ID } from '../server/emulator/apps/options.ts';
+import { startEmulator } from '../server/emulator/testing.ts';
+import { PLAYGROUND_APP_API, PLAYGROUND_MODULES } from '../wire/playground-app.ts';
+import { median, percentile, row, type BenchRow } from './stats.ts';
+
+const KEYSTROKES = 60;
+const TARGET_RATIO = 1.2;
+/** The panel's cap (src/panel/Panel.tsx PANEL_COUNT_LIMIT). */
+const LIMIT = 1000;
+const PATH = '/projects/1/strings';
+
+/** The browser client's request as the panel and the playground send it: GET with the bearer, JSON back. */
+function client(baseUrl: string, token: string): ApiClient {
+  return {
+    baseUrl,
+    async get<T>(path: string, params: Record<string, string | number | undefined>, signal: AbortSignal) {
+      const url = new URL(`${baseUrl}${path}`);
+      for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, String(v));
+      const started = performance.now();
+      const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal });
+      const body = (await response.json()) as T;
+      if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
+      return {
+        status: response.status,
+        body,
+        url: url.toString(),
+        elapsedMs: performance.now() - started,
+        headers: response.headers,
+      };
+    },
+  };
+}
+
+async function countMs(api: ApiClient, text: string): Promise<number> {
+  const started = performance.now();
+  await fetchRowSet({ client: api, context: 'strings', path: PATH, croql: croqlParam(text), limit: LIMIT });
+  return performance.now() - started;
+}
+
+export default async function panelCount(): Promise<BenchRow[]> {
+  const em = await startEmulator();
+  const oauth = await playgroundClient(em.url);
+  const app = await startPlaygroundApp({ service: em.url, ...oauth, emulator: em.url });
+  try {
+    await setUpInEmulator(em.url, `${app.url}/manifest.json`, () => {});
+    const installation = app.store.installation(organizationKey(null, ORGANIZATION_ID))!;
+    const serviceToken = await new CrowdinClient(installation, {
+      endpoints: { accountsUrl: em.url, apiUrl: em.url },
+      ...oauth,
+    }).accessToken();
+    const now = Math.floor(Date.now() / 1000);
+    const jwt = await sign(
+      {
+        aud: oauth.clientId,
+        sub: '1',
+        domain: null,
+        module: PLAYGROUND_MODULES.editorPanel.key,
+        context: { project_id: 1, organization_id: ORGANIZATION_ID, user_id: 1, user_login: 'alice' },
+        iat: now,
+        exp: now + 900,
+      },
+      oauth.clientSecret,
+      'HS256',
+    );
+    const panel = client(`${app.url}${PLAYGROUND_APP_API.proxy}/api/v2`, jwt);
+    const playground = client(`${em.url}/api/v2`, serviceToken);
+    // Warm both paths (connections, the app server's membership look-up).
+    await countMs(panel, 'is hidden');
+    await countMs(playground, 'is hidden');
+    const panelMs: number[] = [];
+    const playgroundMs: number[] = [];
+    const ratios: number[] = [];
+    for (let k = 0; k < KEYSTROKES; k++) {
+      const text = `text contains "e" and max length >= ${k}`;
+      // The same query on both sides, in alternating order: whatever the second of a pair gains (a warm
+      // cache), each side gains it half the time.
+      let p: number;
+      let b: number;
+      if (k % 2 === 0) {
+        p = await countMs(panel, text);
+        b = await countMs(playground, text);
+      } else {
+        b = await countMs(playground, text);
+        p = await countMs(panel, text);
+      }
+      panelMs.push(p);
+      playgroundMs.push(b);
+      ratios.push(p / b);
+    }
+    const p95 = percentile(panelMs, 95);
+    const base = percentile(playgroundMs, 95);
+    return [
+      row(
+        'editor panel: live count after a keystroke, p95 (via the app server vs the playground direct)',
+        p95,
+        'ms',
+        base,
+        TARGET_RATIO,
+        Math.max(p95 / base, median(ratios)),
+      ),
+    ];
+  } finally {
+    await app.close();
+    await em.close();
+  }
+}
