@@ -13,6 +13,7 @@ import { ApiError, CrowdinClient, type Endpoints } from './crowdin.ts';
 import { RouterEngine, type Logger } from './engine.ts';
 import { LOGO_SVG, manifest, ROUTES, STEP_MODULE_KEY, WEBHOOK_MODULE_KEY } from './manifest.ts';
 import { checkValues, projectData, projectDataWithin } from './project.ts';
+import { callbackRefusal, contextStep, installationRefusal, stepRefusal } from './step-access.ts';
 import { organizationKey, type Installation, type RouterStore, type StepRecord } from './store.ts';
 
 export interface RouterConfig {
@@ -195,9 +196,12 @@ export function createRouter(options: RouterOptions): RouterServer {
     if (claims.module !== null && claims.module !== STEP_MODULE_KEY) {
       return c.json({ error: { message: `The token is for module ${claims.module}.` } }, 403);
     }
-    if (!store.installation(claims.organization)) {
+    const installation = store.installation(claims.organization);
+    if (!installation) {
       return c.json({ error: { message: `CroQL Router is not installed for ${claims.organization}.` } }, 403);
     }
+    const refused = installationRefusal(claims, installation);
+    if (refused) return c.json({ error: { message: refused.message } }, refused.status);
     return claims;
   };
 
@@ -245,6 +249,13 @@ export function createRouter(options: RouterOptions): RouterServer {
     const body = await jsonBody(c);
     const target = readStepTarget(body, claims);
     if (typeof target === 'string') return c.json({ error: { message: target } }, 400);
+    const refused = await callbackRefusal(
+      claims,
+      target,
+      store.step(claims.organization, target.stepId, target.templateId),
+      client(claims.organization)!,
+    );
+    if (refused) return c.json({ error: { message: refused.message } }, refused.status);
     const saved = await saveSettings(claims.organization, target, (body as Record<string, unknown>).settings);
     if (!saved.ok) {
       return c.json(
@@ -288,6 +299,13 @@ export function createRouter(options: RouterOptions): RouterServer {
     if (claims instanceof Response) return claims;
     const target = readStepTarget(await jsonBody(c), claims);
     if (typeof target === 'string') return c.json({ error: { message: target } }, 400);
+    const refused = await callbackRefusal(
+      claims,
+      target,
+      store.step(claims.organization, target.stepId, target.templateId),
+      client(claims.organization)!,
+    );
+    if (refused) return c.json({ error: { message: refused.message } }, refused.status);
     await store.deleteStep(claims.organization, target.stepId, target.templateId);
     log.info(`Step ${target.stepId} deleted for ${claims.organization}: its settings are forgotten.`);
     return c.body(null, 204);
@@ -299,16 +317,24 @@ export function createRouter(options: RouterOptions): RouterServer {
   app.get(`${ROUTES.pageApi}/state`, async (c) => {
     const claims = await serviceClaims(c);
     if (claims instanceof Response) return claims;
-    const projectId = claims.projectId ?? numberParam(c.req.query('projectId'));
+    // Only the token's project (step-access.ts): a token without one is offered no step's rules.
+    const projectId = claims.projectId;
     // The page's URL carries no step (jwtToken, origin, clientId): a host may add `stepId`, or name the step
     // in the token's context. Else the page is offered the rules of the project's steps to start from.
-    const stepId =
-      numberParam(c.req.query('stepId')) ??
-      numberParam(claims.context.workflow_step_id) ??
-      numberParam(claims.context.step_id);
+    const stepId = numberParam(c.req.query('stepId')) ?? contextStep(claims);
+    if (stepId !== null) {
+      const refused = stepRefusal(claims, stepId, store.step(claims.organization, stepId));
+      if (refused) return c.json({ error: { message: refused.message } }, refused.status);
+    }
     const saved = store
       .steps()
-      .filter((s) => s.organization === claims.organization && s.projectId === projectId && s.settings)
+      .filter(
+        (s) =>
+          projectId !== null &&
+          s.organization === claims.organization &&
+          s.projectId === projectId &&
+          s.settings,
+      )
       .sort((a, b) => (b.savedAt ?? '').localeCompare(a.savedAt ?? ''));
     const state: PageState = {
       stepId,
@@ -382,6 +408,8 @@ function readInstalled(body: unknown): Installation | string {
 
 interface StepTarget {
   stepId: number;
+  /** What the body says (the target's project is the token's: step-access.ts). */
+  bodyProjectId: number | null;
   projectId: number | null;
   workflowId: number | null;
   templateId: number | null;
@@ -399,7 +427,8 @@ function readStepTarget(body: unknown, claims: ServiceClaims): StepTarget | stri
   }
   return {
     stepId,
-    projectId: numberParam(b.projectId) ?? claims.projectId,
+    bodyProjectId: numberParam(b.projectId),
+    projectId: claims.projectId,
     workflowId: numberParam(b.workflowId),
     templateId: numberParam(b.templateId),
   };
