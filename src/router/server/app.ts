@@ -13,6 +13,7 @@ import { ApiError, CrowdinClient, type Endpoints } from './crowdin.ts';
 import { RouterEngine, type Logger } from './engine.ts';
 import { LOGO_SVG, manifest, ROUTES, STEP_MODULE_KEY, WEBHOOK_MODULE_KEY } from './manifest.ts';
 import { checkValues, projectData, projectDataWithin } from './project.ts';
+import { webhookGuard } from './webhook-guard.ts';
 import { callbackRefusal, contextStep, installationRefusal, stepRefusal } from './step-access.ts';
 import { organizationKey, type Installation, type RouterStore, type StepRecord } from './store.ts';
 
@@ -44,8 +45,6 @@ export interface RouterServer {
   client(organization: string): CrowdinClient | null;
 }
 
-/** A delivery batch is at most a few thousand events of a few KB each. */
-const MAX_DELIVERY_BYTES = 32 * 1024 * 1024;
 const MAX_CALL_BYTES = 1024 * 1024;
 /** How long a settings save waits for the project's members and languages before checking without them. */
 const PROJECT_DATA_WAIT_MS = 3000;
@@ -144,9 +143,10 @@ export function createRouter(options: RouterOptions): RouterServer {
 
   app.post(
     ROUTES.webhook,
-    bodyLimit({
-      maxSize: MAX_DELIVERY_BYTES,
-      onError: (c) => c.json({ error: 'Invalid request' }, 413),
+    webhookGuard({
+      appSecret: (organization) => store.installation(organization)?.appSecret,
+      refused: (organization, reason) =>
+        log.warn(`A delivery for ${organization ?? 'an unnamed organization'} was refused (${reason}); nothing routed.`),
     }),
     async (c) => {
       // Hono reads a header by name whatever its case.
