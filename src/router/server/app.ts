@@ -3,6 +3,7 @@
 // API. Each refusal says what was wrong, in the shapes the official framework answers with where it has one.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { appHosts, securityHeaders, type AppHosts } from '../../app-server/security-headers.ts';
 import { WEBHOOK_HEADERS } from '../../wire/apps.ts';
 import { readDelivery } from '../event.ts';
 import type { PageState } from '../page-state.ts';
@@ -25,6 +26,11 @@ export interface RouterConfig {
   clientId: string;
   clientSecret: string;
   endpoints: Endpoints;
+  /**
+   * Who may frame the pages and serve their bridge (F4). Default: Crowdin, and the accounts host when it is
+   * not Crowdin's (an emulator).
+   */
+  hosts?: AppHosts;
 }
 
 export interface RouterOptions {
@@ -69,6 +75,7 @@ export function createRouter(options: RouterOptions): RouterServer {
   };
   const engine = new RouterEngine({ store, client, log, ...options.engine });
   const app = new Hono();
+  app.use('*', securityHeaders(config.hosts ?? appHosts({ emulator: emulatorOf(config.endpoints) })));
 
   app.onError((error, c) => {
     log.error(`${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
@@ -363,6 +370,12 @@ export function createRouter(options: RouterOptions): RouterServer {
   );
 
   return { app, engine, client };
+}
+
+/** The accounts host when it is not Crowdin's: an emulator, whose bridge and pages host the settings page. */
+export function emulatorOf(endpoints: Endpoints): string | null {
+  const host = new URL(endpoints.accountsUrl).hostname;
+  return host === 'crowdin.com' || host.endsWith('.crowdin.com') ? null : endpoints.accountsUrl;
 }
 
 async function jsonBody(c: Context): Promise<unknown> {
