@@ -14,6 +14,8 @@ import { ApiError, CrowdinClient, type Endpoints } from './crowdin.ts';
 import { RouterEngine, type Logger } from './engine.ts';
 import { LOGO_SVG, manifest, ROUTES, STEP_MODULE_KEY, WEBHOOK_MODULE_KEY } from './manifest.ts';
 import { checkValues, projectData, projectDataWithin } from './project.ts';
+import { RouterMetrics } from './metrics.ts';
+import { countDeliveries, operationRoutes } from './operations.ts';
 import { webhookGuard } from './webhook-guard.ts';
 import { callbackRefusal, contextStep, installationRefusal, stepRefusal } from './step-access.ts';
 import { organizationKey, type Installation, type RouterStore, type StepRecord } from './store.ts';
@@ -41,6 +43,8 @@ export interface RouterOptions {
   /** Passed to the engine and the API clients (tests shorten the waits). */
   engine?: Partial<ConstructorParameters<typeof RouterEngine>[0]>;
   client?: { attempts?: number; maxWaitMs?: number; sleep?: (ms: number) => Promise<void> };
+  /** Counts what /metrics serves (one is made when absent). */
+  metrics?: RouterMetrics;
   /** Serves the settings page (page.ts); absent, the page route answers 503. */
   page?: (c: Context) => Promise<Response> | Response;
 }
@@ -48,6 +52,7 @@ export interface RouterOptions {
 export interface RouterServer {
   app: Hono;
   engine: RouterEngine;
+  metrics: RouterMetrics;
   client(organization: string): CrowdinClient | null;
 }
 
@@ -57,13 +62,15 @@ const PROJECT_DATA_WAIT_MS = 3000;
 
 export function createRouter(options: RouterOptions): RouterServer {
   const { config, store, log } = options;
+  const metrics = options.metrics ?? new RouterMetrics();
+  const outgoing = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
   const clients = new Map<string, CrowdinClient>();
   const clientOf = (installation: Installation) =>
     new CrowdinClient(installation, {
       endpoints: config.endpoints,
       clientId: config.clientId,
       clientSecret: config.clientSecret,
-      fetch: options.fetch,
+      fetch: metrics.countingFetch(organizationKey(installation.domain, installation.organizationId), outgoing),
       ...options.client,
     });
   const client = (organization: string): CrowdinClient | null => {
@@ -86,9 +93,12 @@ export function createRouter(options: RouterOptions): RouterServer {
     c.json(manifest({ identifier: config.identifier, baseUrl: config.baseUrl, clientId: config.clientId })),
   );
   app.get(ROUTES.logo, (c) => c.body(LOGO_SVG, 200, { 'Content-Type': 'image/svg+xml' }));
-  app.get('/health', (c) =>
-    c.json({ ok: true, installations: store.installations().length, pending: engine.pending() }),
-  );
+  operationRoutes(app, {
+    reachable: () => store.reachable(),
+    installations: () => store.installations().length,
+    pending: () => engine.pending(),
+    metrics,
+  });
 
   const smallJson = bodyLimit({
     maxSize: MAX_CALL_BYTES,
@@ -150,6 +160,7 @@ export function createRouter(options: RouterOptions): RouterServer {
 
   app.post(
     ROUTES.webhook,
+    countDeliveries(metrics, (organization) => store.installation(organization) !== undefined),
     webhookGuard({
       appSecret: (organization) => store.installation(organization)?.appSecret,
       refused: (organization, reason) =>
@@ -180,6 +191,7 @@ export function createRouter(options: RouterOptions): RouterServer {
       if (!delivery) return c.json({ error: 'Invalid request: the body is not {"events": [...]}' }, 400);
       for (const reason of delivery.skipped) log.warn(`A delivery for ${organization} skipped ${reason}.`);
       const ours = delivery.items.filter((i) => i.moduleKey === STEP_MODULE_KEY);
+      metrics.accepted(organization, ours);
       const { queued, repeats } = engine.accept(organization, ours);
       if (repeats) log.info(`A delivery for ${organization}: ${repeats} repeats dropped.`);
       return c.json({ queued, repeats });
@@ -369,7 +381,7 @@ export function createRouter(options: RouterOptions): RouterServer {
     options.page ? options.page(c) : c.text('The settings page is not built in this server.', 503),
   );
 
-  return { app, engine, client };
+  return { app, engine, metrics, client };
 }
 
 /** The accounts host when it is not Crowdin's: an emulator, whose bridge and pages host the settings page. */
