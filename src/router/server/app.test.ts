@@ -318,7 +318,10 @@ describe('settings', () => {
 
 describe('F1, F3: a JWT opens only steps of its own project, installation and app', () => {
   const good = { rules: [{ query: 'is hidden', output: 'true' }], default: 'false' };
-  const secret = { rules: [{ query: 'text contains "secret-rule-of-13"', output: 'true' }], default: 'false' };
+  const secret = {
+    rules: [{ query: 'text contains "secret-rule-of-13"', output: 'true' }],
+    default: 'false',
+  };
   const project2 = { project_id: 2, organization_id: 200, user_id: 1 };
 
   async function twoProjects() {

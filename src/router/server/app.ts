@@ -70,7 +70,10 @@ export function createRouter(options: RouterOptions): RouterServer {
       endpoints: config.endpoints,
       clientId: config.clientId,
       clientSecret: config.clientSecret,
-      fetch: metrics.countingFetch(organizationKey(installation.domain, installation.organizationId), outgoing),
+      fetch: metrics.countingFetch(
+        organizationKey(installation.domain, installation.organizationId),
+        outgoing,
+      ),
       ...options.client,
     });
   const client = (organization: string): CrowdinClient | null => {
@@ -164,7 +167,9 @@ export function createRouter(options: RouterOptions): RouterServer {
     webhookGuard({
       appSecret: (organization) => store.installation(organization)?.appSecret,
       refused: (organization, reason) =>
-        log.warn(`A delivery for ${organization ?? 'an unnamed organization'} was refused (${reason}); nothing routed.`),
+        log.warn(
+          `A delivery for ${organization ?? 'an unnamed organization'} was refused (${reason}); nothing routed.`,
+        ),
     }),
     async (c) => {
       // Hono reads a header by name whatever its case.

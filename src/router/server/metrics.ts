@@ -29,7 +29,10 @@ export class RouterMetrics {
   }
 
   /** Strings of a delivery taken for routing: their routing latency starts now. */
-  accepted(organization: string, items: readonly { stepId: number; languageId: string; string: { id: number } }[]) {
+  accepted(
+    organization: string,
+    items: readonly { stepId: number; languageId: string; string: { id: number } }[],
+  ) {
     const at = this.now();
     for (const i of items) {
       const key = `${organization}|${i.stepId}|${i.languageId}|${i.string.id}`;
@@ -79,7 +82,9 @@ export class RouterMetrics {
         throw e;
       }
       this.apiCall(organization, res.status);
-      const patch = init.method === 'PATCH' && /\/workflow-steps\/(\d+)\/languages\/([^/]+)\/status$/.exec(new URL(input).pathname);
+      const patch =
+        init.method === 'PATCH' &&
+        /\/workflow-steps\/(\d+)\/languages\/([^/]+)\/status$/.exec(new URL(input).pathname);
       if (patch && res.ok && typeof init.body === 'string') {
         const ids = readOps(init.body);
         this.routed(organization, Number(patch[1]), decodeURIComponent(patch[2]!), ids);
@@ -99,7 +104,13 @@ export class RouterMetrics {
     const { Counter, Gauge, Histogram, Registry } = await import('prom-client');
     const registry = new Registry();
     const self = this;
-    const counter = (name: string, help: string, labelNames: string[], from: Map<string, number>, split: boolean) =>
+    const counter = (
+      name: string,
+      help: string,
+      labelNames: string[],
+      from: Map<string, number>,
+      split: boolean,
+    ) =>
       new Counter({
         name,
         help,

@@ -95,7 +95,9 @@ describe('GET /metrics', () => {
     expect(contentType).toMatch(/^text\/plain; version=0\.0\.4/);
     const samples = parseExposition(body);
     expect(samples.get('croql_router_deliveries_received_total{organization="acme",status="200"}')).toBe(1);
-    expect(samples.get('croql_router_deliveries_received_total{organization="unknown",status="401"}')).toBe(1);
+    expect(samples.get('croql_router_deliveries_received_total{organization="unknown",status="401"}')).toBe(
+      1,
+    );
     expect(samples.get('croql_router_api_calls_total{organization="acme",status="429"}')).toBe(1);
     expect(samples.get('croql_router_api_calls_total{organization="acme",status="200"}')).toBe(1);
     expect(samples.get('croql_router_api_throttled_total{organization="acme"}')).toBe(1);
@@ -138,7 +140,9 @@ describe('GET /metrics', () => {
       const res = await router.app.request('/metrics');
       expect(res.status).toBe(200);
       const samples = parseExposition(await res.text());
-      expect(samples.get('croql_router_deliveries_received_total{organization="unknown",status="401"}')).toBe(2);
+      expect(samples.get('croql_router_deliveries_received_total{organization="unknown",status="401"}')).toBe(
+        2,
+      );
       expect([...samples.keys()].join(' ')).not.toContain('nobody');
     } finally {
       router.engine.stop();

@@ -21,7 +21,11 @@ export function operationRoutes(app: Hono, deps: OperationDeps): void {
       await deps.reachable();
     } catch (e) {
       return c.json(
-        { ok: false, database: 'unreachable', problem: `The database does not answer: ${(e as Error).message}` },
+        {
+          ok: false,
+          database: 'unreachable',
+          problem: `The database does not answer: ${(e as Error).message}`,
+        },
         503,
       );
     }
@@ -42,11 +46,17 @@ export function operationRoutes(app: Hono, deps: OperationDeps): void {
  * Counts each delivery the webhook route answers, by organization and status. Anyone can name any
  * organization in the headers: one not installed counts as "unknown", so labels stay as few as installations.
  */
-export function countDeliveries(metrics: RouterMetrics, installed: (organization: string) => boolean): MiddlewareHandler {
+export function countDeliveries(
+  metrics: RouterMetrics,
+  installed: (organization: string) => boolean,
+): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const id = c.req.header(WEBHOOK_HEADERS.id);
     const organization = id ? organizationKey(c.req.header(WEBHOOK_HEADERS.domain) || null, id) : null;
-    metrics.delivery(organization !== null && installed(organization) ? organization : 'unknown', c.res.status);
+    metrics.delivery(
+      organization !== null && installed(organization) ? organization : 'unknown',
+      c.res.status,
+    );
   };
 }

@@ -28,7 +28,11 @@ function directives(csp: string | null): Map<string, string[]> {
 
 describe('F4: the pages’ Content Security Policy', () => {
   it('is sent with every answer: scripts from the router, Crowdin’s CDN and the emulator only', async () => {
-    for (const path of ['/manifest.json', '/step/page/?origin=http://evil.example:5651&jwtToken=x', '/health']) {
+    for (const path of [
+      '/manifest.json',
+      '/step/page/?origin=http://evil.example:5651&jwtToken=x',
+      '/health',
+    ]) {
       const res = await fetch(`${router.url}${path}`);
       const csp = directives(res.headers.get('content-security-policy'));
       expect(csp.get('script-src'), path).toEqual(["'self'", 'https://cdn.crowdin.com', EMULATOR]);
