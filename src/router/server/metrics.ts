@@ -17,7 +17,7 @@ export class RouterMetrics {
   private readonly apiCalls = new Map<string, number>();
   private readonly throttled = new Map<string, number>();
   private readonly received = new Map<string, number>();
-  private pendingLatency: number[] = [];
+  private readonly pendingLatency: number[] = [];
   private inboxDepth: () => number | Promise<number> = () => 0;
   private registry: Promise<Registry> | null = null;
 
@@ -103,7 +103,9 @@ export class RouterMetrics {
   private async build(): Promise<Registry> {
     const { Counter, Gauge, Histogram, Registry } = await import('prom-client');
     const registry = new Registry();
-    const self = this;
+    // prom-client calls collect() with the metric as `this`; these read the counts.
+    const depth = () => this.inboxDepth();
+    const latency = this.pendingLatency;
     const counter = (
       name: string,
       help: string,
@@ -150,7 +152,7 @@ export class RouterMetrics {
       help: 'Deliveries kept in the inbox and not yet routed.',
       registers: [registry],
       async collect() {
-        this.set(await self.inboxDepth());
+        this.set(await depth());
       },
     });
     new Histogram({
@@ -159,7 +161,7 @@ export class RouterMetrics {
       buckets: LATENCY_BUCKETS,
       registers: [registry],
       collect() {
-        for (const s of self.pendingLatency.splice(0)) this.observe(s);
+        for (const s of latency.splice(0)) this.observe(s);
       },
     });
     return registry;
