@@ -212,6 +212,25 @@ test("for a Crowdin origin the bridge comes from Crowdin's CDN", async ({ page }
     .toEqual({ cdn: { rules: [{ query: 'is hidden', output: 'true' }], default: 'false' } });
 });
 
+test('F4: a bridge from an origin that is not a host’s never runs, and only hosts may frame the page', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  await page.route('http://evil.example:5651/**', (route) => {
+    asked.push(route.request().url());
+    return route.fulfill({ contentType: 'text/javascript', body: 'window.evil = location.origin;' });
+  });
+  const blocked = page.waitForEvent('console', (m) => /Content Security Policy/.test(m.text()));
+  // Opened directly, as a link someone was sent (review security-2026-11-28 F4).
+  const response = await page.goto(await pageUrl('http://evil.example:5651'));
+  await blocked;
+  expect(asked).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { evil?: string }).evil)).toBeUndefined();
+  expect(response!.headers()['content-security-policy']).toMatch(
+    /frame-ancestors 'self' https:\/\/crowdin\.com https:\/\/\*\.crowdin\.com /,
+  );
+});
+
 test('the host hears the bridge’s ready while the page’s bundle is still held', async ({ page }) => {
   // Every script of the page larger than a small entry is held: React, the core, the editor. The bridge
   // must not wait for them (src/router/page/boot.ts), or Save and the host's ready wait on the bundle.

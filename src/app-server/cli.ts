@@ -17,16 +17,6 @@ export function fail(message: string): never {
   process.exit(2);
 }
 
-/** Log lines with their time and level, to stdout (info) and stderr (warnings, errors). */
-export function timestamped(): Logger {
-  const line = (level: string, message: string) => `${new Date().toISOString()} ${level} ${message}`;
-  return {
-    info: (m) => console.log(line('info', m)),
-    warn: (m) => console.warn(line('warn', m)),
-    error: (m) => console.error(line('error', m)),
-  };
-}
-
 /** `--port`'s value as a port number (0 picks a free one), or stops saying what it got. */
 export function readPort(value: string): number {
   const port = Number(value);

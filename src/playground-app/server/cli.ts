@@ -7,7 +7,8 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { checkWritable, fail, readPort, timestamped } from '../../app-server/cli.ts';
+import { checkWritable, fail, readPort } from '../../app-server/cli.ts';
+import { jsonLogger } from '../../app-server/log.ts';
 import { CROWDIN_ENDPOINTS } from '../../app-server/crowdin.ts';
 import { argsProblem } from '../../wire/cli-args.ts';
 import { PLAYGROUND_MODULES } from '../../wire/playground-app.ts';
@@ -118,7 +119,7 @@ async function main(): Promise<void> {
     if (e instanceof StoreError) fail(e.message);
     throw e;
   }
-  const log = timestamped();
+  const log = jsonLogger();
   const config: PlaygroundAppConfig = {
     baseUrl: values['base-url'] ?? '',
     clientId: values['client-id'],

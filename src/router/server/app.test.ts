@@ -34,6 +34,9 @@ function fakeService() {
     listings: [] as string[],
     statuses: new Map<string, string>(),
     grants: 0,
+    /** `project/step` pairs the service says do not exist; steps of another app (their statuses: 403). */
+    missingSteps: new Set<string>(),
+    otherAppSteps: new Set<number>(),
     app: new Hono(),
   };
   const list = (rows: unknown[]) => ({
@@ -85,7 +88,9 @@ function fakeService() {
     c.json({ data: { id: 1, targetLanguages: [{ id: 'uk' }, { id: 'de' }] } }),
   );
   s.app.get('/api/v2/projects/:p/workflow-steps/:s', (c) =>
-    c.json({ data: { id: 12, languages: ['uk', 'de'] } }),
+    s.missingSteps.has(`${c.req.param('p')}/${c.req.param('s')}`)
+      ? c.json({ error: { code: 404, message: 'Workflow Step Not Found' } }, 404)
+      : c.json({ data: { id: Number(c.req.param('s')), type: 'Application', languages: ['uk', 'de'] } }),
   );
   s.app.patch('/api/v2/projects/:p/workflow-steps/:s/languages/:l/status', async (c) => {
     const fault = s.patchFaults.shift();
@@ -96,6 +101,8 @@ function fakeService() {
     return c.json({ data: [] });
   });
   s.app.get('/api/v2/projects/:p/workflow-steps/:s/languages/:l/status', (c) => {
+    if (s.otherAppSteps.has(Number(c.req.param('s'))))
+      return c.json({ error: { code: 403, message: 'Step belongs to app "evil-c"' } }, 403);
     const status = c.req.query('status');
     const rows = [...s.statuses]
       .filter(
@@ -306,6 +313,92 @@ describe('settings', () => {
     });
     expect(mention.status).toBe(400);
     expect((await t.saveSettings({ rules: 'all', default: 'false' })).status).toBe(400);
+  });
+});
+
+describe('F1, F3: a JWT opens only steps of its own project, installation and app', () => {
+  const good = { rules: [{ query: 'is hidden', output: 'true' }], default: 'false' };
+  const secret = {
+    rules: [{ query: 'text contains "secret-rule-of-13"', output: 'true' }],
+    default: 'false',
+  };
+  const project2 = { project_id: 2, organization_id: 200, user_id: 1 };
+
+  async function twoProjects() {
+    const t = await installed();
+    expect((await t.saveSettings(good)).status).toBe(200);
+    const other = await t.post(
+      '/step/settings',
+      { organizationId: 200, projectId: 2, workflowId: 3, stepId: 13, settings: secret },
+      { Authorization: `Bearer ${await t.jwt({ context: project2 })}` },
+    );
+    expect(other.status).toBe(200);
+    const state = async (query: string, token?: string) =>
+      t.router.app.request(`/step/api/state${query}`, {
+        headers: { Authorization: `Bearer ${token ?? (await t.jwt())}` },
+      });
+    const send = async (method: 'POST' | 'DELETE', path: string, body: unknown, token?: string) =>
+      t.router.app.request(path, {
+        method,
+        body: JSON.stringify(body),
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${token ?? (await t.jwt())}`,
+        },
+      });
+    return { ...t, state, send };
+  }
+
+  it('does not read another project’s step, nor list its rules', async () => {
+    const t = await twoProjects();
+    const read = await t.state('?stepId=13');
+    expect(read.status).toBe(403);
+    expect(await read.text()).not.toContain('secret-rule-of-13');
+    const offered = (await (await t.state('')).json()) as PageState;
+    expect(offered.steps.map((s) => s.stepId)).toEqual([12]);
+    // The query cannot choose the project, and a token without one is offered nothing.
+    const noProject = await t.jwt({ context: { organization_id: 200, user_id: 1 } });
+    const listed = (await (await t.state('?projectId=2', noProject)).json()) as PageState;
+    expect(listed.steps).toEqual([]);
+    expect((await t.state('?stepId=13', noProject)).status).toBe(403);
+    // A host that names the step in the token's context opens that step only.
+    const step12 = await t.jwt({ context: { project_id: 1, organization_id: 200, workflow_step_id: 12 } });
+    expect((await t.state('?stepId=12', step12)).status).toBe(200);
+    expect((await t.state('?stepId=13', step12)).status).toBe(403);
+  });
+
+  it('does not save or delete another project’s step, whatever the body says', async () => {
+    const t = await twoProjects();
+    const evil = { rules: [{ query: 'max length >= 0', output: 'true' }], default: 'true' };
+    const rewrite = await t.send('POST', '/step/settings', { stepId: 13, projectId: 1, settings: evil });
+    expect(rewrite.status).toBe(403);
+    const rehome = await t.send('POST', '/step/settings', { stepId: 13, projectId: 999, settings: evil });
+    expect(rehome.status).toBe(403);
+    expect((await rehome.json()) as unknown).toMatchObject({
+      error: { message: "The body's project 999 is not the token's project 1." },
+    });
+    expect((await t.send('DELETE', '/step/delete', { stepId: 13 })).status).toBe(403);
+    expect(t.store.step('acme', 13)).toMatchObject({ projectId: 2, settings: secret });
+    // A step the service does not have in the token's project is refused too, and nothing is kept.
+    t.service.missingSteps.add('1/14');
+    expect((await t.send('POST', '/step/settings', { stepId: 14, settings: evil })).status).toBe(403);
+    expect(t.store.step('acme', 14)).toBeUndefined();
+    // Its own project's step: saved and deleted.
+    expect((await t.send('DELETE', '/step/delete', { stepId: 12, projectId: 1 })).status).toBe(204);
+    expect(t.store.step('acme', 12)).toBeUndefined();
+  });
+
+  it('refuses a JWT of another installation, and a step of another app that shares the OAuth client', async () => {
+    const t = await twoProjects();
+    const otherOrg = await t.jwt({ context: { project_id: 1, organization_id: 201, user_id: 1 } });
+    expect((await t.state('?stepId=12', otherOrg)).status).toBe(403);
+    expect((await t.saveSettings(good, otherOrg)).status).toBe(403);
+    // evil-c's step 106 in project 1: the service refuses the router's agent its statuses.
+    t.service.otherAppSteps.add(106);
+    const res = await t.send('POST', '/step/settings', { stepId: 106, projectId: 1, settings: good });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toMatch(/not open to CroQL Router/);
+    expect(t.store.step('acme', 106)).toBeUndefined();
   });
 });
 

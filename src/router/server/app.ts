@@ -3,6 +3,7 @@
 // API. Each refusal says what was wrong, in the shapes the official framework answers with where it has one.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { appHosts, securityHeaders, type AppHosts } from '../../app-server/security-headers.ts';
 import { WEBHOOK_HEADERS } from '../../wire/apps.ts';
 import { readDelivery } from '../event.ts';
 import type { PageState } from '../page-state.ts';
@@ -13,6 +14,10 @@ import { ApiError, CrowdinClient, type Endpoints } from '../../app-server/crowdi
 import { RouterEngine, type Logger } from './engine.ts';
 import { LOGO_SVG, manifest, ROUTES, STEP_MODULE_KEY, WEBHOOK_MODULE_KEY } from './manifest.ts';
 import { checkValues, projectData, projectDataWithin } from './project.ts';
+import { RouterMetrics } from './metrics.ts';
+import { countDeliveries, operationRoutes } from './operations.ts';
+import { webhookGuard } from './webhook-guard.ts';
+import { callbackRefusal, contextStep, installationRefusal, stepRefusal } from './step-access.ts';
 import { organizationKey, type Installation, type RouterStore, type StepRecord } from './store.ts';
 
 export interface RouterConfig {
@@ -23,6 +28,11 @@ export interface RouterConfig {
   clientId: string;
   clientSecret: string;
   endpoints: Endpoints;
+  /**
+   * Who may frame the pages and serve their bridge (F4). Default: Crowdin, and the accounts host when it is
+   * not Crowdin's (an emulator).
+   */
+  hosts?: AppHosts;
 }
 
 export interface RouterOptions {
@@ -33,6 +43,8 @@ export interface RouterOptions {
   /** Passed to the engine and the API clients (tests shorten the waits). */
   engine?: Partial<ConstructorParameters<typeof RouterEngine>[0]>;
   client?: { attempts?: number; maxWaitMs?: number; sleep?: (ms: number) => Promise<void> };
+  /** Counts what /metrics serves (one is made when absent). */
+  metrics?: RouterMetrics;
   /** Serves the settings page (page.ts); absent, the page route answers 503. */
   page?: (c: Context) => Promise<Response> | Response;
 }
@@ -40,24 +52,28 @@ export interface RouterOptions {
 export interface RouterServer {
   app: Hono;
   engine: RouterEngine;
+  metrics: RouterMetrics;
   client(organization: string): CrowdinClient | null;
 }
 
-/** A delivery batch is at most a few thousand events of a few KB each. */
-const MAX_DELIVERY_BYTES = 32 * 1024 * 1024;
 const MAX_CALL_BYTES = 1024 * 1024;
 /** How long a settings save waits for the project's members and languages before checking without them. */
 const PROJECT_DATA_WAIT_MS = 3000;
 
 export function createRouter(options: RouterOptions): RouterServer {
   const { config, store, log } = options;
+  const metrics = options.metrics ?? new RouterMetrics();
+  const outgoing = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
   const clients = new Map<string, CrowdinClient>();
   const clientOf = (installation: Installation) =>
     new CrowdinClient(installation, {
       endpoints: config.endpoints,
       clientId: config.clientId,
       clientSecret: config.clientSecret,
-      fetch: options.fetch,
+      fetch: metrics.countingFetch(
+        organizationKey(installation.domain, installation.organizationId),
+        outgoing,
+      ),
       ...options.client,
     });
   const client = (organization: string): CrowdinClient | null => {
@@ -69,6 +85,7 @@ export function createRouter(options: RouterOptions): RouterServer {
   };
   const engine = new RouterEngine({ store, client, log, ...options.engine });
   const app = new Hono();
+  app.use('*', securityHeaders(config.hosts ?? appHosts({ emulator: emulatorOf(config.endpoints) })));
 
   app.onError((error, c) => {
     log.error(`${c.req.method} ${c.req.path}: ${error.stack ?? error.message}`);
@@ -79,9 +96,12 @@ export function createRouter(options: RouterOptions): RouterServer {
     c.json(manifest({ identifier: config.identifier, baseUrl: config.baseUrl, clientId: config.clientId })),
   );
   app.get(ROUTES.logo, (c) => c.body(LOGO_SVG, 200, { 'Content-Type': 'image/svg+xml' }));
-  app.get('/health', (c) =>
-    c.json({ ok: true, installations: store.installations().length, pending: engine.pending() }),
-  );
+  operationRoutes(app, {
+    reachable: () => store.reachable(),
+    installations: () => store.installations().length,
+    pending: () => engine.pending(),
+    metrics,
+  });
 
   const smallJson = bodyLimit({
     maxSize: MAX_CALL_BYTES,
@@ -143,9 +163,13 @@ export function createRouter(options: RouterOptions): RouterServer {
 
   app.post(
     ROUTES.webhook,
-    bodyLimit({
-      maxSize: MAX_DELIVERY_BYTES,
-      onError: (c) => c.json({ error: 'Invalid request' }, 413),
+    countDeliveries(metrics, (organization) => store.installation(organization) !== undefined),
+    webhookGuard({
+      appSecret: (organization) => store.installation(organization)?.appSecret,
+      refused: (organization, reason) =>
+        log.warn(
+          `A delivery for ${organization ?? 'an unnamed organization'} was refused (${reason}); nothing routed.`,
+        ),
     }),
     async (c) => {
       // Hono reads a header by name whatever its case.
@@ -172,6 +196,7 @@ export function createRouter(options: RouterOptions): RouterServer {
       if (!delivery) return c.json({ error: 'Invalid request: the body is not {"events": [...]}' }, 400);
       for (const reason of delivery.skipped) log.warn(`A delivery for ${organization} skipped ${reason}.`);
       const ours = delivery.items.filter((i) => i.moduleKey === STEP_MODULE_KEY);
+      metrics.accepted(organization, ours);
       const { queued, repeats } = engine.accept(organization, ours);
       if (repeats) log.info(`A delivery for ${organization}: ${repeats} repeats dropped.`);
       return c.json({ queued, repeats });
@@ -195,9 +220,12 @@ export function createRouter(options: RouterOptions): RouterServer {
     if (claims.module !== null && claims.module !== STEP_MODULE_KEY) {
       return c.json({ error: { message: `The token is for module ${claims.module}.` } }, 403);
     }
-    if (!store.installation(claims.organization)) {
+    const installation = store.installation(claims.organization);
+    if (!installation) {
       return c.json({ error: { message: `CroQL Router is not installed for ${claims.organization}.` } }, 403);
     }
+    const refused = installationRefusal(claims, installation);
+    if (refused) return c.json({ error: { message: refused.message } }, refused.status);
     return claims;
   };
 
@@ -245,6 +273,13 @@ export function createRouter(options: RouterOptions): RouterServer {
     const body = await jsonBody(c);
     const target = readStepTarget(body, claims);
     if (typeof target === 'string') return c.json({ error: { message: target } }, 400);
+    const refused = await callbackRefusal(
+      claims,
+      target,
+      store.step(claims.organization, target.stepId, target.templateId),
+      client(claims.organization)!,
+    );
+    if (refused) return c.json({ error: { message: refused.message } }, refused.status);
     const saved = await saveSettings(claims.organization, target, (body as Record<string, unknown>).settings);
     if (!saved.ok) {
       return c.json(
@@ -288,6 +323,13 @@ export function createRouter(options: RouterOptions): RouterServer {
     if (claims instanceof Response) return claims;
     const target = readStepTarget(await jsonBody(c), claims);
     if (typeof target === 'string') return c.json({ error: { message: target } }, 400);
+    const refused = await callbackRefusal(
+      claims,
+      target,
+      store.step(claims.organization, target.stepId, target.templateId),
+      client(claims.organization)!,
+    );
+    if (refused) return c.json({ error: { message: refused.message } }, refused.status);
     await store.deleteStep(claims.organization, target.stepId, target.templateId);
     log.info(`Step ${target.stepId} deleted for ${claims.organization}: its settings are forgotten.`);
     return c.body(null, 204);
@@ -299,16 +341,24 @@ export function createRouter(options: RouterOptions): RouterServer {
   app.get(`${ROUTES.pageApi}/state`, async (c) => {
     const claims = await serviceClaims(c);
     if (claims instanceof Response) return claims;
-    const projectId = claims.projectId ?? numberParam(c.req.query('projectId'));
+    // Only the token's project (step-access.ts): a token without one is offered no step's rules.
+    const projectId = claims.projectId;
     // The page's URL carries no step (jwtToken, origin, clientId): a host may add `stepId`, or name the step
     // in the token's context. Else the page is offered the rules of the project's steps to start from.
-    const stepId =
-      numberParam(c.req.query('stepId')) ??
-      numberParam(claims.context.workflow_step_id) ??
-      numberParam(claims.context.step_id);
+    const stepId = numberParam(c.req.query('stepId')) ?? contextStep(claims);
+    if (stepId !== null) {
+      const refused = stepRefusal(claims, stepId, store.step(claims.organization, stepId));
+      if (refused) return c.json({ error: { message: refused.message } }, refused.status);
+    }
     const saved = store
       .steps()
-      .filter((s) => s.organization === claims.organization && s.projectId === projectId && s.settings)
+      .filter(
+        (s) =>
+          projectId !== null &&
+          s.organization === claims.organization &&
+          s.projectId === projectId &&
+          s.settings,
+      )
       .sort((a, b) => (b.savedAt ?? '').localeCompare(a.savedAt ?? ''));
     const state: PageState = {
       stepId,
@@ -336,7 +386,13 @@ export function createRouter(options: RouterOptions): RouterServer {
     options.page ? options.page(c) : c.text('The settings page is not built in this server.', 503),
   );
 
-  return { app, engine, client };
+  return { app, engine, metrics, client };
+}
+
+/** The accounts host when it is not Crowdin's: an emulator, whose bridge and pages host the settings page. */
+export function emulatorOf(endpoints: Endpoints): string | null {
+  const host = new URL(endpoints.accountsUrl).hostname;
+  return host === 'crowdin.com' || host.endsWith('.crowdin.com') ? null : endpoints.accountsUrl;
 }
 
 async function jsonBody(c: Context): Promise<unknown> {
@@ -382,6 +438,8 @@ function readInstalled(body: unknown): Installation | string {
 
 interface StepTarget {
   stepId: number;
+  /** What the body says (the target's project is the token's: step-access.ts). */
+  bodyProjectId: number | null;
   projectId: number | null;
   workflowId: number | null;
   templateId: number | null;
@@ -399,7 +457,8 @@ function readStepTarget(body: unknown, claims: ServiceClaims): StepTarget | stri
   }
   return {
     stepId,
-    projectId: numberParam(b.projectId) ?? claims.projectId,
+    bodyProjectId: numberParam(b.projectId),
+    projectId: claims.projectId,
     workflowId: numberParam(b.workflowId),
     templateId: numberParam(b.templateId),
   };

@@ -4,10 +4,12 @@ import { serve } from '@hono/node-server';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkWritable, fail, readPort, timestamped } from '../../app-server/cli.ts';
+import { checkWritable, fail, readPort } from '../../app-server/cli.ts';
 import { argsProblem } from '../../wire/cli-args.ts';
-import { createRouter, type RouterConfig } from './app.ts';
+import { appHosts } from '../../app-server/security-headers.ts';
+import { createRouter, emulatorOf, type RouterConfig } from './app.ts';
 import { CROWDIN_ENDPOINTS } from '../../app-server/crowdin.ts';
+import { jsonLogger } from '../../app-server/log.ts';
 import { emulatorClient, setUpInEmulator } from './emulator-setup.ts';
 import { ROUTES } from './manifest.ts';
 import { ensurePage, pageHandler } from './page.ts';
@@ -50,6 +52,8 @@ Options:
   --client-id ID            the OAuth app's client id (or CROQL_ROUTER_CLIENT_ID)
   --client-secret S         the OAuth app's client secret (or CROQL_ROUTER_CLIENT_SECRET)
   --identifier ID           the manifest's identifier (default croql-router)
+  --host-origin URL         another origin that frames the settings page and serves its bridge (repeat for
+                            more); Crowdin's and the emulator's (--emulator, --accounts) are always allowed
   --reconcile-interval SEC  how often strings stuck on a step are looked for (default 300; 0: never)
   -h, --help                show this help`;
 
@@ -69,6 +73,7 @@ function parseOptions() {
       identifier: { type: 'string', default: 'croql-router' },
       'reconcile-interval': { type: 'string', default: '300' },
       emulator: { type: 'string' },
+      'host-origin': { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -82,7 +87,7 @@ async function main(): Promise<void> {
     fail(argsProblem(e, 'npm run router -- --help') ?? String(e));
   }
   if (values.help) {
-    console.log(HELP);
+    process.stdout.write(`${HELP}\n`);
     return;
   }
   const port = readPort(values.port);
@@ -110,6 +115,10 @@ async function main(): Promise<void> {
     if (url !== undefined && !URL.canParse(url.replace('{domain}', 'domain')))
       fail(`--${name} must be a URL; got "${url}".`);
   }
+  for (const origin of values['host-origin']) {
+    if (!URL.canParse(origin) || !/^https?:$/.test(new URL(origin).protocol))
+      fail(`--host-origin must be an http(s) origin; got "${origin}".`);
+  }
   if (!/^[a-z0-9-._]+$/.test(values.identifier))
     fail('--identifier takes lowercase letters, digits, "-", "." and "_".');
 
@@ -124,13 +133,15 @@ async function main(): Promise<void> {
     if (e instanceof StoreError) fail(e.message);
     throw e;
   }
-  const log = timestamped();
+  const log = jsonLogger();
+  const endpoints = { accountsUrl: values.accounts, apiUrl: values.api };
   const config: RouterConfig = {
     identifier: values.identifier,
     baseUrl: values['base-url'] ?? '',
     clientId: values['client-id'],
     clientSecret: values['client-secret'],
-    endpoints: { accountsUrl: values.accounts, apiUrl: values.api },
+    endpoints,
+    hosts: appHosts({ emulator: emulatorOf(endpoints), extra: values['host-origin'] }),
   };
   // The page is built (when its sources changed) while the server already answers; until then its route
   // says so.
@@ -152,20 +163,21 @@ async function main(): Promise<void> {
   const server = serve({ fetch: router.app.fetch, port, hostname: values.host }, (info) => {
     const own = `http://${values.host.includes(':') ? `[${values.host}]` : values.host}:${info.port}`;
     config.baseUrl ||= own;
-    console.log(`CroQL Router listening on ${own}`);
-    console.log(`  manifest  ${config.baseUrl}${ROUTES.manifest}`);
-    console.log(`  store     ${store.location} (${store.kind})`);
-    if (store.migratedJson)
-      console.log(`            migrated from JSON; the old file is ${store.migratedJson}`);
+    log.info(`CroQL Router listening on ${own} (manifest ${config.baseUrl}${ROUTES.manifest})`, {
+      url: own,
+      manifest: `${config.baseUrl}${ROUTES.manifest}`,
+      store: store.location,
+      storeKind: store.kind,
+      migratedFrom: store.migratedJson,
+      accounts: config.endpoints.accountsUrl,
+      api: config.endpoints.apiUrl,
+    });
     if (!values['secret-key']) {
-      console.log(
-        '            app secrets in plain text: give --secret-key (or CROQL_SECRET_KEY) to seal them',
-      );
+      log.warn('App secrets are kept in plain text: give --secret-key (or CROQL_SECRET_KEY) to seal them.');
     }
-    console.log(`  accounts  ${config.endpoints.accountsUrl}   API ${config.endpoints.apiUrl}`);
     if (emulator) {
       setUpInEmulator(emulator, `${config.baseUrl}${ROUTES.manifest}`, config.identifier, (m) =>
-        console.log(m),
+        log.info(m),
       ).catch((e: Error) => log.error(`Could not set up in the emulator: ${e.message}`));
     }
   });

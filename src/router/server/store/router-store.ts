@@ -57,6 +57,11 @@ export class RouterStore {
     return this.sql.kind;
   }
 
+  /** Resolves when the database answers a query (GET /health); rejects with why it does not. */
+  async reachable(): Promise<void> {
+    await this.sql.query('select 1');
+  }
+
   /**
    * Opens the store at `location` (a folder, created when absent, or a postgres:// URL), brings its schema
    * up to date and loads it. A JSON store of an earlier release at `location` is migrated and kept beside.

@@ -289,6 +289,21 @@ describe('install', () => {
     expect(r.json.error.message).toContain('--allow-remote-apps');
   });
 
+  it('F3: refuses a second app that names the OAuth app another installed app uses', async () => {
+    const c = await client();
+    const first = await serve((url) => stepAppManifest(url, c.clientId));
+    expect((await install(first)).status).toBe(201);
+    const evil = await serve((url) => ({ ...stepAppManifest(url, c.clientId), identifier: 'evil-c' }));
+    const r = await install(evil);
+    expect([r.status, r.json.error.code]).toEqual([409, 'clientTaken']);
+    expect(r.json.error.message).toContain('each app needs its own');
+    expect(em.apps.installations.get('evil-c')).toBeUndefined();
+    // Its own OAuth app installs it.
+    const own = await client('project', 'Evil C');
+    const fixed = await serve((url) => ({ ...stepAppManifest(url, own.clientId), identifier: 'evil-c' }));
+    expect((await install(fixed)).status).toBe(201);
+  });
+
   it('answers a control route for an unknown app with 404 and the installed apps', async () => {
     const r = await call<typeof APPS_ROUTES.uninstall, ControlErrorBody>(em.url, APPS_ROUTES.uninstall, {
       params: ['nope'],

@@ -109,6 +109,20 @@ export class Installing {
         const { message, inView } = unknownClient(clientId, manifest.name, manifest.scopes);
         return refuse(new ControlError(422, 'unknownClient', message, { inView }));
       }
+      // The client's secret signs the JWTs an app accepts as the service's: an app sharing another's client
+      // would get JWTs that app accepts (review security-2026-11-28 F3). Crowdin's docs do not say whether
+      // the service allows it; the emulator refuses, the safe reading.
+      const sharing = this.p.installations.list().find((a) => a.client?.id === clientId);
+      if (sharing) {
+        return refuse(
+          new ControlError(
+            409,
+            'clientTaken',
+            `The OAuth app ${clientId} is already the OAuth app of "${sharing.appId}"; each app needs its own, since its client secret signs the JWTs that app accepts. Register another (\`npm run emulator -- apps client --name "${manifest.name ?? manifest.identifier}" --scopes "${manifest.scopes?.join(' ') ?? 'project'}"\`) and name its clientId in the manifest.`,
+            { appId: sharing.appId },
+          ),
+        );
+      }
       const beyond = scopesBeyond(manifest.scopes, client.scopes);
       if (beyond.length) {
         return refuse(

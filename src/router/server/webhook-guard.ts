@@ -1,0 +1,125 @@
+// What the webhook route checks before and while it reads a delivery (review security-2026-11-28 F5): anyone
+// can POST there, so the route answers what it can from the headers alone (the three headers the framework
+// requires, an installed organization, a `Content-Length` within a batch's size), reads at most a few bodies
+// at once (more wait, without being read, so they hold a socket and not memory), stops reading at the batch
+// size, and checks the signature before letting the next body in. Early answers close the connection, so a
+// client that reuses connections never writes its next request behind an unread body.
+import type { MiddlewareHandler } from 'hono';
+import { WEBHOOK_HEADERS } from '../../wire/apps.ts';
+import { WEBHOOK_BATCH_MAX_BYTES } from '../../wire/service-limits.ts';
+import { verifySignature } from './auth.ts';
+import { organizationKey } from './store.ts';
+
+export interface WebhookGuardOptions {
+  /** The installation's app secret for an organization key (store.ts organizationKey), if installed. */
+  appSecret(organization: string): string | undefined;
+  /** Bodies read at once (default 4). */
+  concurrentReads?: number;
+  /** Requests waiting for a read beyond those (default 64); more are answered 503. */
+  waiting?: number;
+  /** The largest body read (default WEBHOOK_BATCH_MAX_BYTES). */
+  maxBytes?: number;
+  /** A refused delivery, for the log. */
+  refused?(organization: string | null, reason: string): void;
+}
+
+/** At most `size` holders at once; `acquire` waits its turn, or answers null when `queue` already wait. */
+export class Slots {
+  private busy = 0;
+  private readonly waiters: (() => void)[] = [];
+
+  constructor(
+    private readonly size: number,
+    private readonly queue: number,
+  ) {}
+
+  async acquire(): Promise<(() => void) | null> {
+    if (this.busy >= this.size) {
+      if (this.waiters.length >= this.queue) return null;
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    } else this.busy++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiters.shift();
+      // The slot passes to the next waiter as it is; otherwise it is free again.
+      if (next) next();
+      else this.busy--;
+    };
+  }
+
+  get reading(): number {
+    return this.busy;
+  }
+}
+
+/** Reads a body up to `max` bytes; null when it is longer (reading stops there). */
+async function readAtMost(
+  body: ReadableStream<Uint8Array> | null,
+  max: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+export function webhookGuard(options: WebhookGuardOptions): MiddlewareHandler {
+  const max = options.maxBytes ?? WEBHOOK_BATCH_MAX_BYTES;
+  const slots = new Slots(options.concurrentReads ?? 4, options.waiting ?? 64);
+  return async (c, next) => {
+    const early = (status: 400 | 401 | 403 | 411 | 413 | 503, error: string, organization: string | null) => {
+      options.refused?.(organization, error);
+      c.header('Connection', 'close');
+      if (status === 503) c.header('Retry-After', '1');
+      return c.json({ error }, status);
+    };
+    // Hono reads a header by name whatever its case.
+    const id = c.req.header(WEBHOOK_HEADERS.id);
+    const signature = c.req.header(WEBHOOK_HEADERS.signature);
+    if (!id || !signature || !c.req.header(WEBHOOK_HEADERS.moduleKey)) {
+      return early(400, 'Invalid request', null);
+    }
+    const organization = organizationKey(c.req.header(WEBHOOK_HEADERS.domain) || null, id);
+    if (options.appSecret(organization) === undefined) {
+      return early(401, `Not installed for ${organization}`, organization);
+    }
+    const length = c.req.header('content-length');
+    if (length !== undefined && !(/^\d+$/.test(length) && Number(length) <= max)) {
+      return early(413, `Invalid request: a delivery is at most ${max} bytes`, organization);
+    }
+    const release = await slots.acquire();
+    if (!release) return early(503, 'Too many deliveries at once; send it again shortly', organization);
+    try {
+      const raw = await readAtMost(c.req.raw.body, max);
+      if (!raw) return early(413, `Invalid request: a delivery is at most ${max} bytes`, organization);
+      // Uninstalled while the body came: the route says so, as before it was read.
+      const secret = options.appSecret(organization);
+      if (secret === undefined) return early(401, `Not installed for ${organization}`, organization);
+      if (!verifySignature(raw, signature, secret)) return early(403, 'Invalid signature', organization);
+      // The route reads the verified bytes again, as they came.
+      c.req.raw = new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body: raw });
+    } finally {
+      release();
+    }
+    await next();
+  };
+}
