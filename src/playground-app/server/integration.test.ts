@@ -31,13 +31,12 @@ writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('the manifest', () => {
-  it('validates with no error and, over https, no warning but that the emulator does not host UI modules yet', () => {
+  it('validates with no error and, over https, no warning', () => {
     const { report } = validateManifest(
       manifest({ baseUrl: 'https://playground.example.com', clientId: 'c' }),
     );
     expect(report.errors).toEqual([]);
-    // Before issue 29 §1 the emulator warns that it cannot open UI modules; nothing else may be said.
-    expect(report.warnings.filter((w) => w.rule !== 'unhosted-module')).toEqual([]);
+    expect(report.warnings).toEqual([]);
   });
 });
 
@@ -139,9 +138,7 @@ describe.each([
     const app = json.apps.find((a) => a.appId === 'croql-playground')!;
     expect(app.authenticationType).toBe('crowdin_app');
     expect(app.problems).toEqual([]);
-    expect(app.warnings.filter((w) => w.rule !== 'unhosted-module').map((w) => w.rule)).toEqual([
-      'https-base-url',
-    ]);
+    expect(app.warnings.map((w) => w.rule)).toEqual(['https-base-url']);
     expect(app.modules.map((m) => m.key).sort()).toEqual(['croql-filter', 'croql-playground']);
     expect(setUpLog.join('\n')).toMatch(/Installed in the emulator[\s\S]*Apps view/);
     const installation = pa.store.installation(org);

@@ -43,7 +43,6 @@ export function manifest({ baseUrl, clientId }: ManifestOptions) {
         {
           key: PLAYGROUND_MODULES.projectMenu.key,
           name: 'CroQL Playground',
-          description: 'Query this project with CroQL: editor, builder, results, insight and library.',
           url: PLAYGROUND_MODULES.projectMenu.path,
         },
       ],
