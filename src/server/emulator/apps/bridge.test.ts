@@ -2,8 +2,8 @@
 // Save's validate runs window.formRef.validateForm(), and the bridge talks only to the playground's origins.
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import type { BridgeMessage } from '../../../wire/apps.ts';
-import { BRIDGE_PROTOCOL, BRIDGE_VERSION } from '../../../wire/apps.ts';
+import type { BridgeMessage } from '../../../wire/ap-bridge.ts';
+import { BRIDGE_PROTOCOL, BRIDGE_VERSION } from '../../../wire/ap-bridge.ts';
 import { bridgeScript, type BridgeWindow } from './bridge.ts';
 
 const ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];

@@ -6,8 +6,8 @@
 //
 // `installBridge` runs in the app's page: the emulator serves its source, so it may use nothing but its
 // arguments and the browser's globals.
-import type { BridgeMessage, BridgeRequest } from '../../../wire/apps.ts';
-import { BRIDGE_PROTOCOL, BRIDGE_VERSION } from '../../../wire/apps.ts';
+import type { BridgeMessage, BridgeRequest } from '../../../wire/ap-bridge.ts';
+import { BRIDGE_PROTOCOL, BRIDGE_VERSION } from '../../../wire/ap-bridge.ts';
 
 export interface BridgeConfig {
   protocol: typeof BRIDGE_PROTOCOL;
