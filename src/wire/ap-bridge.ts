@@ -193,7 +193,12 @@ export interface TranslationData {
 }
 
 /** The events the parent sends (apps-js.mdx, "Supported Events"); `theme.changed` comes from `theme`. */
-export const EDITOR_EVENTS = ['string.change', 'language.change', 'file.change', 'translation.added'] as const;
+export const EDITOR_EVENTS = [
+  'string.change',
+  'language.change',
+  'file.change',
+  'translation.added',
+] as const;
 export type EditorEvent = (typeof EDITOR_EVENTS)[number];
 
 /**
