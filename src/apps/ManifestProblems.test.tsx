@@ -62,7 +62,9 @@ describe('manifest problems in the Apps view', () => {
   it('says so for an unknown clientId in the refused install, pointing at the form', () => {
     const { message, inView } = unknownClient('abc', 'Router', ['project']);
     const { container } = renderWith(
-      <Failure error={new ControlRequestError(message, 422, 'unknownClient', [], null, null, null, inView)} />,
+      <Failure
+        error={new ControlRequestError(message, 422, 'unknownClient', [], null, null, null, inView)}
+      />,
     );
     const alert = text(within(container as HTMLElement).getByRole('alert'));
     expect(alert).toContain('"abc" is not an OAuth app of this emulator');

@@ -1,12 +1,7 @@
 // What an app's card decides: which events Trigger offers, which modules can be called from the view, and
 // what a module call did, in words.
-import {
-  DOCUMENTED_EVENTS,
-  STEP_EVENT,
-  type AppInfo,
-  type ModuleCallResponse,
-  type ModuleInfo,
-} from '../wire/apps.ts';
+import { DOCUMENTED_EVENTS, STEP_EVENT, type AppInfo, type ModuleInfo } from '../wire/apps.ts';
+import type { ModuleCallResponse } from '../wire/app-module-calls.ts';
 import { plural } from './format.ts';
 
 export interface TriggerChoices {

@@ -18,8 +18,6 @@ import type {
   FlushRequest,
   FlushResponse,
   InstallRequest,
-  ModuleCallRequest,
-  ModuleCallResponse,
   RetriggerRequest,
   RetriggerResponse,
   SaveSettingsRequest,
@@ -33,6 +31,8 @@ import type {
   TriggerResponse,
   UninstallResponse,
 } from './apps.ts';
+import type { ModuleCallRequest, ModuleCallResponse } from './app-module-calls.ts';
+import type { ModuleAccessRequest, ModulePageResponse, UiModuleInfo } from './app-modules.ts';
 import type { RecordRequest, RecordResponse, ReplayRequest, ReplayResponse, Scenario } from './scenarios.ts';
 
 export type RouteMethod = 'GET' | 'POST' | 'DELETE';
@@ -69,6 +69,7 @@ type AppId = [appId: string];
 type StepId = [stepId: number];
 type AppStep = [appId: string, stepId: number];
 type DeliveryId = [id: number];
+type AppModule = [appId: string, moduleKey: string];
 
 export const APPS_ROUTES = {
   overview: route<AppsOverview>()('GET', '/__apps'),
@@ -103,6 +104,12 @@ export const APPS_ROUTES = {
   moduleCall: route<ModuleCallResponse, ModuleCallRequest, [appId: string, moduleKey: string]>()(
     'POST',
     '/__apps/:appId/modules/:key/call',
+  ),
+  /** `?projectId&user&languageId&stringId`: a UI module's page, opened as that user (src/wire/app-modules.ts). */
+  modulePage: route<ModulePageResponse, undefined, AppModule>()('GET', '/__apps/:appId/modules/:key/page'),
+  moduleAccess: route<UiModuleInfo, ModuleAccessRequest, AppModule>()(
+    'POST',
+    '/__apps/:appId/modules/:key/access',
   ),
   /** Record and replay deliveries (src/wire/scenarios.ts). */
   scenarioRecord: route<RecordResponse, RecordRequest>()('POST', '/__apps/scenarios/record', 201),
@@ -155,6 +162,8 @@ export const APPS_PATHS = {
   stepSettings: (appId: string, stepId: number) => routePath(R.saveSettings, [appId, stepId]),
   settingsPage: (appId: string, stepId: number) => routePath(R.settingsPage, [appId, stepId]),
   moduleCall: (appId: string, moduleKey: string) => routePath(R.moduleCall, [appId, moduleKey]),
+  modulePage: (appId: string, moduleKey: string) => routePath(R.modulePage, [appId, moduleKey]),
+  moduleAccess: (appId: string, moduleKey: string) => routePath(R.moduleAccess, [appId, moduleKey]),
   scenarioRecord: routePath(R.scenarioRecord),
   scenarioStop: routePath(R.scenarioStop),
   scenarioReplay: routePath(R.scenarioReplay),

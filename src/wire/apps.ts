@@ -44,72 +44,25 @@ export const WEBHOOK_HEADERS = {
 /** How long fetching a manifest may take (the emulator's choice; the view says it while an install runs). */
 export const MANIFEST_TIMEOUT_SECONDS = 10;
 
-/** The event a workflow step's app receives when strings land on its step. */
-export const STEP_EVENT = 'string.status_on_step.recalculation_triggered';
-
-/**
- * Every event an app's webhook module may subscribe to (docs: developer/modules/other/webhook.mdx and the
- * payloads under src/assets/code/webhooks/): the manifest check and `trigger` accept these.
- */
-export const DOCUMENTED_EVENTS: readonly string[] = [
-  'file.added',
-  'file.updated',
-  'file.reverted',
-  'file.deleted',
-  'file.translated',
-  'file.approved',
-  'branch.translated',
-  'branch.approved',
-  'project.translated',
-  'project.approved',
-  'project.built',
-  'project.created',
-  'project.deleted',
-  'translation.updated',
-  'string.added',
-  'string.updated',
-  'string.deleted',
-  'suggestion.added',
-  'suggestion.updated',
-  'suggestion.deleted',
-  'suggestion.approved',
-  'suggestion.disapproved',
-  'stringComment.created',
-  'stringComment.updated',
-  'stringComment.deleted',
-  'stringComment.restored',
-  'task.added',
-  'task.statusChanged',
-  'task.updated',
-  'task.deleted',
-  'group.created',
-  'group.deleted',
-  STEP_EVENT,
-];
-
-// ---- manifest validation ------------------------------------------------------------------------------
-
-export type Severity = 'error' | 'warning';
-
-/** One finding about a manifest: where (a JSON pointer into it), which rule, and what to do. */
-export interface ManifestProblem {
-  severity: Severity;
-  /** RFC 6901 pointer, `""` for the whole manifest. */
-  pointer: string;
-  /** Stable rule id (README, "Develop a Crowdin app against the emulator", lists them). */
-  rule: string;
-  /** What is wrong at the pointer, not repeating it (src/wire/manifest-words.ts words the place). */
-  message: string;
-  /** The message for the Apps view, where the fix is a form on the page instead of a command. */
-  inView?: string;
-}
-
-/** `apps validate` and a refused install: errors refuse the manifest, warnings do not. */
-export interface ValidationReport {
-  ok: boolean;
-  errors: ManifestProblem[];
-  warnings: ManifestProblem[];
-}
+// The manifest's shapes (validation, module entries, documented events): src/wire/app-manifest.ts.
+export type {
+  ManifestProblem,
+  ModuleInfo,
+  Severity,
+  StepPort,
+  StepTypeInfo,
+  ValidationReport,
+  WebhookModuleInfo,
+} from './app-manifest.ts';
+export { DOCUMENTED_EVENTS, STEP_EVENT } from './app-manifest.ts';
+import type {
+  ManifestProblem,
+  ModuleInfo,
+  Severity,
+  StepPort,
+  StepTypeInfo,
+  WebhookModuleInfo,
+} from './app-manifest.ts';
 
 // ---- apps, clients, installations ---------------------------------------------------------------------
 
@@ -139,41 +92,6 @@ export interface CreateClientRequest {
 export interface CreateClientResponse {
   clientId: string;
   clientSecret: string;
-}
-
-export interface WebhookModuleInfo {
-  key: string;
-  url: string;
-  events: string[];
-  /** False when its `environments` exclude the emulator's edition: it receives nothing. */
-  active: boolean;
-}
-
-export interface StepPort {
-  title: string;
-  port: string;
-}
-
-export interface StepTypeInfo {
-  key: string;
-  name: string;
-  description: string | null;
-  inputPorts: string[];
-  outputs: StepPort[];
-  /** The settings page (relative to the app's baseUrl), if any. */
-  url: string | null;
-  updateSettingsUrl: string | null;
-  deleteSettingsUrl: string | null;
-  editorMode: string | null;
-  /** False on the standard edition: workflow steps are Crowdin Enterprise only. */
-  offered: boolean;
-}
-
-export interface ModuleInfo {
-  group: string;
-  key: string;
-  /** Whether the emulator calls this module (webhook, workflow-step-type, file processing). */
-  hosted: boolean;
 }
 
 /** Counts of a step's strings by language, then status. */
@@ -416,86 +334,7 @@ export interface SettingsPageResponse {
 
 // ---- file-processing module calls --------------------------------------------------------------------
 
-/**
- * The `jobType` of each file-processing call. The pre/post-import and pre/post-export jobs are named as the
- * official framework dispatches on them (`@crowdin/app-project-module` out/modules/file-processing/types.js,
- * the same from 0.107 to 3.2.2), not as the docs' request examples name them (`file-post-import`, …): apps on
- * the real service run the framework, which answers any other name with an empty `{"data": {}}`. README,
- * "Develop a Crowdin app against the emulator", says why.
- */
-export type ModuleJobType =
-  | 'parse-file'
-  | 'build-file'
-  | 'pre-import-file'
-  | 'post-import-file'
-  | 'pre-export-file'
-  | 'post-export-file';
-
-/**
- * `POST /__apps/{appId}/modules/{key}/call`: the service's call to a custom file format (`parse-file`,
- * `build-file`), custom bundle generator (`build-file`) or file pre/post-import/export module.
- */
-export interface ModuleCallRequest {
-  /** Required when the module has more than one job (a custom file format: parse-file or build-file). */
-  jobType?: ModuleJobType;
-  /** A file of the project: its id, name and strings (and, without `content`, a JSON of its strings). */
-  fileId?: number;
-  /** The file's content as text (UTF-8) … */
-  content?: string;
-  /** … or as base64 bytes. */
-  contentBase64?: string;
-  /** The file name sent with `content` (default `file.txt`). */
-  fileName?: string;
-  /** The target languages (`targetLanguages`); by default none to parse, the first one to build. */
-  languages?: string[];
-  /** Strings to send instead of the file's (or, for a bundle, the project's) live strings. */
-  strings?: unknown[];
-  /** `url`: send the file as `contentUrl` and the strings as `stringsUrl` (NDJSON) served by the emulator. Above 5 MB the emulator does so anyway. */
-  transport?: 'inline' | 'url';
-}
-
-export interface ModuleCallProblem {
-  severity: Severity;
-  /** A JSON pointer into the answer (`/data/strings/3/customData`), or `{url} line N` inside a URL's file. */
-  pointer: string;
-  message: string;
-}
-
-export interface ModuleCallResponse {
-  appId: string;
-  moduleKey: string;
-  group: string;
-  jobType: ModuleJobType;
-  /** The call in the delivery log (kind `module-call`). */
-  deliveryId: number;
-  /** What was sent: its size, how, and the URLs the emulator served for it. */
-  request: {
-    bytes: number;
-    transport: 'inline' | 'url';
-    contentUrl: string | null;
-    stringsUrl: string | null;
-    strings: number;
-    targetLanguages: string[];
-  };
-  answer: AttemptInfo;
-  /** In time, within 5 MB, in the module's shape, and no `error` from the app. */
-  ok: boolean;
-  /** The app's `error.message`, shown to the user as it is. */
-  appError: string | null;
-  /** What went wrong, in one sentence (the app's own message when it gave one); null when ok. */
-  failure: string | null;
-  /** Shape errors (which make the call fail) and warnings. */
-  problems: ModuleCallProblem[];
-  /** What the app returned, read through its URLs when it gave URLs; null when nothing usable came. */
-  result: {
-    strings?: unknown[];
-    /** The built file, base64. */
-    content?: string;
-    contentBytes?: number;
-    /** The HTML preview, as text. */
-    preview?: string;
-  } | null;
-}
+// File-processing module calls (`POST /__apps/{appId}/modules/{key}/call`): src/wire/app-module-calls.ts.
 
 // ---- deliveries ---------------------------------------------------------------------------------------
 

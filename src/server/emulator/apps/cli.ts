@@ -9,9 +9,8 @@ import type {
   AttemptInfo,
   DeliverySummary,
   ManifestProblem,
-  ModuleCallRequest,
-  ModuleCallResponse,
 } from '../../../wire/apps.ts';
+import type { ModuleCallRequest, ModuleCallResponse } from '../../../wire/app-module-calls.ts';
 import { DELIVERY_KIND_FACTS } from '../../../wire/delivery-kinds.ts';
 import { APPS_PATHS, APPS_ROUTES, type AnswerOf, type AnyRoute } from '../../../wire/apps-routes.ts';
 import {

@@ -14,6 +14,7 @@ import type { AppsHost } from './host.ts';
 import { MODULE_PAYLOAD_LIMIT } from './module-answer.ts';
 import { appRoutes } from './routes/apps.ts';
 import { deliveryRoutes } from './routes/deliveries.ts';
+import { moduleRoutes } from './routes/modules.ts';
 import { stepRoutes } from './routes/steps.ts';
 import { SERVED_FILES_PATH } from './served-files.ts';
 
@@ -55,6 +56,7 @@ export function controlRoutes(host: AppsHost, controlOrigins: readonly string[])
   app.route('/', appRoutes(host));
   app.route('/', deliveryRoutes(host));
   app.route('/', stepRoutes(host));
+  app.route('/', moduleRoutes(host));
 
   // Routes other parts add go before the catch-all below.
   for (const extend of host.extraControlRoutes) extend(app);

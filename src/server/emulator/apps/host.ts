@@ -29,6 +29,7 @@ import { statusApiRoutes } from './status-api.ts';
 import { StepStore } from './steps.ts';
 import { AppsStream } from './stream.ts';
 import { Triggers } from './triggers.ts';
+import { UiModules } from './ui-modules.ts';
 import { Workflow } from './workflow.ts';
 
 export class AppsHost {
@@ -49,6 +50,8 @@ export class AppsHost {
   readonly workflow: Workflow;
   /** Events triggered by hand, and the events of a batch as it goes. */
   readonly triggers: Triggers;
+  /** UI modules: their pages, opened as a user, and who may open them. */
+  readonly uiModules: UiModules;
   private bridge: string | null = null;
   /** The HTTPS side, once `--tls` started it (cli.ts). */
   tls: TlsInfo | null = null;
@@ -113,6 +116,7 @@ export class AppsHost {
     this.installing = new Installing(parts);
     this.workflow = new Workflow(parts);
     this.triggers = new Triggers(parts);
+    this.uiModules = new UiModules(parts);
     api.extraUser = (id) => this.installations.agentUser(id);
     api.extraRoutes.push(
       statusApiRoutes({

@@ -4,7 +4,7 @@
 // `content` (base64) and `contentUrl`, a parse exactly one of `strings` and `stringsUrl` (newline-delimited
 // JSON) and at most one of `preview` and `previewUrl`; each string in the shape of its module, with at most
 // 4 KB of `customData`. Pure: the caller fetches URLs and hands their text in.
-import type { ModuleCallProblem } from '../../../wire/apps.ts';
+import type { ModuleCallProblem } from '../../../wire/app-module-calls.ts';
 
 /** The service's limits on module calls, each way (docs: "max request payload - 5 MB", "wait timeout - 2 minutes"). */
 export const MODULE_PAYLOAD_LIMIT = 5 * 1024 * 1024;

@@ -6,7 +6,7 @@
 // emulator sends URLs it serves), 2 minutes for the answer, 4 KB of customData per string. The answer is
 // checked as module-answer.ts says and read through its URLs (module-reading.ts); what each kind of module
 // takes is module-jobs.ts, what a call carries module-contents.ts.
-import type { ModuleCallRequest, ModuleCallResponse } from '../../../wire/apps.ts';
+import type { ModuleCallRequest, ModuleCallResponse } from '../../../wire/app-module-calls.ts';
 import type { EmulatorConfig } from '../config.ts';
 import { appJwt } from './app-jwt.ts';
 import type { Deliveries } from './deliveries.ts';

@@ -3,7 +3,7 @@
 // Structure"), each checked with a message that says what to give instead.
 import { createHash } from 'node:crypto';
 import type { ContextObject } from '../../../croql/index.ts';
-import type { ModuleCallRequest } from '../../../wire/apps.ts';
+import type { ModuleCallRequest } from '../../../wire/app-module-calls.ts';
 import { languageResource } from '../api/resources.ts';
 import { compareTranslations } from '../api/top-translations.ts';
 import type { EmulatorConfig } from '../config.ts';

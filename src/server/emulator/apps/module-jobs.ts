@@ -1,6 +1,6 @@
 // What each kind of file-processing module is called with and answers (docs: each module page's request
 // and response): its jobs, whether a job sends a file and strings, what it answers, and its languages.
-import type { ModuleJobType } from '../../../wire/apps.ts';
+import type { ModuleJobType } from '../../../wire/app-module-calls.ts';
 import type { MODULE_CALL_GROUPS } from './manifest-schema.ts';
 import type { AnswerKind, StringShape } from './module-answer.ts';
 

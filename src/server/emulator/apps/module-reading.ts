@@ -1,7 +1,7 @@
 // A module's 2xx answer read as the service reads it: the app's own error, the file or the strings (through
 // the URLs it answers with, downloaded under the same rules as every call to an app), each checked as
 // module-answer.ts says; or why the service would refuse it.
-import type { ModuleCallResponse } from '../../../wire/apps.ts';
+import type { ModuleCallResponse } from '../../../wire/app-module-calls.ts';
 import { answerWindowSeconds } from '../../../wire/delivery-kinds.ts';
 import type { EmulatorConfig } from '../config.ts';
 import { languageInfo } from '../data/model.ts';

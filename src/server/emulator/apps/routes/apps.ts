@@ -5,9 +5,9 @@ import type {
   CreateClientRequest,
   CreateClientResponse,
   InstallRequest,
-  ModuleCallRequest,
   TriggerRequest,
 } from '../../../../wire/apps.ts';
+import type { ModuleCallRequest } from '../../../../wire/app-module-calls.ts';
 import { APPS_ROUTES as R } from '../../../../wire/apps-routes.ts';
 import type { AppsHost } from '../host.ts';
 import { on, readJson } from './kit.ts';
