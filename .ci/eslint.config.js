@@ -44,13 +44,21 @@ const LAYERS = [
     'permalink',
     'results',
     'snapshots',
+    'standin',
     'templates',
   ],
   ['app'],
 ];
 /** Imports inside a layer that are part of the design: wire builds on the language; a drill-down clause is
- * written by the builder's writers; start-up restores the Library's draft. */
-const SIDEWAYS = { wire: ['croql'], insight: ['builder'], permalink: ['library'] };
+ * written by the builder's writers; start-up restores the Library's draft; the editor stand-in. */
+const SIDEWAYS = {
+  wire: ['croql'],
+  insight: ['builder'],
+  permalink: ['library'],
+  // The Apps view opens the editor stand-in, whose Advanced Filter is written as CroQL by the builder's converter.
+  apps: ['standin'],
+  standin: ['builder'],
+};
 const HOSTS = ['results', 'library'];
 
 function forbiddenFor(folder) {
