@@ -80,6 +80,7 @@ export function app(over: Partial<AppInfo> = {}): AppInfo {
     modules: [],
     webhooks: [],
     stepTypes: [],
+    uiModules: [],
     steps: [],
     problems: [],
     warnings: [],

@@ -31,35 +31,56 @@ export const EDITOR_PANEL_TYPES: readonly UiModuleType[] = [
 ];
 
 /**
- * Who may open a module (the install page's user categories; the docs' module pages, "Access"):
- * - `owner`: only me (the project owner) on crowdin.com, only organization admins on Enterprise;
- * - `managers`: me, project managers and developers / organization admins, project managers and developers;
+ * Who may open a module: the install page's user categories (crowdin/docs developer/crowdin-apps/
+ * installation.mdx, "User Access Categories", and each module page's "Access"), named as the official
+ * framework names them in a manifest's `default_permissions.user`:
+ * - `owner`: only me (the user who installed the app) on crowdin.com, only admins on Enterprise;
+ * - `managers`: me / admins, project managers and developers;
  * - `all`: all project members / all users in the organization's projects;
- * - `guests`: all users, including guests (offered for the modules whose docs list it);
- * - `custom`: selected users (`users`), plus the owner / admins.
- * The project (or organization) owner always may.
+ * - `guests`: all users, including guests (unauthenticated users);
+ * - `restricted`: Custom Access, the users picked (`users`).
+ * The project owner (on Enterprise, an admin) always may. Which categories a module offers depends on its
+ * type and the edition (the Apps view and `apps modules` list them per module).
  */
-export type ModuleAccessCategory = 'owner' | 'managers' | 'all' | 'guests' | 'custom';
+export type ModuleAccessCategory = 'owner' | 'managers' | 'all' | 'guests' | 'restricted';
 
 export const MODULE_ACCESS_CATEGORIES: readonly ModuleAccessCategory[] = [
   'owner',
   'managers',
   'all',
   'guests',
-  'custom',
+  'restricted',
 ];
+
+/** Each category as the install page words it, per edition. */
+export const ACCESS_LABELS: Record<'crowdin' | 'crowdin-enterprise', Record<ModuleAccessCategory, string>> = {
+  crowdin: {
+    owner: 'Only me',
+    managers: 'Me, project managers and developers',
+    all: 'All project members',
+    guests: 'All users, including guests',
+    restricted: 'Custom Access (selected users)',
+  },
+  'crowdin-enterprise': {
+    owner: 'Only admins',
+    managers: 'Admins, managers and developers',
+    all: 'All project members',
+    guests: 'All users, including guests',
+    restricted: 'Custom Access (selected users)',
+  },
+};
 
 /** A module's permission setting. */
 export interface ModuleAccess {
   category: ModuleAccessCategory;
-  /** With `custom`: the usernames chosen. Empty otherwise. */
+  /** With `restricted`: the usernames picked. Empty otherwise. */
   users: string[];
 }
 
 /** `POST /__apps/{appId}/modules/{moduleKey}/access`: answered with the UiModuleInfo. */
 export interface ModuleAccessRequest {
   category: ModuleAccessCategory;
-  /** With `custom`: usernames (or user ids) of the emulator's users. */
+  /** With `restricted`: usernames (or user ids) of the emulator's users. */
   users?: (string | number)[];
 }
 
@@ -77,26 +98,32 @@ export interface UiModuleInfo {
   access: ModuleAccess;
   /** The categories this module type offers on the emulator's edition. */
   categories: ModuleAccessCategory[];
-  /** Opened on a project (project scope, editor panels); false for organization and account modules. */
-  projectScoped: boolean;
+  /** Where it opens: in a project (menus, tools, editor panels), the organization, or the user's account. */
+  scope: 'project' | 'organization' | 'account';
   editorPanel: boolean;
 }
 
 /** The context a module's page gets, as its JWT's `context` claim carries it. */
 export interface ModuleContext {
+  /** Only a project module's context carries the project. */
   project_id?: number;
   project_identifier?: string;
   organization_id: number;
   organization_domain?: string;
   user_id: number;
   user_login?: string;
-  /** Editor panels: the editor's target language. */
+  /**
+   * Editor panels only: the editor as apps-js.mdx's ContextDataObject describes it. `file` is the file of the
+   * string the page was opened on; the docs name no key for the string itself (a page asks for it with
+   * `AP.editor.getString`), so ModulePageResponse carries it beside the context.
+   */
   editor?: {
-    mode: string;
+    mode: 'translate';
     theme: 'light' | 'dark';
     source_language_id: string;
     target_language_id: string;
-    string_id?: number;
+    active_target_language_id: string;
+    file?: number;
   };
 }
 
@@ -109,16 +136,21 @@ export interface ModulePageResponse {
   moduleKey: string;
   type: UiModuleType;
   url: string;
-  jwtToken: string;
+  /** Null for an app without an OAuth app (authentication `none`): nothing signs it, the URL has none. */
+  jwtToken: string | null;
   /** The JWT's `context`. */
   context: ModuleContext;
+  /** The user it was opened as. */
+  user: { id: number; username: string };
+  /** Editor panels: the string selected when it opened (`stringId`), or null. */
+  stringId: number | null;
   /** The emulator's origin, where the page finds the bridge. */
   origin: string;
-  clientId: string;
-  expiresAt: string;
+  clientId: string | null;
+  expiresAt: string | null;
   bridgeUrl: string;
   /** The only origins the bridge talks to: the playground's. Frame the page from one of them. */
   parentOrigins: string[];
-  /** This opening in the delivery log (kind `settings-page`): the page's calls are listed under it. */
+  /** This opening in the delivery log (kind `module-page`): the page's calls are listed under it. */
   deliveryId: number;
 }

@@ -1,6 +1,7 @@
 // What the emulator's app-hosting control routes (`/__apps…`) and the string-status API send and take. The
 // emulator writes these shapes (src/server/emulator/apps/) and the playground's Apps view reads them; both
 // import them from here. Names on the service's own wire (the status API, webhook headers) are Crowdin's.
+import type { ModuleAccessCategory, UiModuleInfo } from './app-modules.ts';
 import type { DeliveryFaultNote } from './faults.ts';
 import type { DeliveryKind, DeliveryState } from './delivery-kinds.ts';
 
@@ -141,6 +142,8 @@ export interface AppInfo {
   modules: ModuleInfo[];
   webhooks: WebhookModuleInfo[];
   stepTypes: StepTypeInfo[];
+  /** Its UI modules (project menu, editor panels, …), each with who may open it. */
+  uiModules: UiModuleInfo[];
   steps: StepInfo[];
   problems: AppProblem[];
   /** The manifest's validation warnings. */
@@ -220,6 +223,11 @@ export interface InstallRequest {
   manifestUrl: string;
   /** Project ids, or `all` (the default). */
   projects?: number[] | 'all';
+  /**
+   * Who may open its UI modules: each module that offers this category gets it (the others keep their
+   * default: the manifest's `default_permissions.user` where offered, else `owner`).
+   */
+  access?: ModuleAccessCategory;
 }
 
 /** `POST /__apps/{appId}/uninstall` */

@@ -6,6 +6,7 @@
  * What the emulator sent: a webhook batch, an app event, a settings callback or a module call. And one thing
  * it does not send: `settings-page`, a step's settings page opened (the browser loads it, in the Apps view);
  * it is logged so that the calls the page makes as it loads are listed under it, not under an older delivery.
+ * `module-page` is the same for a UI module's page (project menu, editor panel, …).
  */
 export const DELIVERY_KINDS = [
   'webhook',
@@ -15,6 +16,7 @@ export const DELIVERY_KINDS = [
   'delete-settings',
   'module-call',
   'settings-page',
+  'module-page',
 ] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
@@ -105,6 +107,15 @@ export const DELIVERY_KIND_FACTS: Record<DeliveryKind, DeliveryKindFacts> = {
   'settings-page': {
     noun: 'the opening of a settings page (url)',
     title: 'settings page opened',
+    not2xx: 'Only a 2xx loads the page.',
+    timeout: null,
+    retried: false,
+    redeliverable: false,
+    sent: false,
+  },
+  'module-page': {
+    noun: "the opening of a UI module's page (url)",
+    title: 'module page opened',
     not2xx: 'Only a 2xx loads the page.',
     timeout: null,
     retried: false,

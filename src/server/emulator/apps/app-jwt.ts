@@ -2,6 +2,7 @@
 // pages): HS256 with the OAuth client's secret, the claims the docs name (security.mdx: aud, sub, domain,
 // context, iat, exp; the example's lifetime is 900 s) and `module`, which the official framework checks
 // against the route's module key.
+import type { ModuleContext } from '../../../wire/app-modules.ts';
 import { signJwt } from '../oauth/jwt.ts';
 import { ControlError } from './errors.ts';
 import type { Installation } from './installations.ts';
@@ -15,42 +16,31 @@ export interface AppJwtClaims {
   sub: string;
   domain: string | null;
   module?: string;
-  context: {
-    project_id?: number;
-    project_identifier?: string;
-    organization_id: number;
-    organization_domain?: string;
-    user_id: number;
-    user_login?: string;
-  };
+  /** The page's context (apps-js.mdx's ContextDataObject; `editor` only for an editor panel). */
+  context: ModuleContext;
   iat: number;
   exp: number;
 }
 
-export function appJwt(
-  app: Installation,
-  args: {
-    /** The user on whose behalf the emulator calls (the installer by default). */
-    user?: { id: number; username: string };
-    moduleKey?: string;
-    project?: { id: number; identifier: string };
-    /** The organization domain; null on crowdin.com. */
-    domain: string | null;
-    /** Milliseconds since the epoch. */
-    now: number;
-  },
-): string {
-  if (!app.client) {
-    throw new ControlError(
-      409,
-      'noClient',
-      `"${app.appId}" has no OAuth app (authentication ${app.authType}), whose secret signs the JWT of calls to apps.`,
-    );
-  }
+export interface AppJwtArgs {
+  /** The user on whose behalf the emulator calls (the installer by default). */
+  user?: { id: number; username: string };
+  moduleKey?: string;
+  project?: { id: number; identifier: string };
+  /** The organization domain; null on crowdin.com. */
+  domain: string | null;
+  /** Milliseconds since the epoch. */
+  now: number;
+  /** An editor panel's editor context. */
+  editor?: ModuleContext['editor'];
+}
+
+/** The claims of a JWT to the app, as appJwt signs them. */
+export function appJwtClaims(app: Installation, args: AppJwtArgs): AppJwtClaims {
   const user = args.user ?? app.installer;
   const iat = Math.floor(args.now / 1000);
-  const claims: AppJwtClaims = {
-    aud: app.client.id,
+  return {
+    aud: app.client?.id ?? '',
     sub: String(user.id),
     domain: args.domain,
     ...(args.moduleKey === undefined ? {} : { module: args.moduleKey }),
@@ -60,9 +50,20 @@ export function appJwt(
       ...(args.domain ? { organization_domain: args.domain } : {}),
       user_id: user.id,
       user_login: user.username,
+      ...(args.editor ? { editor: args.editor } : {}),
     },
     iat,
     exp: iat + APP_JWT_TTL_SECONDS,
   };
-  return signJwt(claims, app.client.secret);
+}
+
+export function appJwt(app: Installation, args: AppJwtArgs): string {
+  if (!app.client) {
+    throw new ControlError(
+      409,
+      'noClient',
+      `"${app.appId}" has no OAuth app (authentication ${app.authType}), whose secret signs the JWT of calls to apps.`,
+    );
+  }
+  return signJwt(appJwtClaims(app, args), app.client.secret);
 }

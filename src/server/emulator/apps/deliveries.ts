@@ -330,9 +330,14 @@ export class Deliveries extends DeliveryAttempts {
    * attempt, shown as opened) so that the calls the app makes from then on are listed under it
    * (latestBefore) rather than under an older delivery, such as the installed event.
    */
-  opened(args: { app: Installation; moduleKey: string; url: string }): DeliveryRecord {
+  opened(args: {
+    app: Installation;
+    moduleKey: string;
+    url: string;
+    kind?: 'settings-page' | 'module-page';
+  }): DeliveryRecord {
     const record = this.record({
-      kind: 'settings-page',
+      kind: args.kind ?? 'settings-page',
       appId: args.app.appId,
       moduleKey: args.moduleKey,
       events: [],

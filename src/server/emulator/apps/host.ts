@@ -264,6 +264,7 @@ export class AppsHost {
         editorMode: s.editorMode ?? null,
         offered: enterprise && active(s),
       })),
+      uiModules: this.uiModules.list(app),
       steps: this.steps.list({ appId: app.appId }).map((s) => this.steps.info(s)),
       problems: app.problems,
       warnings: app.warnings,

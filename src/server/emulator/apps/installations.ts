@@ -6,7 +6,10 @@ import type { AppProblem, ManifestProblem, OAuthAppInfo } from '../../../wire/ap
 import { grants as covers, isServiceScope } from '../../../wire/scopes.ts';
 import type { EmulatorConfig } from '../config.ts';
 import type { DemoUser } from '../data/model.ts';
+import type { ModuleAccess, ModuleAccessCategory } from '../../../wire/app-modules.ts';
 import { ControlError } from './errors.ts';
+import { initialAccess } from './ui-module-access.ts';
+import { uiModulesOf } from './ui-module-types.ts';
 import type { Manifest } from './manifest.ts';
 import { agentUserId, appSecret, clientCredentials } from './secrets.ts';
 
@@ -37,6 +40,8 @@ export interface Installation {
   warnings: ManifestProblem[];
   /** Token grants issued to it; revoked at uninstall. */
   grantIds: Set<string>;
+  /** Who may open each UI module, by module key (ui-module-access.ts). */
+  moduleAccess: Record<string, ModuleAccess>;
 }
 
 const MAX_PROBLEMS = 50;
@@ -128,6 +133,8 @@ export class Installations {
     installer: DemoUser;
     projects: number[] | 'all';
     warnings: ManifestProblem[];
+    /** The install's `access`: each UI module that offers it gets it. */
+    access?: ModuleAccessCategory;
   }): Installation {
     const m = args.manifest;
     const authType = m.authentication.type ?? 'none';
@@ -152,6 +159,12 @@ export class Installations {
       problems: [],
       warnings: args.warnings,
       grantIds: new Set(),
+      moduleAccess: Object.fromEntries(
+        uiModulesOf(m).map(({ type, entry }) => [
+          entry.key,
+          initialAccess(type, this.config.organization ? 'crowdin-enterprise' : 'crowdin', m, args.access),
+        ]),
+      ),
     };
     if (authType === 'crowdin_agent' && m.agent) {
       const taken = (username: string) =>

@@ -7,6 +7,7 @@ import { grants } from '../../../wire/scopes.ts';
 import type { Dataset } from '../data/model.ts';
 import { outcomeWords } from './attempts.ts';
 import { ControlError } from './errors.ts';
+import { readAccessCategory } from './ui-module-access.ts';
 import { webOrigin } from '../data/web-urls.ts';
 import type { HostParts } from './host-parts.ts';
 import { scopesBeyond, type Installation } from './installations.ts';
@@ -34,6 +35,7 @@ export class Installing {
       );
     }
     const projects = this.readProjects(request.projects);
+    const access = readAccessCategory(request.access, 'access');
     const refuse = (error: ControlError): never => {
       this.p.installations.problem(null, {
         severity: 'error',
@@ -126,6 +128,7 @@ export class Installing {
       installer,
       projects,
       warnings: report.warnings,
+      access,
     });
     const steps = manifest.modules?.['workflow-step-type'] ?? [];
     if (steps.length && !this.p.enterprise()) {

@@ -4,7 +4,9 @@
 // refused, as the service refuses them. Rules a schema cannot say (which auth a module needs, a step's
 // companion webhook, …) are in manifest.ts.
 
+import { UI_MODULE_TYPES } from '../../../wire/app-modules.ts';
 import { INPUT_PORTS } from '../../../wire/workflow-step.ts';
+import { uiEntrySchema } from './ui-module-types.ts';
 
 export const OUTPUT_PORTS = INPUT_PORTS.filter((p) => p !== 'initial');
 export const EDITOR_MODES = ['side-by-side', 'comfortable', 'multilingual'] as const;
@@ -31,9 +33,9 @@ export const UI_GROUPS = [
   'project-tools',
 ] as const;
 
-/** Groups the docs or the framework know whose entries the emulator does not call: key checked, rest free. */
+/** Groups the docs or the framework know whose entries the emulator neither calls nor opens: key checked, rest free. */
 const OTHER_GROUPS = [
-  ...UI_GROUPS,
+  ...UI_GROUPS.filter((g) => !(UI_MODULE_TYPES as readonly string[]).includes(g)),
   'advisor-inspector',
   'ai-prompt-provider',
   'ai-provider',
@@ -220,6 +222,7 @@ export const MANIFEST_SCHEMA = {
         'custom-file-format': group(fileFormatEntry),
         ...Object.fromEntries(FILE_HOOK_GROUPS.map((g) => [g, group(fileHookEntry)])),
         ...Object.fromEntries(OTHER_GROUPS.map((g) => [g, group(otherEntry)])),
+        ...Object.fromEntries(UI_MODULE_TYPES.map((g) => [g, group(uiEntrySchema(g))])),
       },
       additionalProperties: false,
     },

@@ -228,7 +228,7 @@ describe('the rules a schema cannot state', () => {
     };
     expect(rules(ui)).toEqual({
       errors: [],
-      warnings: ['serverless-not-hosted /baseUrl', 'unhosted-module /modules/project-menu'],
+      warnings: ['serverless-not-hosted /baseUrl'],
     });
   });
 
@@ -283,10 +283,11 @@ describe('the rules a schema cannot state', () => {
     expect(rules(m).warnings).toEqual(['unknown-event /modules/webhook/0/events/2']);
   });
 
-  it('warns about modules the emulator installs but never calls', () => {
+  it('warns about modules the emulator installs but never calls or opens (UI modules it opens)', () => {
     const m = valid();
     m.modules['project-tools'] = [{ key: 'tool', name: 'T', url: '/t', logo: '/l.png' }];
-    expect(rules(m)).toEqual({ errors: [], warnings: ['unhosted-module /modules/project-tools'] });
+    m.modules['custom-mt'] = [{ key: 'mt' }];
+    expect(rules(m)).toEqual({ errors: [], warnings: ['unhosted-module /modules/custom-mt'] });
   });
 });
 

@@ -19,6 +19,7 @@ import {
   warning,
 } from './manifest-problems.ts';
 import { HOSTED_GROUPS, MANIFEST_SCHEMA, UI_GROUPS } from './manifest-schema.ts';
+import { isUiModuleType } from './ui-module-types.ts';
 
 export const STEP_AUTH_ERROR =
   'Only crowdin_agent authentication type is allowed for workflow-step-type module type';
@@ -61,6 +62,8 @@ export interface Manifest {
   };
   environments?: string[];
   agent?: { username: string; name?: string; avatarUrl?: string };
+  /** The framework's default module permissions: `user` is a ModuleAccessCategory. */
+  default_permissions?: { user?: string; project?: string };
 }
 
 /** The edition the emulator plays (AppsSettings.edition): the values a manifest's `environments` lists. */
@@ -72,12 +75,15 @@ export type Edition = AppsSettings['edition'];
  * module receives deliveries, is offered or is shown active asks this.
  */
 export function moduleActive(
-  module: { environments?: readonly string[] },
+  module: { environments?: readonly string[] | string },
   app: Pick<Manifest, 'environments'>,
   edition: Edition,
 ): boolean {
   const environments = module.environments ?? app.environments;
-  return !environments || environments.includes(edition);
+  // A UI module's page may write one environment as a string (ui-module-types.ts).
+  return (
+    !environments || (typeof environments === 'string' ? [environments] : environments).includes(edition)
+  );
 }
 
 /** Webhook modules of the app that receive `event` (step events too), active in this edition. */
@@ -237,6 +243,7 @@ function semanticProblems(m: Partial<Manifest>): ManifestProblem[] {
     });
     if (
       !(HOSTED_GROUPS as readonly string[]).includes(g) &&
+      !isUiModuleType(g) &&
       Array.isArray(modules[g]) &&
       (modules[g] as unknown[]).length
     ) {

@@ -7,6 +7,7 @@
 //   waits for its batch, and the apps' own calls.
 import type { AppApiCall, AppProblem, ManifestProblem } from '../../../wire/apps.ts';
 import { STEP_STATUSES } from '../../../wire/apps.ts';
+import { MODULE_ACCESS_CATEGORIES, type ModuleAccess } from '../../../wire/app-modules.ts';
 import { DELIVERY_KINDS, DELIVERY_STATES } from '../../../wire/delivery-kinds.ts';
 import { DELIVERY_FAULTS } from '../../../wire/faults.ts';
 import type { DemoUser } from '../data/model.ts';
@@ -83,12 +84,27 @@ function installationsPart(host: AppsHost): StatePart {
               .list(true)
               .map((w) => w.json<ManifestProblem>()),
             grantIds: new Set(a.get('grantIds').strings()),
+            moduleAccess: moduleAccess(a.get('moduleAccess')),
           };
         });
       const global = problems(r.get('problems'));
       return () => host.installations.replaceRecords({ clients, apps, problems: global });
     },
   };
+}
+
+/** Who may open each UI module; a state saved before modules had access has none (each gets its default). */
+function moduleAccess(r: Reader): Record<string, ModuleAccess> {
+  if (r.value === undefined) return {};
+  return Object.fromEntries(
+    Object.entries(r.object()).map(([key, value]) => {
+      const m = new Reader(value, `${r.at}.${key}`);
+      return [
+        key,
+        { category: m.get('category').oneOf(MODULE_ACCESS_CATEGORIES), users: m.get('users').strings() },
+      ];
+    }),
+  );
 }
 
 function user(r: Reader): DemoUser {
