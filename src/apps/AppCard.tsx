@@ -16,6 +16,7 @@ import {
   type TriggerRequest,
 } from '../wire/apps.ts';
 import { APPS_ROUTES } from '../wire/apps-routes.ts';
+import { EditorPanels } from './EditorPanels.tsx';
 import { callApps } from './client.ts';
 import { triggerChoices } from './app-card.ts';
 import { clock } from './format.ts';
@@ -99,6 +100,7 @@ export function AppCard(props: { origin: string; app: AppInfo; edition: Edition 
         )}
       </dl>
       <AppProblems problems={app.problems} onShowDelivery={selectDelivery} />
+      <EditorPanels origin={origin} app={app} />
       <ManifestProblems problems={app.warnings} title="Warnings about the manifest" />
       {app.stepTypes.map((type) => (
         <AddStep key={type.key} origin={origin} app={app} type={type} />

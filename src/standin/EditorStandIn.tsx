@@ -18,6 +18,7 @@ import {
   type StringData,
   type TranslationData,
 } from '../wire/ap-bridge.ts';
+import type { ModulePageResponse } from '../wire/app-modules.ts';
 import { listingPath } from '../wire/listings.ts';
 import { AdvancedFilterForm } from './AdvancedFilterForm.tsx';
 import { describeFilter, filterQuery, initialState, type EditorState } from './editor-state.ts';
@@ -26,14 +27,11 @@ import { SHOWN_STRINGS, StringsList } from './StringsList.tsx';
 import { usePanelBridge } from './use-panel-bridge.ts';
 import './standin.css';
 
-/** Where the panel opens, as the module page route answers (src/wire/app-modules.ts ModulePageResponse). */
-export interface PanelOpening {
-  url: string;
-  jwtToken: string;
-  context: object;
-  parentOrigins: string[];
-  expiresAt: string;
-}
+/** Where the panel opens, as the module page route answers. */
+export type PanelOpening = Pick<
+  ModulePageResponse,
+  'url' | 'jwtToken' | 'context' | 'parentOrigins' | 'expiresAt'
+>;
 
 export interface PanelRequest {
   projectId: number;
@@ -142,8 +140,9 @@ export function EditorStandIn(props: {
     onNotice: (notice) => setNotices((n) => [...n.slice(-4), notice]),
     freshToken: async () => {
       if (!project) throw new Error('No project is open.');
-      return (await props.open({ projectId: project.id, languageId, stringId: selected?.id ?? null }))
-        .jwtToken;
+      const again = await props.open({ projectId: project.id, languageId, stringId: selected?.id ?? null });
+      if (!again.jwtToken) throw new Error('The app has no OAuth app, so its page gets no JWT.');
+      return again.jwtToken;
     },
   });
 
