@@ -93,11 +93,11 @@ test('the example panel drives the editor stand-in, and hears it', async ({ page
   const list = standIn.getByRole('listbox', { name: 'Strings' });
   await list.focus();
   await page.keyboard.press('Home');
-  const first = standIn.getByRole('option', { selected: true });
+  const first = list.getByRole('option', { selected: true });
   const id = await first.getAttribute('data-string-id');
   await expect(panel.locator('#string')).toHaveText(new RegExp(`^#${id} `));
   await page.keyboard.press('ArrowDown');
-  const second = await standIn.getByRole('option', { selected: true }).getAttribute('data-string-id');
+  const second = await list.getByRole('option', { selected: true }).getAttribute('data-string-id');
   expect(second).not.toBe(id);
   await expect(panel.locator('#string')).toHaveText(new RegExp(`^#${second} `));
 
