@@ -91,12 +91,11 @@ test('the example panel drives the editor stand-in, and hears it', async ({ page
 
   // Keyboard only: the list takes focus and the arrow keys select; the panel hears string.change.
   const list = standIn.getByRole('listbox', { name: 'Strings' });
-  await list.focus();
-  await page.keyboard.press('Home');
+  await list.press('Home');
   const first = list.getByRole('option', { selected: true });
   const id = await first.getAttribute('data-string-id');
   await expect(panel.locator('#string')).toHaveText(new RegExp(`^#${id} `));
-  await page.keyboard.press('ArrowDown');
+  await list.press('ArrowDown');
   const second = await list.getByRole('option', { selected: true }).getAttribute('data-string-id');
   expect(second).not.toBe(id);
   await expect(panel.locator('#string')).toHaveText(new RegExp(`^#${second} `));
