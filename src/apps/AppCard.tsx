@@ -23,6 +23,7 @@ import { clock } from './format.ts';
 import { ModuleCall } from './ModuleCall.tsx';
 import { AnswerOf, AppProblems, Confirm, Failure, ManifestProblems, Secret } from './parts.tsx';
 import { StepPanel } from './StepPanel.tsx';
+import { UiModules } from './UiModules.tsx';
 import { useAppsUiActions } from './store.ts';
 
 export function AppCard(props: { origin: string; app: AppInfo; edition: Edition }) {
@@ -114,6 +115,11 @@ export function AppCard(props: { origin: string; app: AppInfo; edition: Edition 
           edition={props.edition}
         />
       ))}
+      <UiModules
+        origin={origin}
+        app={app}
+        edition={props.edition === 'enterprise' ? 'crowdin-enterprise' : 'crowdin'}
+      />
       <TriggerForm origin={origin} app={app} />
       <ModuleCall origin={origin} app={app} />
       <Uninstall origin={origin} app={app} />

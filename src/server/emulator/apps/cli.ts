@@ -8,6 +8,7 @@ import type {
   AppsStreamEvent,
   AttemptInfo,
   DeliverySummary,
+  InstallRequest,
   ManifestProblem,
 } from '../../../wire/apps.ts';
 import type { ModuleCallRequest, ModuleCallResponse } from '../../../wire/app-module-calls.ts';
@@ -27,16 +28,19 @@ import { ManifestSourceError, readManifest } from './manifest-source.ts';
 import { defaultAppsOptions, type AppsOptions } from './options.ts';
 import { AppCaller } from './outgoing.ts';
 import { recordCommand, replayCommand, SCENARIO_HELP } from './scenarios/cli.ts';
+import { accessCommand, openCommand, UI_MODULES_HELP } from './ui-modules-cli.ts';
 
 export const APPS_HELP = `Apps (Crowdin apps hosted by the emulator; see the README, "Develop a Crowdin app against the emulator"):
   npm run emulator -- apps validate <file|url> [--allow-remote-apps]
   npm run emulator -- apps client --name NAME --scopes "project"   [--port N]
-  npm run emulator -- apps install <manifestUrl> [--project N | --all]   [--port N]
+  npm run emulator -- apps install <manifestUrl> [--project N | --all] [--access CATEGORY]   [--port N]
+                     (--access: who may open its UI modules, where a module offers it; default owner)
   npm run emulator -- apps uninstall <appId>   [--port N]
   npm run emulator -- apps flush [--app ID]   [--port N]   (queued batches and waiting retries, now)
   npm run emulator -- apps call <appId> <moduleKey> [--job parse-file|build-file|…] [--file ID | --content PATH]
                      [--language L]… [--url] [--out PATH]   [--port N]
                      (a file-processing module call; --out saves the built file or the strings)
+${UI_MODULES_HELP}
   npm run emulator -- apps listen [--app ID]   [--port N]
 ${SCENARIO_HELP}
 
@@ -129,6 +133,10 @@ function parseAppsArgs(args: string[]) {
       out: { type: 'string' },
       seconds: { type: 'string' },
       speed: { type: 'string' },
+      user: { type: 'string' },
+      users: { type: 'string' },
+      string: { type: 'string' },
+      access: { type: 'string' },
       'allow-remote-apps': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -147,7 +155,7 @@ export async function appsCommand(args: string[], out = console.log, err = conso
     return 2;
   }
   const { values, positionals } = parsed;
-  const [command, target, moduleKey] = positionals;
+  const [command, target, moduleKey, category] = positionals;
   // Asked for, the help is an answer (exit 0); without a command it says what was missing (exit 2).
   if (values.help) {
     out(APPS_HELP);
@@ -217,7 +225,11 @@ export async function appsCommand(args: string[], out = console.log, err = conso
           return 2;
         }
         const app = await call(APPS_ROUTES.install, {
-          body: { manifestUrl: target, projects: projects ?? 'all' },
+          body: {
+            manifestUrl: target,
+            projects: projects ?? 'all',
+            ...(values.access ? { access: values.access as InstallRequest['access'] } : {}),
+          },
         });
         out(`Installed "${app.appId}" (${app.name}) from ${app.manifestUrl}`);
         out(`  appSecret: ${app.appSecret}`);
@@ -225,6 +237,11 @@ export async function appsCommand(args: string[], out = console.log, err = conso
         out(
           `  scopes: ${app.scopes.join(' ') || '(none)'}; projects: ${app.projects === 'all' ? 'all' : app.projects.join(', ')}`,
         );
+        for (const m of app.uiModules) {
+          out(
+            `  ${m.type} "${m.key}": ${m.offered ? `access ${m.access.category}; apps open ${app.appId} ${m.key}` : m.notOffered}`,
+          );
+        }
         for (const p of [...app.warnings, ...app.problems]) out(`  ${p.severity}: ${p.message}`);
         return 0;
       }
@@ -246,6 +263,10 @@ export async function appsCommand(args: string[], out = console.log, err = conso
         );
         return 0;
       }
+      case 'open':
+        return await openCommand(call, target, moduleKey, values, out, err);
+      case 'access':
+        return await accessCommand(call, target, moduleKey, category, values, out, err);
       case 'listen':
         return await listen(base, values.port!, values.app, out);
       case 'record':

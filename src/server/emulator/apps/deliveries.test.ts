@@ -345,7 +345,7 @@ describe('the log', () => {
         error: {
           code: 'invalidRequest',
           message:
-            'kind must be one of webhook, installed, uninstall, settings, delete-settings, module-call, settings-page.',
+            'kind must be one of webhook, installed, uninstall, settings, delete-settings, module-call, settings-page, module-page.',
         },
       },
     });

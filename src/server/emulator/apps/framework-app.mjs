@@ -2,7 +2,8 @@
 // (framework.test.ts): a workflow step and the webhook for its strings, pointed at the emulator by
 // configuration only (crowdinUrls). Each string that reaches the step is PATCHed to the step's first output
 // through the framework's API client; settings saves are echoed on stdout. A file post-import and a file
-// pre-export module mark each string's context and say on stdout that their handler ran, with which job. Run with Node 22, with
+// pre-export module mark each string's context and say on stdout that their handler ran, with which job. A
+// project menu serves the page in INTEROP_CONFIG.uiDir. Run with Node 22, with
 // FRAMEWORK_DIR (where the framework is installed) and INTEROP_CONFIG (JSON: clientId, clientSecret,
 // accountUrl, apiDomain, dbFolder) in the environment. Prints {"ready": port} when it listens.
 import { createServer } from 'node:http';
@@ -72,6 +73,8 @@ const server = createServer(app).listen(0, '127.0.0.1', () => {
         },
       },
     ],
+    // A project menu: the framework serves uiDir's index.html only after its own JWT check (ui-module.js).
+    projectMenu: [{ name: 'Interop Menu', uiPath: config.uiDir }],
     workflowStepType: [
       {
         key: 'interop-step',

@@ -10,7 +10,7 @@
 // (CROQL_SKIP_FRAMEWORK_INTEROP=1, ignored under CI) skips it, and the reason is printed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,8 @@ let appUrl = '';
 const said: Record<string, unknown>[] = [];
 let stderr = '';
 const temp = mkdtempSync(join(tmpdir(), 'croql-interop-'));
+const menuDir = join(temp, 'menu');
+const MENU_MARK = 'the interop project menu';
 
 /** Resolves with the first line the app printed that `match` accepts (waiting up to `ms`). */
 async function heard(match: (line: Record<string, unknown>) => boolean, ms = 20_000) {
@@ -80,6 +82,8 @@ beforeAll(async () => {
     secure = serveEmulator(em, 0, (info: AddressInfo) => resolve(info.port), material);
   });
   const tls = tlsInfo(material, tlsPort);
+  mkdirSync(menuDir);
+  writeFileSync(join(menuDir, 'index.html'), `<!doctype html><title>Interop Menu</title><p>${MENU_MARK}</p>`);
   const { json: client } = await call<typeof APPS_ROUTES.clients, { clientId: string; clientSecret: string }>(
     em.url,
     APPS_ROUTES.clients,
@@ -96,7 +100,7 @@ beforeAll(async () => {
       ...process.env,
       ...appEnvironment(tls),
       FRAMEWORK_DIR: fw.dir,
-      INTEROP_CONFIG: JSON.stringify({ ...client, ...tls.crowdinUrls, dbFolder: temp }),
+      INTEROP_CONFIG: JSON.stringify({ ...client, ...tls.crowdinUrls, dbFolder: temp, uiDir: menuDir }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -137,6 +141,22 @@ it('a framework app installs, handles a signed delivery, PATCHes the string DONE
   expect(installed.json.warnings.map((w) => w.rule)).not.toContain('no-step-webhook');
   const calls = (await call(em.url, APPS_ROUTES.calls, { query: { app: appId } })).json.data;
   expect(calls).toContainEqual(expect.objectContaining({ kind: 'token', status: 200 }));
+
+  // A project menu opened through the route passes the framework's own JWT check (signature, module claim,
+  // the installation the JWT's domain names): the framework serves its page; a forged token gets nothing.
+  const menu = installed.json.uiModules.find((m) => m.type === 'project-menu')!;
+  expect(menu).toMatchObject({ offered: true, url: '/project-menu/index.html' });
+  const page = await call(em.url, APPS_ROUTES.modulePage, {
+    params: [appId, menu.key],
+    query: { projectId: 1, user: 'alice' },
+  });
+  expect(page.status, JSON.stringify(page.json)).toBe(200);
+  const served = await fetch(page.json.url);
+  expect(served.status).toBe(200);
+  expect(await served.text()).toContain(MENU_MARK);
+  const forgedUrl = new URL(page.json.url);
+  forgedUrl.searchParams.set('jwtToken', `${page.json.jwtToken!.slice(0, -4)}AAAA`);
+  expect((await fetch(forgedUrl)).status).not.toBe(200);
 
   // Settings: Save reaches onStepSettingsSave through the framework's JWT check (module claim included).
   const { json: step } = await call(em.url, APPS_ROUTES.addStep, {
