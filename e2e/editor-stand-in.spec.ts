@@ -52,7 +52,8 @@ test('the example panel drives the editor stand-in, and hears it', async ({ page
   const view = await openAppsView(page);
   const { clientId, clientSecret } = await registerOAuthApp(view, 'OAuth example panel');
   const card = await install(view, await startExampleApp(clientId, clientSecret), EXAMPLE_APP_ID);
-  await card.getByRole('button', { name: 'Open Example panel in the editor stand-in' }).click();
+  const row = card.getByTestId('ui-module').filter({ hasText: 'Example panel' });
+  await row.getByRole('button', { name: 'Open', exact: true }).click();
   const standIn = page.getByTestId('editor-stand-in');
   await expect(standIn.getByTestId('standin-count')).toContainText(/\d+ strings?/);
   await standIn.getByRole('button', { name: 'Open the panel' }).click();

@@ -16,7 +16,6 @@ import {
   type TriggerRequest,
 } from '../wire/apps.ts';
 import { APPS_ROUTES } from '../wire/apps-routes.ts';
-import { EditorPanels } from './EditorPanels.tsx';
 import { callApps } from './client.ts';
 import { triggerChoices } from './app-card.ts';
 import { clock } from './format.ts';
@@ -101,7 +100,6 @@ export function AppCard(props: { origin: string; app: AppInfo; edition: Edition 
         )}
       </dl>
       <AppProblems problems={app.problems} onShowDelivery={selectDelivery} />
-      <EditorPanels origin={origin} app={app} />
       <ManifestProblems problems={app.warnings} title="Warnings about the manifest" />
       {app.stepTypes.map((type) => (
         <AddStep key={type.key} origin={origin} app={app} type={type} />
