@@ -45,18 +45,22 @@ const LAYERS = [
     'permalink',
     'results',
     'snapshots',
+    'standin',
     'templates',
   ],
   ['app'],
 ];
 /** Imports inside a layer that are part of the design: wire builds on the language; a drill-down clause is
  * written by the builder's writers; start-up restores the Library's draft; the editor panel converts the
- * editor's advanced filter with the builder's converter and checks a string clause by clause as the funnel. */
+ * editor's advanced filter with the builder's converter and checks a string clause by clause as the funnel;
+ * the Apps view opens the editor stand-in, whose advanced filter the builder's converter writes as CroQL. */
 const SIDEWAYS = {
   wire: ['croql'],
   insight: ['builder'],
   permalink: ['library'],
   panel: ['builder', 'funnel'],
+  apps: ['standin'],
+  standin: ['builder'],
 };
 const HOSTS = ['results', 'library'];
 

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { BRIDGE_PATH, BRIDGE_PROTOCOL, BRIDGE_VERSION, type BridgeMessage } from '../src/wire/apps.ts';
+import { BRIDGE_PATH, BRIDGE_PROTOCOL, BRIDGE_VERSION, type BridgeMessage } from '../src/wire/ap-bridge.ts';
 
 /** The e2e ports of playwright.config.ts: the app (a playground origin) and the emulator. */
 const PLAYGROUND = 'http://127.0.0.1:4317';

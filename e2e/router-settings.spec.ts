@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIResponse, type FrameLocator, type Page, type Route } from '@playwright/test';
 import { sign } from 'hono/jwt';
-import { BRIDGE_PROTOCOL, BRIDGE_VERSION, type BridgeMessage } from '../src/wire/apps.ts';
+import { BRIDGE_PROTOCOL, BRIDGE_VERSION, type BridgeMessage } from '../src/wire/ap-bridge.ts';
 import { startRouterProcess, type RouterProcess } from './support/router.ts';
 import { APPS_PATHS } from '../src/wire/apps-routes.ts';
 

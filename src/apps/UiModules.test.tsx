@@ -6,7 +6,6 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it } from 'vitest';
 import type { UiModuleInfo } from '../wire/app-modules.ts';
-import { openEditorStandIn } from './editor-stand-in.ts';
 import { app, ORIGIN, renderWith } from './testing.tsx';
 import { UiModules } from './UiModules.tsx';
 
@@ -63,16 +62,4 @@ it('Open says what went wrong beside the module, and opens nothing', async () =>
 it('an app without UI modules shows no section', () => {
   renderWith(<UiModules origin={ORIGIN} app={app()} edition="crowdin" />);
   expect(screen.queryByTestId('ui-modules')).toBeNull();
-});
-
-it("the editor stand-in's slot says it is coming, with the page's URL", () => {
-  const said = openEditorStandIn({
-    type: 'editor-right-panel',
-    moduleKey: 'panel',
-    url: 'https://app.test/panel?jwtToken=t',
-    user: { id: 2, username: 'bob' },
-  } as never);
-  expect(said.message).toMatch(
-    /editor stand-in for editor-right-panel "panel" is coming.*bob: https:\/\/app\.test\/panel/,
-  );
 });

@@ -1,20 +1,21 @@
 // An installed app's UI modules (project menu, tools, editor panels, …): each with who may open it, and
 // Open as a user in a project. The emulator mints the page's URL and JWT at each opening (and logs it), or
 // refuses in the service's words; a project menu (or any page that is not an editor panel) opens full-width
-// below, an editor panel in the editor stand-in (editor-stand-in.ts).
+// below, an editor panel in the editor stand-in (EditorPanels.tsx, src/standin/).
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ACCESS_LABELS, type ModulePageResponse, type UiModuleInfo } from '../wire/app-modules.ts';
 import type { AppInfo, AppsSettings } from '../wire/apps.ts';
 import { APPS_ROUTES } from '../wire/apps-routes.ts';
 import { callApps } from './client.ts';
-import { openEditorStandIn } from './editor-stand-in.ts';
+import { EditorPanel } from './EditorPanels.tsx';
 import { Failure } from './parts.tsx';
 
 export function UiModules(props: { origin: string; app: AppInfo; edition: AppsSettings['edition'] }) {
   const { origin, app, edition } = props;
   const id = useId();
   const [opened, setOpened] = useState<ModulePageResponse | null>(null);
+  const [standIn, setStandIn] = useState<{ module: UiModuleInfo; user: string } | null>(null);
   if (app.uiModules.length === 0) return null;
   return (
     <section className="apps-subcard" aria-labelledby={`${id}-title`} data-testid="ui-modules">
@@ -28,9 +29,20 @@ export function UiModules(props: { origin: string; app: AppInfo; edition: AppsSe
             module={m}
             edition={edition}
             onOpened={setOpened}
+            onStandIn={(user) => setStandIn({ module: m, user })}
           />
         ))}
       </ul>
+      {standIn && (
+        <EditorPanel
+          key={standIn.module.key}
+          origin={origin}
+          app={app}
+          module={standIn.module}
+          user={standIn.user}
+          onClose={() => setStandIn(null)}
+        />
+      )}
       {opened && (
         <div className="apps-module-page" data-testid="module-page">
           <div className="apps-log-head">
@@ -61,22 +73,20 @@ function UiModuleRow(props: {
   module: UiModuleInfo;
   edition: AppsSettings['edition'];
   onOpened: (page: ModulePageResponse) => void;
+  /** An editor panel opens in the editor stand-in, which picks the project, language and string. */
+  onStandIn: (user: string) => void;
 }) {
   const { origin, app, module: m, edition } = props;
   const id = useId();
   const [user, setUser] = useState('');
   const [project, setProject] = useState('');
-  const [standIn, setStandIn] = useState<string | null>(null);
   const open = useMutation({
     mutationFn: () =>
       callApps(origin, APPS_ROUTES.modulePage, {
         params: [app.appId, m.key],
         query: { user: user.trim(), projectId: project.trim() },
       }),
-    onSuccess: (page) => {
-      if (m.editorPanel) setStandIn(openEditorStandIn(page).message);
-      else props.onOpened(page);
-    },
+    onSuccess: (page) => props.onOpened(page),
   });
   const access = `${ACCESS_LABELS[edition][m.access.category]}${m.access.users.length ? `: ${m.access.users.join(', ')}` : ''}`;
   return (
@@ -94,8 +104,8 @@ function UiModuleRow(props: {
           className="apps-inline-form"
           onSubmit={(e) => {
             e.preventDefault();
-            setStandIn(null);
-            open.mutate();
+            if (m.editorPanel) props.onStandIn(user.trim());
+            else open.mutate();
           }}
         >
           <label htmlFor={`${id}-user`}>User</label>
@@ -106,7 +116,7 @@ function UiModuleRow(props: {
             placeholder={app.installedBy.username}
             size={10}
           />
-          {m.scope === 'project' && (
+          {m.scope === 'project' && !m.editorPanel && (
             <>
               <label htmlFor={`${id}-project`}>Project</label>
               <input
@@ -125,11 +135,6 @@ function UiModuleRow(props: {
         </form>
       )}
       {open.isError && <Failure error={open.error} />}
-      {standIn && (
-        <p role="status" className="notice notice-info">
-          {standIn}
-        </p>
-      )}
     </li>
   );
 }

@@ -1,7 +1,12 @@
 // The settings page's bridge as the view speaks it: which window messages are the page's, whether the
 // form differs from what was saved, and the frame's height from what the page reports.
-import { BRIDGE_PROTOCOL, BRIDGE_VERSION, type BridgeMessage, type BridgeRequest } from '../wire/apps.ts';
-import { isRecord } from '../wire/json.ts';
+import {
+  readBridgeData,
+  wrapBridge,
+  type BridgeMessage,
+  type BridgeRequest,
+  type Unwrapped,
+} from '../wire/ap-bridge.ts';
 
 /** How long Save waits for the page's answer to "validate" before saying the bridge is missing. */
 export const VALIDATE_TIMEOUT_MS = 5000;
@@ -16,9 +21,7 @@ export function bridgeMessage(
   origin: string,
 ): BridgeMessage | null {
   if (!frame || event.source !== frame || event.origin !== origin) return null;
-  const data: unknown = event.data;
-  if (!isRecord(data) || data.protocol !== BRIDGE_PROTOCOL || data.version !== BRIDGE_VERSION) return null;
-  return data as unknown as BridgeMessage;
+  return readBridgeData<BridgeMessage>(event.data);
 }
 
 /** Whether the form holds other settings than the step's saved ones (JSON compared). */
@@ -32,15 +35,13 @@ export function frameHeight(reported: number | null): number {
   return Math.min(FRAME_HEIGHT.max, Math.max(FRAME_HEIGHT.min, Math.ceil(reported)));
 }
 
-type RequestBody = BridgeRequest extends infer R
-  ? R extends unknown
-    ? Omit<R, 'protocol' | 'version'>
-    : never
-  : never;
-
 /** Posts a request to the page's bridge (nothing while the frame or its origin is not there). */
-export function tellPage(frame: HTMLIFrameElement | null, origin: string | null, request: RequestBody): void {
+export function tellPage(
+  frame: HTMLIFrameElement | null,
+  origin: string | null,
+  request: Unwrapped<BridgeRequest>,
+): void {
   const target = frame?.contentWindow;
   if (!target || !origin) return;
-  target.postMessage({ protocol: BRIDGE_PROTOCOL, version: BRIDGE_VERSION, ...request }, origin);
+  target.postMessage(wrapBridge<BridgeRequest>(request), origin);
 }

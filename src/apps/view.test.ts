@@ -2,13 +2,8 @@
 // sending a query, what waits for the next batch, and which window messages are the settings page's bridge.
 import { describe, expect, it } from 'vitest';
 import { keys } from '../connection/keys.ts';
-import {
-  BRIDGE_PROTOCOL,
-  BRIDGE_VERSION,
-  type AppApiCall,
-  type AppsOverview,
-  type AppsSettings,
-} from '../wire/apps.ts';
+import { BRIDGE_PROTOCOL, BRIDGE_VERSION } from '../wire/ap-bridge.ts';
+import type { AppApiCall, AppsOverview, AppsSettings } from '../wire/apps.ts';
 import { choicesOf } from './choices.ts';
 import { SETTINGS } from './fixtures.ts';
 import { ControlRequestError } from './client.ts';

@@ -1,22 +1,25 @@
 // The README's example Crowdin app ("Develop a Crowdin app against the emulator"): the least an app needs
-// for a workflow step and a UI module, on plain Hono. Its step, "Length check", routes each string that
+// for a workflow step and UI modules, on plain Hono. Its step, "Length check", routes each string that
 // reaches it by its source text's length: at most `maxLength` characters to the output "Fits" (port
 // `true`), longer ones to "Too long" (port `false`). Its project-menu page shows who opened it and what the
 // step routed. What the service sends and takes is in src/wire/apps.ts; this file only plays the app's part:
 //   - the manifest, with crowdin_agent authentication (the step needs it) and the step's companion webhook;
 //   - the installed event, whose appSecret and agentId it keeps (in memory: an example, not a product);
 //   - the webhook: checks X-Crowdin-Signature, takes an agent token, PATCHes each string's output;
-//   - the project-menu page: opened with `?jwtToken=…`, verified with the OAuth client secret.
+//   - the project-menu page: opened with `?jwtToken=…`, verified with the OAuth client secret;
+//   - the editor-right-panel page (./panel.ts): the same check, then the editor driven through `AP`.
 import { Hono } from 'hono';
 import { verify } from 'hono/jwt';
 import { createHmac } from 'node:crypto';
 import type { StatusPatchOp } from '../wire/apps.ts';
 import { STEP_EVENT, WEBHOOK_HEADERS } from '../wire/apps.ts';
 import { signatureMatches } from '../wire/signature.ts';
+import { panelPage } from './panel.ts';
 
 export const EXAMPLE_APP_ID = 'example-step';
 export const STEP_KEY = 'length-check';
 export const MENU_KEY = 'example-menu';
+export const PANEL_KEY = 'example-panel';
 export const PORTS = { fits: 'true', tooLong: 'false' } as const;
 
 export interface ExampleConfig {
@@ -76,6 +79,9 @@ export function manifest(config: ExampleConfig) {
         },
       ],
       'project-menu': [{ key: MENU_KEY, name: 'Example step', url: '/project-menu' }],
+      'editor-right-panel': [
+        { key: PANEL_KEY, name: 'Example panel', url: '/editor-panel', modes: ['translate'] },
+      ],
     },
   };
 }
@@ -145,23 +151,35 @@ export function exampleApp(config: ExampleConfig) {
     return c.body(null, 200);
   });
 
-  app.get('/project-menu', async (c) => {
-    let claims: Record<string, unknown>;
+  /** The page's JWT claims, checked with the OAuth client secret; null when it is not Crowdin's. */
+  async function pageClaims(jwtToken: string | undefined): Promise<Record<string, unknown> | null> {
     try {
-      claims = (await verify(c.req.query('jwtToken') ?? '', config.clientSecret, {
+      return (await verify(jwtToken ?? '', config.clientSecret, {
         alg: 'HS256',
         aud: config.clientId,
       })) as Record<string, unknown>;
     } catch {
-      return c.text(
-        'Open this page from Crowdin (or the emulator): it needs the jwtToken Crowdin gives it.',
-        401,
-      );
+      return null;
     }
+  }
+  const NOT_FROM_CROWDIN =
+    'Open this page from Crowdin (or the emulator): it needs the jwtToken Crowdin gives it.';
+
+  app.get('/project-menu', async (c) => {
+    const claims = await pageClaims(c.req.query('jwtToken'));
+    if (!claims) return c.text(NOT_FROM_CROWDIN, 401);
     const context = (claims.context ?? {}) as Record<string, unknown>;
     return c.html(
       menuPage(String(context.project_id ?? '?'), String(context.user_login ?? claims.sub), routed),
     );
+  });
+
+  app.get('/editor-panel', async (c) => {
+    const claims = await pageClaims(c.req.query('jwtToken'));
+    const origin = c.req.query('origin');
+    if (!claims || !origin || !URL.canParse(origin)) return c.text(NOT_FROM_CROWDIN, 401);
+    const context = (claims.context ?? {}) as Record<string, unknown>;
+    return c.html(panelPage(new URL(origin).origin, String(context.user_login ?? claims.sub)));
   });
 
   async function agentToken(i: Installation): Promise<string> {

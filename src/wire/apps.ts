@@ -338,49 +338,7 @@ export interface SettingsPageResponse {
   deliveryId: number;
 }
 
-/** Where the emulator serves the bridge (`AP`), under the `origin` a settings page is given. */
-export const BRIDGE_PATH = '/apps/dist/iframe.js';
-
-/**
- * The bridge's messages (the emulator's own protocol: Crowdin's is not published). Every message carries
- * `protocol` and `version`; the bridge only listens to its parent window on one of `parentOrigins`, and
- * only posts to those origins.
- */
-export const BRIDGE_PROTOCOL = 'croql-apps-bridge';
-export const BRIDGE_VERSION = 1;
-
-interface BridgeEnvelope {
-  protocol: typeof BRIDGE_PROTOCOL;
-  version: typeof BRIDGE_VERSION;
-}
-
-/** From the settings page's bridge to the parent (the Apps view). */
-export type BridgeMessage = BridgeEnvelope &
-  (
-    | { type: 'ready'; href: string }
-    /** The page called `AP.formDataUpdated(data)`; `data` is null with a `problem` when it is not JSON. */
-    | { type: 'formDataUpdated'; data: unknown; problem: string | null }
-    /**
-     * The answer to `validate`: `valid` is what `window.formRef.validateForm()` returned, false with the
-     * reason in `problem` when it is missing, throws or returns a non-boolean, or the form data is not
-     * JSON. `data` is `window.currentFormData` (else what the page last gave `AP.formDataUpdated`): what
-     * Save sends when `valid`.
-     */
-    | { type: 'validated'; requestId: string; valid: boolean; data: unknown; problem: string | null }
-    /** The page's content height in CSS pixels, at load and whenever it changes: the parent sizes the frame. */
-    | { type: 'height'; height: number }
-  );
-
-/** The parent's theme, which the page reads with `AP.getTheme` (Crowdin's apps-js: "light" or "dark"). */
-export type BridgeTheme = 'light' | 'dark';
-
-/**
- * From the parent to the bridge: `hello` asks for `ready` again (a parent that started listening late),
- * Save sends `validate` to have the page check its form first, and `theme` says the parent's theme (at
- * `ready` and at each change).
- */
-export type BridgeRequest = BridgeEnvelope &
-  ({ type: 'hello' } | { type: 'validate'; requestId: string } | { type: 'theme'; theme: BridgeTheme });
+// The bridge (`AP`) and its messages: src/wire/ap-bridge.ts.
 
 // ---- file-processing module calls --------------------------------------------------------------------
 

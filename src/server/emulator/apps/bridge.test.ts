@@ -1,59 +1,9 @@
 // The bridge as served (the script's text, run on a stand-in window): AP.formDataUpdated reaches the parent,
 // Save's validate runs window.formRef.validateForm(), and the bridge talks only to the playground's origins.
-import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import type { BridgeMessage } from '../../../wire/apps.ts';
-import { BRIDGE_PROTOCOL, BRIDGE_VERSION } from '../../../wire/apps.ts';
-import { bridgeScript, type BridgeWindow } from './bridge.ts';
-
-const ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
-const PAGE = 'http://127.0.0.1:3000/workflow-step/review';
-
-interface Posted {
-  message: BridgeMessage;
-  origin: string;
-}
-
-function payload(claims: object): string {
-  return Buffer.from(JSON.stringify(claims)).toString('base64url');
-}
-const JWT = `e30.${payload({ context: { project_id: 1, organization_id: 1, user_id: 1, user_login: 'alice' } })}.sig`;
-
-/** Runs the served script on a window whose parent records what it is sent. */
-function load(
-  options: {
-    framed?: boolean;
-    ancestor?: string;
-    extra?: Pick<BridgeWindow, 'ResizeObserver' | 'document'>;
-  } = {},
-) {
-  const posted: Posted[] = [];
-  const parent = {
-    postMessage(message: BridgeMessage, origin: string) {
-      posted.push({ message, origin });
-    },
-  };
-  const listeners: ((e: { source: unknown; origin: string; data: unknown }) => void)[] = [];
-  const win: BridgeWindow & { AP?: Record<string, (...a: unknown[]) => void> } = {
-    parent,
-    location: {
-      href: `${PAGE}?jwtToken=${JWT}`,
-      search: `?jwtToken=${JWT}&origin=http%3A%2F%2F127.0.0.1%3A8787`,
-      ...(options.ancestor ? { ancestorOrigins: [options.ancestor] } : {}),
-    },
-    addEventListener: (_type, listener) => listeners.push(listener),
-    ...options.extra,
-  };
-  if (options.framed === false) win.parent = win;
-  // The script compiled as the body of a function of `window`, so the fake page is its only window.
-  const run = vm.compileFunction(bridgeScript(ORIGINS), ['window']) as (w: typeof win) => void;
-  run(win);
-  const send = (data: unknown, origin = ORIGINS[0]!, source: unknown = win.parent) =>
-    listeners.forEach((l) => l({ data, origin, source }));
-  const validate = (requestId: string, origin?: string, source?: unknown) =>
-    send({ protocol: BRIDGE_PROTOCOL, version: BRIDGE_VERSION, type: 'validate', requestId }, origin, source);
-  return { win, posted, send, validate };
-}
+import { BRIDGE_PROTOCOL, BRIDGE_VERSION } from '../../../wire/ap-bridge.ts';
+import type { BridgeWindow } from './bridge.ts';
+import { JWT, load, ORIGINS, PAGE } from './bridge-testing.ts';
 
 describe('the bridge', () => {
   it('says it is ready to the playground origins only, never to "*"', () => {

@@ -6,7 +6,7 @@
 // for the playground's origin only).
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { BRIDGE_PATH } from '../../../wire/apps.ts';
+import { BRIDGE_PATH } from '../../../wire/ap-bridge.ts';
 import { APPS_ROUTES } from '../../../wire/apps-routes.ts';
 import { controlGuard } from '../control/guard.ts';
 import { ControlError } from './errors.ts';

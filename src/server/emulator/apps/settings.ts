@@ -9,7 +9,7 @@ import type {
   SaveSettingsResponse,
   SettingsPageResponse,
 } from '../../../wire/apps.ts';
-import { BRIDGE_PATH } from '../../../wire/apps.ts';
+import { BRIDGE_PATH } from '../../../wire/ap-bridge.ts';
 import type { EmulatorConfig } from '../config.ts';
 import { APP_JWT_TTL_SECONDS, appJwt } from './app-jwt.ts';
 import type { Deliveries } from './deliveries.ts';

@@ -11,7 +11,7 @@ import type {
   UiModuleType,
 } from '../../../wire/app-modules.ts';
 import { ACCESS_LABELS } from '../../../wire/app-modules.ts';
-import { BRIDGE_PATH } from '../../../wire/apps.ts';
+import { BRIDGE_PATH } from '../../../wire/ap-bridge.ts';
 import type { DemoUser } from '../data/model.ts';
 import { APP_JWT_TTL_SECONDS, appJwt, appJwtClaims } from './app-jwt.ts';
 import { ControlError } from './errors.ts';
