@@ -203,7 +203,7 @@ describe('CroQL Router hosted by the emulator', () => {
     expect(again.status).toBeLessThan(300);
     await flushAndSettle();
     expect(await patchCalls()).toBe(before);
-    expect(rt.logs.some((l) => /repeats dropped/.test(l))).toBe(true);
+    expect(rt.logs.some((l) => /routed already \(a repeat of a delivery\)/.test(l))).toBe(true);
   });
 
   it('routes nothing for a delivery whose signature is not the installation’s', async () => {
