@@ -32,6 +32,17 @@ export interface Place {
 
 export const place = (q: Place) => `step ${q.stepId} (project ${q.projectId}, ${q.languageId})`;
 
+/** What the engine does around each PATCH chunk. */
+export interface ChunkHooks {
+  /** Before the PATCH: renews the claim on the chunk, throws LeaseLost when another instance took it. */
+  before(items: ClaimedItem[]): Promise<void>;
+  /** After the service answered it. */
+  done(items: ClaimedItem[]): Promise<void>;
+}
+
+/** The claim ran out and another instance may route the strings: this one stops, PATCHing nothing more. */
+export class LeaseLost extends Error {}
+
 export class BatchFailure extends Error {
   constructor(
     override readonly cause: unknown,
@@ -90,7 +101,7 @@ export class BatchRouter {
     at: Place,
     step: StepRecord | undefined,
     batch: ClaimedItem[],
-    done: (items: ClaimedItem[]) => Promise<void>,
+    hooks: ChunkHooks,
   ): Promise<void> {
     const plans = step ? this.plansOf(step) : null;
     let outputs: string[];
@@ -129,7 +140,7 @@ export class BatchRouter {
         .join(', ');
       this.log.info(`${place(at)}: ${batch.length} strings routed (${summary || 'all parked'}).`);
     }
-    await this.patch(client, at, batch, outputs, done);
+    await this.patch(client, at, batch, outputs, hooks);
   }
 
   /** PATCHes the outputs in chunks; a failed chunk throws a BatchFailure naming what is still unrouted. */
@@ -138,7 +149,7 @@ export class BatchRouter {
     at: Place,
     batch: ClaimedItem[],
     outputs: string[],
-    done: (items: ClaimedItem[]) => Promise<void>,
+    hooks: ChunkHooks,
   ): Promise<void> {
     const path = statusPath(at.projectId, at.stepId, at.languageId);
     for (let from = 0; from < batch.length; from += STATUS_PATCH_LIMIT) {
@@ -149,11 +160,12 @@ export class BatchRouter {
         value: outputs[from + k]!,
       }));
       try {
+        await hooks.before(items);
         await this.patchChunk(client, at, path, items, ops);
       } catch (e) {
         throw new BatchFailure(e, batch.slice(from));
       }
-      await done(items);
+      await hooks.done(items);
     }
   }
 

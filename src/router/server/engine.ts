@@ -16,7 +16,15 @@ import type { StepItem } from '../event.ts';
 import { PARKED } from '../route.ts';
 import type { RulePlan } from '../plan.ts';
 import type { StringStatusRecord } from '../../wire/apps.ts';
-import { BatchFailure, BatchRouter, place, statusPath, type Logger } from './batch.ts';
+import {
+  BatchFailure,
+  BatchRouter,
+  LeaseLost,
+  place,
+  statusPath,
+  type ChunkHooks,
+  type Logger,
+} from './batch.ts';
 import { ApiError, type CrowdinClient } from './crowdin.ts';
 import type { Claim, ClaimedItem, InboxItem, Kept } from './store/inbox.ts';
 import type { RouterStore, StepRecord } from './store.ts';
@@ -248,6 +256,19 @@ export class RouterEngine {
       for (const i of items) left.delete(i.id);
       this.lastDepth = Math.max(0, this.lastDepth - items.length);
     };
+    const hooks: ChunkHooks = {
+      before: async (items) => {
+        if (
+          !(await this.inbox.renew(
+            this.owner,
+            items.map((i) => i.id),
+            this.leaseMs,
+          ))
+        )
+          throw new LeaseLost();
+      },
+      done,
+    };
     // The lease is renewed while the batch runs: a slow API does not hand live work to another instance.
     const renew = setInterval(() => {
       void this.inbox.renew(this.owner, [...left.keys()], this.leaseMs).catch(() => undefined);
@@ -273,10 +294,16 @@ export class RouterEngine {
         );
       }
       const batch = claim.items.filter((i) => !gone.has(i.string.id));
-      if (batch.length) await this.batches.run(client, claim, step, batch, done);
+      if (batch.length) await this.batches.run(client, claim, step, batch, hooks);
     } catch (e) {
       const failure = e instanceof BatchFailure ? e : new BatchFailure(e, [...left.values()]);
-      await this.onFailure(claim, client, failure, done).catch((e2: Error) => {
+      if (failure.cause instanceof LeaseLost) {
+        this.log.warn(
+          `${place(claim)}: the claim ran out (a stall longer than the lease); another instance routes the rest.`,
+        );
+        return;
+      }
+      await this.onFailure(claim, client, failure, hooks).catch((e2: Error) => {
         // The inbox itself failed: the rows stay claimed, and are claimed again (and checked) once the lease ends.
         this.log.error(`${place(claim)}: could not update the inbox: ${e2.message}`);
       });
@@ -290,7 +317,7 @@ export class RouterEngine {
     claim: Claim,
     client: CrowdinClient | null,
     failure: BatchFailure,
-    done: (items: ClaimedItem[]) => Promise<void>,
+    hooks: ChunkHooks,
   ): Promise<void> {
     const cause = failure.cause;
     const unrouted = failure.unrouted;
@@ -322,7 +349,7 @@ export class RouterEngine {
           claim,
           unrouted,
           unrouted.map(() => PARKED),
-          done,
+          hooks,
         );
       } catch (e) {
         this.log.error(
@@ -330,7 +357,7 @@ export class RouterEngine {
         );
       }
     }
-    await done(unrouted);
+    await hooks.done(unrouted);
   }
 }
 
