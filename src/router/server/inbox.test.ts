@@ -60,8 +60,9 @@ async function rig(count: number, store: string): Promise<Rig> {
   const em = await startEmulator({
     organization: 'acme',
     data,
-    // Sent at once in batches of 250; a delivery a dead router missed is tried again for minutes.
-    apps: { batchIntervalSeconds: 0, batchMaxEvents: 250, retryScheduleSeconds: Array(60).fill(2) },
+    // Sent at once in batches of 250; a delivery a dead router missed is tried again for ten minutes (a
+    // restart on a loaded machine took over two), and flushed again as soon as a router listens.
+    apps: { batchIntervalSeconds: 0, batchMaxEvents: 250, retryScheduleSeconds: Array(120).fill(5) },
   });
   const api = await countingApi(em.url);
   const targets: string[] = [];
@@ -206,6 +207,7 @@ describe.each(['embedded', 'postgres'] as const)('CroQL Router on the %s store',
           r.targets.length = 0;
           router = await spawnRouter(r.args, r.env);
           r.targets.push(router.url);
+          await call(r.em.url, APPS_ROUTES.flush);
         }
         await allRouted(r);
         if (kind === 'embedded') {
