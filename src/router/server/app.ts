@@ -216,7 +216,7 @@ export function createRouter(options: RouterOptions): RouterServer {
     if (claims.module !== null && claims.module !== STEP_MODULE_KEY) {
       return c.json({ error: { message: `The token is for module ${claims.module}.` } }, 403);
     }
-    if (!store.installation(claims.organization)) {
+    if (!store.installation(claims.organization) && !(await store.freshInstallation(claims.organization))) {
       return c.json({ error: { message: `CroQL Router is not installed for ${claims.organization}.` } }, 403);
     }
     return claims;
