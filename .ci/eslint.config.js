@@ -95,9 +95,7 @@ const layerBlocks = LAYERS.slice(1)
           {
             patterns: [
               { group: ['**/server/**', 'node:*'], message: 'Browser code: no server code, no Node.' },
-              ...(forbidden.length
-                ? [{ regex: forbiddenImport(folder, forbidden), message }]
-                : []),
+              ...(forbidden.length ? [{ regex: forbiddenImport(folder, forbidden), message }] : []),
             ],
           },
         ],
