@@ -123,30 +123,57 @@ export class AppCaller {
         agent: secure ? this.httpsAgent : this.httpAgent,
         lookup: this.lookup(),
       };
-      const req = (secure ? https : http).request(url, options, (res) => {
-        status = res.statusCode ?? null;
-        answerHeaders = flatHeaders(res.headers);
-        res.on('data', (chunk: Buffer) => {
-          seen += chunk.length;
-          const room = request.maxAnswerBytes - kept;
-          if (room > 0) {
-            const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
-            chunks.push(part);
-            kept += part.length;
-          }
-          if (seen > request.maxAnswerBytes) {
-            // Stop reading: the socket is dropped, and the answer's status and start are what counts.
-            finish(null, true);
-            res.destroy();
-            req.destroy();
-          }
+      // A kept-alive socket the app closed as it was reused (its idle timer fired while this machine was
+      // busy) fails with ECONNRESET before a byte of answer: Node's http docs say to send again on a new
+      // socket then. Only then, and once; a reset on a fresh socket is the app's, and is reported.
+      const send = (opts: http.RequestOptions): http.ClientRequest => {
+        const req = (secure ? https : http).request(url, opts, (res) => {
+          status = res.statusCode ?? null;
+          answerHeaders = flatHeaders(res.headers);
+          res.on('data', (chunk: Buffer) => {
+            seen += chunk.length;
+            const room = request.maxAnswerBytes - kept;
+            if (room > 0) {
+              const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
+              chunks.push(part);
+              kept += part.length;
+            }
+            if (seen > request.maxAnswerBytes) {
+              // Stop reading: the socket is dropped, and the answer's status and start are what counts.
+              finish(null, true);
+              res.destroy();
+              req.destroy();
+            }
+          });
+          res.on('end', () => finish(null));
+          res.on('error', (e) => finish(describe(e, request.timeoutMs)));
+          res.on('aborted', () =>
+            finish({ code: 'network', message: 'The app closed the connection mid-answer.' }),
+          );
         });
-        res.on('end', () => finish(null));
-        res.on('error', (e) => finish(describe(e, request.timeoutMs)));
-        res.on('aborted', () =>
-          finish({ code: 'network', message: 'The app closed the connection mid-answer.' }),
-        );
-      });
+        req.on('error', (e: NodeJS.ErrnoException) => {
+          if (req.reusedSocket && e.code === 'ECONNRESET' && status === null && !settled && opts.agent) {
+            current = send({ ...opts, agent: false });
+            return;
+          }
+          finish(describe(e, request.timeoutMs));
+        });
+        // The address actually connected to is checked too, whichever way it was found.
+        req.on('socket', (socket) => {
+          const check = () => {
+            const peer = socket.remoteAddress ?? '';
+            if (this.allowRemote() || isLoopbackAddress(peer)) return;
+            const e = new Error(notLoopbackMessage(peer)) as NodeJS.ErrnoException;
+            e.code = 'ENOTLOOPBACK';
+            req.destroy(e);
+          };
+          // A kept-alive socket was checked when it connected.
+          if (socket.connecting) socket.once('connect', check);
+        });
+        req.end(body);
+        return req;
+      };
+      let current = send(options);
       const timer = setTimeout(() => {
         if (settled) return;
         finish({
@@ -156,27 +183,13 @@ export class AppCaller {
               ? `No answer within ${formatMs(request.timeoutMs)}.`
               : `The answer (status ${status}) did not finish within ${formatMs(request.timeoutMs)}.`,
         });
-        req.destroy();
+        current.destroy();
       }, request.timeoutMs);
       const onAbort = () => {
         finish({ code: 'aborted', message: 'The call was cancelled.' });
-        req.destroy();
+        current.destroy();
       };
       request.signal?.addEventListener('abort', onAbort, { once: true });
-      req.on('error', (e) => finish(describe(e, request.timeoutMs)));
-      // The address actually connected to is checked too, whichever way it was found.
-      req.on('socket', (socket) => {
-        const check = () => {
-          const peer = socket.remoteAddress ?? '';
-          if (this.allowRemote() || isLoopbackAddress(peer)) return;
-          const e = new Error(notLoopbackMessage(peer)) as NodeJS.ErrnoException;
-          e.code = 'ENOTLOOPBACK';
-          req.destroy(e);
-        };
-        // A kept-alive socket was checked when it connected.
-        if (socket.connecting) socket.once('connect', check);
-      });
-      req.end(body);
     });
   }
 

@@ -86,7 +86,7 @@ export class TestApp {
   }
 
   /** The next request matching `route` (`METHOD /path`) that arrives from now on. */
-  next(route: string, timeoutMs = 5000): Promise<SinkRequest> {
+  next(route: string, timeoutMs = 60_000): Promise<SinkRequest> {
     const [method, path] = route.split(' ');
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ${route} within ${timeoutMs} ms`)), timeoutMs);
