@@ -18,8 +18,8 @@ import { EMULATOR_URL } from './support/signin.ts';
 import { APP_PORT } from './playwright.config.ts';
 
 const EDITIONS = [
-  { edition: 'crowdin.com', emulator: EMULATOR_URL, playground: `http://127.0.0.1:${APP_PORT}` },
-  { edition: 'Enterprise', emulator: APPS_EMULATOR_URL, playground: APPS_APP_URL },
+  { edition: 'a crowdin.com', emulator: EMULATOR_URL, playground: `http://127.0.0.1:${APP_PORT}` },
+  { edition: 'an Enterprise', emulator: APPS_EMULATOR_URL, playground: APPS_APP_URL },
 ] as const;
 
 const QUERY = 'is hidden';
@@ -85,7 +85,7 @@ async function visibleIds(frame: FrameLocator): Promise<number[]> {
 }
 
 for (const { edition, emulator, playground } of EDITIONS) {
-  test.describe(`CroQL Playground installed on a ${edition} emulator`, () => {
+  test.describe(`CroQL Playground installed on ${edition} emulator`, () => {
     // One app server per emulator: the app's identifier is fixed, so each emulator holds one installation
     // of it, and the tests of one emulator run in order, in one worker.
     test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -143,16 +143,14 @@ for (const { edition, emulator, playground } of EDITIONS) {
       page,
       request,
     }) => {
-      const { card } = await openApp(page);
-      const appId = (await card.locator('.apps-app-head code').first().textContent())!;
       const key = PLAYGROUND_MODULES.projectMenu.key;
       const set = (body: object) =>
-        request.post(`${emulator}/__apps/${appId}/modules/${key}/access`, { data: body });
+        request.post(`${emulator}/__apps/${PLAYGROUND_APP_IDENTIFIER}/modules/${key}/access`, { data: body });
+      // Only carol may open it (Custom Access), set before the view opens.
       expect((await set({ category: 'restricted', users: ['carol'] })).status()).toBe(200);
       try {
-        await page.reload();
-        const again = await openApp(page);
-        const menu = again.row(key);
+        const { row } = await openApp(page);
+        const menu = row(key);
         await expect(menu).toContainText('Custom Access (selected users): carol');
         await menu.getByLabel('User').fill('bob');
         await menu.getByRole('button', { name: 'Open', exact: true }).click();
