@@ -177,8 +177,10 @@ describe.each([
       domain: organization,
       edition: organization ? 'enterprise' : 'crowdin',
       moduleKey: 'croql-playground',
-      crowdinBaseUrl: pa.store.installation(org)!.baseUrl,
+      // Against the emulator, its address stands for Crowdin's pages: the page loads its bridge from there.
+      crowdinBaseUrl: new URL(em.url).origin,
     });
+    expect(pa.store.installation(org)!.baseUrl).toMatch(/^https:\/\/(acme\.)?crowdin\.com$/);
   });
 
   it("refuses a request without a token, with a forged, an expired or another app's token, and one for another organization", async () => {
