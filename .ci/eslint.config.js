@@ -51,17 +51,26 @@ const LAYERS = [
   ['app'],
 ];
 /** Imports inside a layer that are part of the design: wire builds on the language; a drill-down clause is
- * written by the builder's writers; start-up restores the Library's draft; the editor panel converts the
- * editor's advanced filter with the builder's converter and checks a string clause by clause as the funnel;
- * the Apps view opens the editor stand-in, whose advanced filter the builder's converter writes as CroQL. */
+ * written by the builder's writers; start-up restores the Library's draft; the editor panel checks a string
+ * clause by clause as the funnel; the Apps view opens the editor stand-in; the editor panel and the stand-in
+ * write the editor's filters as CroQL with the builder's one converter for them. An entry naming a file
+ * (`folder/file.ts`) allows that file only, not its folder. */
 const SIDEWAYS = {
   wire: ['croql'],
   insight: ['builder'],
   permalink: ['library'],
-  panel: ['builder', 'funnel'],
+  panel: ['builder/editor-filter.ts', 'funnel'],
   apps: ['standin'],
-  standin: ['builder'],
+  standin: ['builder/editor-filter.ts'],
 };
+/** The files a folder may import from a folder it may not import otherwise (SIDEWAYS's file entries). */
+const sidewaysFiles = (folder) => (SIDEWAYS[folder] ?? []).filter((entry) => entry.includes('/'));
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** A path into a forbidden folder, except SIDEWAYS's allowed files: for static and lazy imports alike. */
+const forbiddenImport = (folder, forbidden) =>
+  `^\\.\\.\\/${sidewaysFiles(folder)
+    .map((file) => `(?!${escapeRegExp(file)}$)`)
+    .join('')}(${forbidden.join('|')})(\\/|$)`;
 const HOSTS = ['results', 'library'];
 
 function forbiddenFor(folder) {
@@ -86,9 +95,7 @@ const layerBlocks = LAYERS.slice(1)
           {
             patterns: [
               { group: ['**/server/**', 'node:*'], message: 'Browser code: no server code, no Node.' },
-              ...(forbidden.length
-                ? [{ group: forbidden.flatMap((f) => [`../${f}`, `../${f}/**`]), message }]
-                : []),
+              ...(forbidden.length ? [{ regex: forbiddenImport(folder, forbidden), message }] : []),
             ],
           },
         ],
@@ -97,7 +104,7 @@ const layerBlocks = LAYERS.slice(1)
           ? [
               'error',
               {
-                selector: `ImportExpression > Literal[value=/^\\.\\.\\/(${forbidden.join('|')})(\\/|$)/]`,
+                selector: `ImportExpression > Literal[value=/${forbiddenImport(folder, forbidden)}/]`,
                 message,
               },
             ]

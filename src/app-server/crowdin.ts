@@ -43,6 +43,30 @@ export class ApiError extends Error {
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
+/** At most `max` holders at once; the others wait in order. */
+export class Limiter {
+  private active = 0;
+  private waiting: (() => void)[] = [];
+  /** The most ever held at once (tests read it). */
+  peak = 0;
+
+  constructor(readonly max: number) {}
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active >= this.max) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active++;
+    this.peak = Math.max(this.peak, this.active);
+    try {
+      return await fn();
+    } finally {
+      const next = this.waiting.shift();
+      // The slot passes straight to the next in line.
+      if (next) next();
+      else this.active--;
+    }
+  }
+}
+
 export interface ClientOptions {
   endpoints: Endpoints;
   clientId: string;
@@ -55,6 +79,8 @@ export interface ClientOptions {
   timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** Shared by the organization's requests: each attempt holds a slot, a wait between attempts none. */
+  limiter?: Limiter;
 }
 
 /** Renew this long before the token expires, so no request carries one that lapses on the way. */
@@ -177,21 +203,28 @@ export class CrowdinClient {
       if (init.body !== undefined) headers['Content-Type'] = 'application/json';
       if (init.auth) headers.Authorization = `Bearer ${await this.accessToken()}`;
       let response: Response;
+      let text: string;
       try {
-        response = await this.fetch(url, {
-          method,
-          headers,
-          body: init.body === undefined ? undefined : JSON.stringify(init.body),
-          signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
-          redirect: 'error',
-        });
+        const call = async () => {
+          const r = await this.fetch(url, {
+            method,
+            headers,
+            body: init.body === undefined ? undefined : JSON.stringify(init.body),
+            signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
+            redirect: 'error',
+          });
+          return { r, text: await r.text() };
+        };
+        const answered = await (this.options.limiter ? this.options.limiter.run(call) : call());
+        response = answered.r;
+        text = answered.text;
       } catch (e) {
         if (attempt >= attempts)
           throw new ApiError(`No answer from ${new URL(url).host}: ${(e as Error).message}`, 0, true);
         await this.sleep(backoff(attempt));
         continue;
       }
-      const body = parseBody(await response.text());
+      const body = parseBody(text);
       if (response.ok) return body;
       if (response.status === 401 && init.auth && !renewed) {
         renewed = true;

@@ -73,3 +73,32 @@ export async function installInEmulator(
   if (!installed) throw new Error('The emulator did not keep the installation.');
   return installed;
 }
+
+/**
+ * Waits until the emulator at `base` answers its health check, so an app started beside it in one command
+ * (`npm run crowdin-app:try`, or two terminals started together) does not fail because it was first. Says
+ * once that it waits; gives up after `seconds` with what to do.
+ */
+export async function waitForEmulator(
+  base: string,
+  say: (message: string) => void,
+  { seconds = 60, everyMs = 250 } = {},
+): Promise<void> {
+  const until = Date.now() + seconds * 1000;
+  let said = false;
+  for (;;) {
+    const up = await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    if (Date.now() > until) {
+      throw new Error(
+        `No emulator answered at ${base} within ${seconds} s. Start it with \`npm run emulator\` (or give --emulator its address).`,
+      );
+    }
+    if (!said) say(`Waiting for the emulator at ${base}…`);
+    said = true;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

@@ -5,6 +5,13 @@
 // proxy forwarding with the installation's token), the playground's straight to the emulator with that
 // token. So the figure is what being inside Crowdin costs the count. Each keystroke is a new query (the
 // bound of `max length >=` grows); the two sides alternate, so load weighs on both alike.
+//
+// Each side sends what the browser sends. The panel's page calls its own origin (src/auth/app-mode.ts
+// appApiUrl): a plain GET. The playground calls the API from another origin with an Authorization header,
+// which is not a CORS-safelisted header, so the browser first sends a preflight (OPTIONS) — and its preflight
+// cache is keyed by the request's URL (Fetch standard, "CORS-preflight cache"), so the emulator's max-age
+// (src/server/emulator/app.ts) spares no preflight when every keystroke and every page is a new URL. The
+// baseline used to skip that round trip, which the real playground pays on every request.
 import { sign } from 'hono/jwt';
 import { CrowdinClient } from '../app-server/crowdin.ts';
 import { organizationKey } from '../app-server/installation.ts';
@@ -14,6 +21,7 @@ import type { ApiClient } from '../connection/api.ts';
 import { fetchRowSet } from '../rows/row-sets.ts';
 import { croqlParam } from '../rows/pages.ts';
 import { ORGANIZATION_ID } from '../server/emulator/apps/options.ts';
+import { PLAYGROUND_ORIGIN } from '../server/emulator/config.ts';
 import { startEmulator } from '../server/emulator/testing.ts';
 import { PLAYGROUND_APP_API, PLAYGROUND_MODULES } from '../wire/playground-app.ts';
 import { median, percentile, row, type BenchRow } from './stats.ts';
@@ -24,15 +32,36 @@ const TARGET_RATIO = 1.2;
 const LIMIT = 1000;
 const PATH = '/projects/1/strings';
 
-/** The browser client's request as the panel and the playground send it: GET with the bearer, JSON back. */
-function client(baseUrl: string, token: string): ApiClient {
+/**
+ * The browser client's request as the panel and the playground send it: GET with the bearer, JSON back.
+ * From `crossOrigin`, as the browser does: a preflight first for each URL it has not preflighted yet.
+ */
+function client(baseUrl: string, token: string, crossOrigin?: string): ApiClient {
+  const preflighted = new Set<string>();
   return {
     baseUrl,
     async get<T>(path: string, params: Record<string, string | number | undefined>, signal: AbortSignal) {
       const url = new URL(`${baseUrl}${path}`);
       for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, String(v));
       const started = performance.now();
-      const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal });
+      if (crossOrigin && !preflighted.has(url.href)) {
+        const preflight = await fetch(url, {
+          method: 'OPTIONS',
+          headers: {
+            Origin: crossOrigin,
+            'Access-Control-Request-Method': 'GET',
+            'Access-Control-Request-Headers': 'authorization',
+          },
+          signal,
+        });
+        await preflight.arrayBuffer();
+        if (preflight.headers.get('access-control-allow-origin') !== crossOrigin)
+          throw new Error(`${url.pathname}: the preflight from ${crossOrigin} was refused`);
+        preflighted.add(url.href);
+      }
+      const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+      if (crossOrigin) headers.Origin = crossOrigin;
+      const response = await fetch(url, { headers, signal });
       const body = (await response.json()) as T;
       if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
       return {
@@ -78,7 +107,7 @@ export default async function panelCount(): Promise<BenchRow[]> {
       'HS256',
     );
     const panel = client(`${app.url}${PLAYGROUND_APP_API.proxy}/api/v2`, jwt);
-    const playground = client(`${em.url}/api/v2`, serviceToken);
+    const playground = client(`${em.url}/api/v2`, serviceToken, PLAYGROUND_ORIGIN);
     // Warm both paths (connections, the app server's membership look-up).
     await countMs(panel, 'is hidden');
     await countMs(playground, 'is hidden');

@@ -14,7 +14,7 @@ import { countQuery } from '../rows/row-sets.ts';
 import { describeCount } from '../funnel/clauses.ts';
 import { listingPath } from '../wire/listings.ts';
 import { PLAYGROUND_MODULES, type PlaygroundContext } from '../wire/playground-app.ts';
-import { customFilterToCroql } from './custom-filter.ts';
+import { editorFilterToCroql } from '../builder/editor-filter.ts';
 import { CurrentString } from './CurrentString.tsx';
 
 /** The live count stops here ("more than …"): enough to tell a filter's size, cheap on every keystroke. */
@@ -69,7 +69,7 @@ export function Panel({
       }
       editor.getCustomFilter((filter) => {
         if (!filter) return setStatus({ text: 'The editor has no filter: nothing to load.' });
-        const { croql: converted, notes } = customFilterToCroql(filter);
+        const { croql: converted, notConverted: notes } = editorFilterToCroql(filter);
         if (!converted) {
           setStatus({
             text: 'The editor’s advanced filter has nothing CroQL can say.',

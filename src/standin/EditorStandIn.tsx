@@ -255,7 +255,7 @@ export function EditorStandIn(props: {
             . Step status filter: {STEP_STATUS_ANSWERS[editor.stepStatus]} (shown, not applied: no workflow
             step is open).
           </p>
-          {query.notApplied.map((n) => (
+          {query.notConverted.map((n) => (
             <p key={n} className="notice notice-warning">
               Not in the list’s query: {n}
             </p>

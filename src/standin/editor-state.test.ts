@@ -22,7 +22,7 @@ const start = initialState('de');
 describe('the stand-in editor', () => {
   it('setCroqlFilter filters the list by exactly that CroQL; getCroqlFilter answers it; reset clears it', () => {
     const set = editorCall(start, 'setCroqlFilter', ['text contains "Save"'], WORLD);
-    expect(filterQuery(set.state)).toEqual({ croql: 'text contains "Save"', notApplied: [] });
+    expect(filterQuery(set.state)).toEqual({ croql: 'text contains "Save"', notConverted: [] });
     expect(editorCall(set.state, 'getCroqlFilter', [], WORLD).answer).toBe('text contains "Save"');
     expect(editorCall(set.state, 'getFilter', [], WORLD).answer).toBe(12);
     expect(editorCall(set.state, 'getCustomFilter', [], WORLD).answer).toBeNull();
@@ -66,7 +66,7 @@ describe('the stand-in editor', () => {
     );
     expect(filterQuery(set.state)).toEqual({
       croql: 'is hidden',
-      notApplied: ['votes: the docs give no values for it, so the stand-in does not filter by it.'],
+      notConverted: ['votes = "some": the docs do not give this field\'s values, so it was not converted.'],
     });
   });
 

@@ -14,7 +14,12 @@ import {
   type StepStatusFilter,
   type StringData,
 } from '../wire/ap-bridge.ts';
-import { basicFilterQuery, customFilterQuery, readCustomFilter, type FilterQuery } from './custom-filter.ts';
+import {
+  basicFilterToCroql,
+  editorFilterToCroql,
+  type EditorFilterConversion,
+} from '../builder/editor-filter.ts';
+import { readCustomFilter } from './custom-filter.ts';
 
 /** One filter at a time, as the editor's filter menu has it. */
 export type EditorFilter =
@@ -49,17 +54,17 @@ export function initialState(languageId: string): EditorState {
 }
 
 /** The CroQL the list is the listing's answer to, and what of the filter it could not say. */
-export function filterQuery(state: EditorState): FilterQuery {
+export function filterQuery(state: EditorState): EditorFilterConversion {
   const filter = state.filter;
   switch (filter.kind) {
     case 'none':
-      return { croql: '', notApplied: [] };
+      return { croql: '', notConverted: [] };
     case 'basic':
-      return basicFilterQuery(filter.value, state.languageId);
+      return basicFilterToCroql(filter.value, { targetLanguageId: state.languageId });
     case 'advanced':
-      return customFilterQuery(filter.custom, state.languageId);
+      return editorFilterToCroql(filter.custom, { targetLanguageId: state.languageId });
     case 'croql':
-      return { croql: filter.croql, notApplied: [] };
+      return { croql: filter.croql, notConverted: [] };
   }
 }
 

@@ -212,7 +212,11 @@ export function createPlaygroundApp(options: PlaygroundAppOptions): Hono {
       client(caller.claims.organization, caller.installation),
       { projectId: caller.context.projectId, member: m },
       c.req.query(),
+      options.fetch,
     );
+    if ('passThrough' in answer) {
+      return c.body(answer.passThrough, answer.status as 200, answer.headers);
+    }
     return c.json(answer.body as object, answer.status as 200);
   });
 

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { checkWritable, fail, readPort } from '../../app-server/cli.ts';
 import { jsonLogger } from '../../app-server/log.ts';
+import { waitForEmulator } from '../../app-server/emulator.ts';
 import { CROWDIN_ENDPOINTS } from '../../app-server/crowdin.ts';
 import { argsProblem } from '../../wire/cli-args.ts';
 import { PLAYGROUND_MODULES } from '../../wire/playground-app.ts';
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
   if (emulator) {
     if (!URL.canParse(emulator)) fail(`--emulator must be the emulator's URL; got "${emulator}".`);
     values.accounts = values.api = emulator;
+    await waitForEmulator(emulator, (m) => console.log(m)).catch((e: Error) => fail(e.message));
     if (!values['client-id']) {
       const client = await playgroundClient(emulator).catch((e: Error) => fail(e.message));
       values['client-id'] = client.clientId;

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CrowdinClient } from '../../app-server/crowdin.ts';
+import { ApiError, CrowdinClient } from '../../app-server/crowdin.ts';
 import { organizationKey } from '../../app-server/installation.ts';
 import { validateManifest } from '../../server/emulator/apps/manifest.ts';
 import { ORGANIZATION_ID } from '../../server/emulator/apps/options.ts';
@@ -232,6 +232,15 @@ describe.each([
       expect({ path, status: res.status }).toEqual({ path, status: 200 });
       expect(res.json).toEqual(await direct(path));
     }
+    expect(strings.headers.get('content-type')).toMatch(/^application\/json/);
+    // Crowdin's refusal comes back as Crowdin gave it: its status and its error body, for the page to show.
+    const bad = await api(`${proxied('/projects/1/strings')}?croql=${encodeURIComponent('text =')}`, token);
+    const refused = await direct('/projects/1/strings', { croql: 'text =' }).then(
+      () => null,
+      (e: ApiError) => e,
+    );
+    expect(refused).toBeInstanceOf(ApiError);
+    expect({ status: bad.status, body: bad.json }).toEqual({ status: refused!.status, body: refused!.body });
     const projects = await api(proxied('/projects'), token);
     expect(projects.json.data.map((p: { data: { id: number } }) => p.data.id)).toEqual([1]);
     const tms = await api(proxied('/tms'), token);

@@ -2,9 +2,10 @@
 // with the installation's token, only GET, only the four listings (src/wire/listings.ts) and what completion
 // and names need, only under the project of the caller's JWT. TMs and glossaries answer only when assigned
 // to that project (their `projectIds`). `/projects` lists that project alone and `/user` is the caller, not
-// the installing user whose token the app holds. What the service answers passes through unchanged.
+// the installing user whose token the app holds. What the service answers passes through unchanged, as bytes.
 import { ApiError, type CrowdinClient } from '../../app-server/crowdin.ts';
 import { refusal, type Refusal } from './module-jwt.ts';
+import { getBytes, type Fetch, type UpstreamAnswer } from './upstream.ts';
 
 /** What to do with one request: forward it, answer it from a list the app narrows, or refuse it. */
 export type ProxyPlan =
@@ -67,10 +68,50 @@ export function planProxy(method: string, path: string, projectId: number): Prox
   return { kind: 'refuse', refusal: outside(`GET ${clean}`) };
 }
 
-/** An answer to send: a status and Crowdin's JSON (or the app's, in Crowdin's envelope). */
-export interface ProxyAnswer {
-  status: number;
-  body: unknown;
+/** An answer to send: a status and the app's JSON (in Crowdin's envelope), or Crowdin's own bytes. */
+export type ProxyAnswer =
+  | { status: number; body: unknown }
+  | { status: number; passThrough: Uint8Array<ArrayBuffer>; headers: Record<string, string> };
+
+/** Crowdin's answer headers the browser's client reads (src/connection/api.ts: the type, Retry-After). */
+const PASSED_HEADERS = ['content-type', 'retry-after'];
+
+/**
+ * A read forwarded as it is: Crowdin's status and bytes go back unparsed and unserialised (a strings page is
+ * hundreds of KB of JSON; parsing it and writing it again was most of what the proxy added to a count). A
+ * 429 or 5xx goes back too, with its Retry-After, for the browser's client to wait on as it does without the
+ * app server, rather than the app server holding the request through retries. A 401 means the installation's
+ * token lapsed: it is renewed once.
+ */
+async function passThrough(
+  api: CrowdinClient,
+  path: string,
+  query: Record<string, string>,
+  fetchWith?: Fetch,
+): Promise<ProxyAnswer> {
+  const url = new URL(api.base + path);
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+  for (let renew = false; ; renew = true) {
+    const token = await api.accessToken(renew);
+    let answer: UpstreamAnswer;
+    try {
+      answer = await getBytes(
+        url,
+        { Accept: 'application/json', Authorization: `Bearer ${token}` },
+        30_000,
+        fetchWith,
+      );
+    } catch (e) {
+      throw new ApiError(`No answer from ${url.host}: ${(e as Error).message}`, 0, true);
+    }
+    if (answer.status === 401 && !renew) continue;
+    const headers: Record<string, string> = {};
+    for (const name of PASSED_HEADERS) {
+      const value = answer.headers(name);
+      if (value !== null) headers[name] = value;
+    }
+    return { status: answer.status, passThrough: answer.bytes, headers };
+  }
 }
 
 interface Member {
@@ -88,11 +129,12 @@ export async function runProxy(
   api: CrowdinClient,
   caller: { projectId: number; member: Member },
   query: Record<string, string>,
+  fetchWith?: Fetch,
 ): Promise<ProxyAnswer> {
   try {
     switch (plan.kind) {
       case 'forward':
-        return { status: 200, body: await api.request('GET', plan.path, { query }) };
+        return await passThrough(api, plan.path, query, fetchWith);
       case 'me':
         return { status: 200, body: { data: caller.member } };
       case 'projects': {
@@ -121,7 +163,7 @@ export async function runProxy(
           return { status: r.status, body: { error: { code: r.code, message: r.message } } };
         }
         if (plan.path === `/${plan.resource}/${plan.id}`) return { status: 200, body: resource };
-        return { status: 200, body: await api.request('GET', plan.path, { query }) };
+        return await passThrough(api, plan.path, query, fetchWith);
       }
     }
   } catch (e) {

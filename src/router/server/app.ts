@@ -10,8 +10,9 @@ import type { PageState } from '../page-state.ts';
 import { planSettings, type RuleProblem, type RulePlan } from '../plan.ts';
 import { readSettings } from '../settings.ts';
 import { JwtError, tokenOf, verifyServiceJwt, verifySignature, type ServiceClaims } from './auth.ts';
-import { ApiError, CrowdinClient, type Endpoints } from '../../app-server/crowdin.ts';
+import { ApiError, CrowdinClient, Limiter, type Endpoints } from '../../app-server/crowdin.ts';
 import { RouterEngine, type Logger } from './engine.ts';
+import type { Kept } from './store/inbox.ts';
 import { LOGO_SVG, manifest, ROUTES, STEP_MODULE_KEY, WEBHOOK_MODULE_KEY } from './manifest.ts';
 import { checkValues, projectData, projectDataWithin } from './project.ts';
 import { RouterMetrics } from './metrics.ts';
@@ -45,6 +46,8 @@ export interface RouterOptions {
   client?: { attempts?: number; maxWaitMs?: number; sleep?: (ms: number) => Promise<void> };
   /** Counts what /metrics serves (one is made when absent). */
   metrics?: RouterMetrics;
+  /** API requests in flight at once per organization (default 4; the service allows 20 per account). */
+  apiConcurrency?: number;
   /** Serves the settings page (page.ts); absent, the page route answers 503. */
   page?: (c: Context) => Promise<Response> | Response;
 }
@@ -63,8 +66,17 @@ const PROJECT_DATA_WAIT_MS = 3000;
 export function createRouter(options: RouterOptions): RouterServer {
   const { config, store, log } = options;
   const metrics = options.metrics ?? new RouterMetrics();
+  // Strings kept and not yet routed, across every instance on this store (store/inbox.ts).
+  metrics.setInboxDepth(async () => (await store.inbox.depth()).total);
   const outgoing = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
   const clients = new Map<string, CrowdinClient>();
+  // One limit per organization, whichever client object (a re-install makes a new one) is asking.
+  const limiters = new Map<string, Limiter>();
+  const limiterOf = (organization: string) => {
+    let l = limiters.get(organization);
+    if (!l) limiters.set(organization, (l = new Limiter(options.apiConcurrency ?? 4)));
+    return l;
+  };
   const clientOf = (installation: Installation) =>
     new CrowdinClient(installation, {
       endpoints: config.endpoints,
@@ -74,6 +86,7 @@ export function createRouter(options: RouterOptions): RouterServer {
         organizationKey(installation.domain, installation.organizationId),
         outgoing,
       ),
+      limiter: limiterOf(organizationKey(installation.domain, installation.organizationId)),
       ...options.client,
     });
   const client = (organization: string): CrowdinClient | null => {
@@ -178,7 +191,8 @@ export function createRouter(options: RouterOptions): RouterServer {
       const moduleKey = c.req.header(WEBHOOK_HEADERS.moduleKey);
       if (!id || !signature || !moduleKey) return c.json({ error: 'Invalid request' }, 400);
       const organization = organizationKey(c.req.header(WEBHOOK_HEADERS.domain) || null, id);
-      const installation = store.installation(organization);
+      // Another instance on the same PostgreSQL may have installed it since this one loaded.
+      const installation = store.installation(organization) ?? (await store.freshInstallation(organization));
       if (!installation) return c.json({ error: `Not installed for ${organization}` }, 401);
       const raw = new Uint8Array(await c.req.arrayBuffer());
       if (!verifySignature(raw, signature, installation.appSecret)) {
@@ -197,9 +211,18 @@ export function createRouter(options: RouterOptions): RouterServer {
       for (const reason of delivery.skipped) log.warn(`A delivery for ${organization} skipped ${reason}.`);
       const ours = delivery.items.filter((i) => i.moduleKey === STEP_MODULE_KEY);
       metrics.accepted(organization, ours);
-      const { queued, repeats } = engine.accept(organization, ours);
-      if (repeats) log.info(`A delivery for ${organization}: ${repeats} repeats dropped.`);
-      return c.json({ queued, repeats });
+      let kept: Kept;
+      try {
+        // Kept before the answer: a 2xx promises the strings are routed, whatever happens to this process.
+        kept = await engine.accept(organization, ours);
+      } catch (e) {
+        log.error(
+          `A delivery for ${organization} could not be kept, so it was refused: ${(e as Error).message}`,
+        );
+        return c.json({ error: 'The router cannot store the delivery now; send it again later.' }, 503);
+      }
+      if (kept.repeats) log.info(`A delivery for ${organization}: ${kept.repeats} repeats dropped.`);
+      return c.json(kept);
     },
   );
 
@@ -220,7 +243,8 @@ export function createRouter(options: RouterOptions): RouterServer {
     if (claims.module !== null && claims.module !== STEP_MODULE_KEY) {
       return c.json({ error: { message: `The token is for module ${claims.module}.` } }, 403);
     }
-    const installation = store.installation(claims.organization);
+    const installation =
+      store.installation(claims.organization) ?? (await store.freshInstallation(claims.organization));
     if (!installation) {
       return c.json({ error: { message: `CroQL Router is not installed for ${claims.organization}.` } }, 403);
     }

@@ -55,6 +55,10 @@ Options:
   --host-origin URL         another origin that frames the settings page and serves its bridge (repeat for
                             more); Crowdin's and the emulator's (--emulator, --accounts) are always allowed
   --reconcile-interval SEC  how often strings stuck on a step are looked for (default 300; 0: never)
+  --api-concurrency N       API requests in flight at once per organization (default 4; the service
+                            allows 20 per account, shared with everything else the customer runs)
+  --lease SEC               how long a batch claimed from the inbox is held before another instance on
+                            the same PostgreSQL may take it over (default 30; renewed while routing)
   -h, --help                show this help`;
 
 function parseOptions() {
@@ -72,6 +76,8 @@ function parseOptions() {
       'client-secret': { type: 'string', default: process.env.CROQL_ROUTER_CLIENT_SECRET },
       identifier: { type: 'string', default: 'croql-router' },
       'reconcile-interval': { type: 'string', default: '300' },
+      'api-concurrency': { type: 'string', default: '4' },
+      lease: { type: 'string', default: '30' },
       emulator: { type: 'string' },
       'host-origin': { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', short: 'h', default: false },
@@ -94,6 +100,11 @@ async function main(): Promise<void> {
   const reconcileS = Number(values['reconcile-interval']);
   if (!Number.isFinite(reconcileS) || reconcileS < 0)
     fail('--reconcile-interval must be a number of seconds ≥ 0.');
+  const apiConcurrency = Number(values['api-concurrency']);
+  if (!Number.isInteger(apiConcurrency) || apiConcurrency < 1 || apiConcurrency > 20)
+    fail('--api-concurrency must be a whole number from 1 to 20 (the service allows 20 per account).');
+  const leaseS = Number(values.lease);
+  if (!Number.isFinite(leaseS) || leaseS < 1) fail('--lease must be a number of seconds ≥ 1.');
   const emulator = values.emulator?.replace(/\/+$/, '');
   if (emulator) {
     if (!URL.canParse(emulator)) fail(`--emulator must be the emulator's URL; got "${emulator}".`);
@@ -151,6 +162,8 @@ async function main(): Promise<void> {
     config,
     store,
     log,
+    apiConcurrency,
+    engine: { leaseMs: leaseS * 1000 },
     page: (c) => (page ? page(c) : c.text(pageProblem, 503, { 'Retry-After': '5' })),
   });
   ensurePage(undefined, (m) => log.info(m)).then(
@@ -186,16 +199,13 @@ async function main(): Promise<void> {
   // next pass routes what is still waiting then.
   const timer = reconcileS > 0 ? setInterval(() => void router.engine.reconcile(), reconcileS * 1000) : null;
   if (timer) void router.engine.reconcile();
-  // On a stop, batches being routed finish (for a few seconds at most); what is still queued stays
-  // NEED_PROCESS at the service, and the next start's reconcile passes route it.
+  // On a stop, no new batch is claimed and those being routed finish (for a few seconds at most); what is
+  // left stays in the inbox for the next start (embedded) or the other instances (PostgreSQL, after the lease).
   const stop = () => {
     if (timer) clearInterval(timer);
     server.close();
-    const drained = Promise.race([router.engine.settled(), new Promise((r) => setTimeout(r, 5000))]);
-    void drained
-      .then(() => router.engine.stop())
-      .then(() => store.close())
-      .finally(() => process.exit(0));
+    const drained = Promise.race([router.engine.stop(), new Promise((r) => setTimeout(r, 5000))]);
+    void drained.then(() => store.close()).finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -203,7 +203,27 @@ describe('CroQL Router hosted by the emulator', () => {
     expect(again.status).toBeLessThan(300);
     await flushAndSettle();
     expect(await patchCalls()).toBe(before);
-    expect(rt.logs.some((l) => /repeats dropped/.test(l))).toBe(true);
+    expect(rt.logs.some((l) => /routed already \(a repeat of a delivery\)/.test(l))).toBe(true);
+  });
+
+  it('F8: routes strings sent to the step again (back on NEED_PROCESS) at once, not at reconciling', async () => {
+    const before = new Map((await stepStrings('uk')).map((r) => [r.stringId, r]));
+    const ids = [...before.values()]
+      .filter((r) => r.status === 'DONE')
+      .slice(0, 50)
+      .map((r) => r.stringId);
+    expect(ids).toHaveLength(50);
+    // The same strings at the same revision: their events are the ones delivered the first time.
+    const sent = await call(em.url, APPS_ROUTES.send, {
+      params: [step.id],
+      body: { stringIds: ids, languages: ['uk'] },
+    });
+    expect(sent.json.needProcess).toBe(50);
+    await flushAndSettle();
+    const after = new Map((await stepStrings('uk')).map((r) => [r.stringId, r]));
+    for (const id of ids) {
+      expect(after.get(id)).toMatchObject({ status: 'DONE', output: before.get(id)!.output });
+    }
   });
 
   it('routes nothing for a delivery whose signature is not the installation’s', async () => {

@@ -58,9 +58,9 @@ export async function startRouter(options: {
     url: config.baseUrl,
     store,
     logs,
-    close: () =>
-      new Promise<void>((resolve) => {
-        router.engine.stop();
+    close: async () => {
+      await router.engine.stop();
+      await new Promise<void>((resolve) => {
         if ('closeAllConnections' in server) server.closeAllConnections();
         // The store's folder goes once it is closed.
         server.close(
@@ -73,6 +73,7 @@ export async function startRouter(options: {
                 resolve();
               }),
         );
-      }),
+      });
+    },
   };
 }

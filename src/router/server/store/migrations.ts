@@ -31,6 +31,36 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'router: the inbox (deliveries kept before the answer, claimed with a lease) and routed keys',
+    sql: `
+      create table router_inbox (
+        id bigserial primary key,
+        organization text not null,
+        project_id integer not null,
+        step_id integer not null,
+        language text not null,
+        string_id bigint not null,
+        revision integer,
+        payload jsonb not null,
+        verify boolean not null default false,
+        again boolean not null default false,
+        claimed_by text,
+        lease_until timestamptz,
+        claims integer not null default 0,
+        failures integer not null default 0,
+        received_at timestamptz not null default now(),
+        unique (organization, step_id, language, string_id)
+      );
+      create index router_inbox_ready on router_inbox (lease_until, id);
+      create table router_routed (
+        key text primary key,
+        routed_at timestamptz not null default now()
+      );
+      create index router_routed_at on router_routed (routed_at);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

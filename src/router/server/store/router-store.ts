@@ -22,6 +22,7 @@ import {
   type SqlRunner,
 } from '../../../app-server/store/sql.ts';
 import { openEmbeddedStore } from './embedded.ts';
+import { Inbox } from './inbox.ts';
 
 export interface StoreOptions {
   /** Seals secrets at rest (--secret-key); without it they are kept in plain text. */
@@ -40,13 +41,17 @@ export class RouterStore {
   private readonly installs = new Map<string, Installation>();
   private readonly stepRecords = new Map<string, StepRecord>();
   private writing: Promise<void> = Promise.resolve();
+  /** The deliveries kept until routed (inbox.ts). */
+  readonly inbox: Inbox;
 
   private constructor(
     private readonly sql: Sql,
     private readonly key: SecretKey | null,
     /** Where today's JSON file went, when this open migrated one. */
     readonly migratedJson: string | null,
-  ) {}
+  ) {
+    this.inbox = new Inbox(sql);
+  }
 
   /** Where the store is (a PostgreSQL URL without its password). */
   get location(): string {
@@ -102,6 +107,9 @@ export class RouterStore {
       await migrate(sql);
       const store = new RouterStore(sql, key, migratedJson);
       await store.load(previous);
+      // An embedded store has one process: claims in its inbox are a killed run's, given back now (and checked
+      // with the service before they are routed: that run may have PATCHed some).
+      if (sql.kind === 'embedded') await store.inbox.releaseAll();
       return store;
     } catch (e) {
       await sql.close().catch(() => undefined);
@@ -140,17 +148,34 @@ export class RouterStore {
         }
       });
     }
+    await this.loadSteps();
+  }
+
+  private async loadSteps(): Promise<void> {
     const languages = new Map<string, string[]>();
     for (const row of await this.sql.query<{ step_key: string; language: string }>(
       'select step_key, language from router_step_languages order by step_key, language',
     )) {
       languages.set(row.step_key, [...(languages.get(row.step_key) ?? []), row.language]);
     }
-    for (const row of await this.sql.query<{ step_key: string; record: Omit<StepRecord, 'languages'> }>(
+    const rows = await this.sql.query<{ step_key: string; record: Omit<StepRecord, 'languages'> }>(
       'select step_key, record from router_steps',
-    )) {
+    );
+    this.stepRecords.clear();
+    for (const row of rows) {
       this.stepRecords.set(row.step_key, { ...row.record, languages: languages.get(row.step_key) ?? [] });
     }
+  }
+
+  /** Every step as the database has it now (PostgreSQL: other instances' saves included). */
+  async freshSteps(): Promise<StepRecord[]> {
+    if (this.sql.kind === 'postgres') {
+      // In the write queue: a change of this instance's committing meanwhile is not overwritten by older rows.
+      const reload = this.writing.then(() => this.loadSteps());
+      this.writing = reload.catch(() => undefined);
+      await reload;
+    }
+    return this.steps();
   }
 
   private putKeyCheck(runner: SqlRunner): Promise<unknown> {
@@ -162,6 +187,51 @@ export class RouterStore {
 
   installation(organization: string): Installation | undefined {
     return this.installs.get(organization);
+  }
+
+  /**
+   * The installation as the database has it now. On PostgreSQL another instance may have installed (or
+   * uninstalled) the organization since this one loaded; an embedded store has one process, memory is the truth.
+   */
+  async freshInstallation(organization: string): Promise<Installation | undefined> {
+    if (this.sql.kind === 'embedded') return this.installs.get(organization);
+    const [row] = await this.sql.query<{ record: Omit<Installation, 'appSecret'>; app_secret: string }>(
+      'select record, app_secret from router_installations where organization = $1',
+      [organization],
+    );
+    if (!row) {
+      this.installs.delete(organization);
+      return undefined;
+    }
+    const fresh = { ...row.record, appSecret: unseal(row.app_secret, organization, [this.key]) };
+    const known = this.installs.get(organization);
+    // The same object while nothing changed: API clients are kept per installation object (app.ts).
+    if (known && JSON.stringify(known) === JSON.stringify(fresh)) return known;
+    this.installs.set(organization, fresh);
+    return fresh;
+  }
+
+  /** A step's record as the database has it now (settings saved on another instance count at once). */
+  async freshStep(
+    organization: string,
+    stepId: number,
+    templateId: number | null = null,
+  ): Promise<StepRecord | undefined> {
+    const key = stepKey(organization, stepId, templateId);
+    if (this.sql.kind === 'embedded') return this.stepRecords.get(key);
+    const [row] = await this.sql.query<{ record: Omit<StepRecord, 'languages'>; languages: string[] | null }>(
+      `select s.record, (select array_agg(l.language order by l.language) from router_step_languages l
+         where l.step_key = s.step_key) as languages
+       from router_steps s where s.step_key = $1`,
+      [key],
+    );
+    if (!row) {
+      this.stepRecords.delete(key);
+      return undefined;
+    }
+    const fresh: StepRecord = { ...row.record, languages: row.languages ?? [] };
+    this.stepRecords.set(key, fresh);
+    return fresh;
   }
 
   installations(): [string, Installation][] {
@@ -180,6 +250,7 @@ export class RouterStore {
     return this.write(async (tx) => {
       await tx.query('delete from router_installations where organization = $1', [organization]);
       await tx.query('delete from router_steps where organization = $1', [organization]);
+      await tx.query('delete from router_inbox where organization = $1', [organization]);
       return () => {
         this.installs.delete(organization);
         for (const [key, step] of this.stepRecords) {
