@@ -8,7 +8,7 @@
 // axe finds nothing on the project menu module, the stand-in or the panel.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { customFilterToCroql } from '../src/panel/custom-filter.ts';
+import { editorFilterToCroql } from '../src/builder/editor-filter.ts';
 import { EMPTY_CUSTOM_FILTER } from '../src/wire/ap-bridge.ts';
 import { PLAYGROUND_APP_IDENTIFIER, PLAYGROUND_MODULES } from '../src/wire/playground-app.ts';
 import { APPS_APP_URL, APPS_EMULATOR_URL, openAppsView } from './support/apps.ts';
@@ -211,7 +211,7 @@ for (const { edition, emulator, playground } of EDITIONS) {
       await standIn.getByText('Advanced Filter', { exact: true }).click();
       await standIn.getByLabel('Translations').selectOption('untranslated');
       await standIn.getByRole('button', { name: 'Apply the Advanced Filter' }).click();
-      const converted = customFilterToCroql({ ...EMPTY_CUSTOM_FILTER, translations: 'untranslated' });
+      const converted = editorFilterToCroql({ ...EMPTY_CUSTOM_FILTER, translations: 'untranslated' });
       expect(converted.croql).toBeTruthy();
       const fromEditor = panel.getByRole('button', { name: 'From editor' });
       await fromEditor.focus();
