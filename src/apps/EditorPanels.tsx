@@ -18,6 +18,13 @@ export function EditorPanel(props: {
   /** The user typed beside Open; empty: the signed-in user. */
   user: string;
   onClose: () => void;
+  /** The panel called `AP.redirect`: the view follows it as this user (UiModules.tsx). */
+  onRedirect: (redirect: {
+    path: string;
+    queryParams: Record<string, string>;
+    projectId: number | null;
+    user: string | undefined;
+  }) => void;
 }) {
   const { origin, app, module: m } = props;
   const client = useApiClient();
@@ -41,6 +48,7 @@ export function EditorPanel(props: {
       theme={theme}
       open={open}
       onClose={props.onClose}
+      onRedirect={(redirect) => props.onRedirect({ ...redirect, user: props.user || signedIn?.username })}
     />
   );
 }

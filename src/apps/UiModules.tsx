@@ -10,12 +10,28 @@ import { APPS_ROUTES } from '../wire/apps-routes.ts';
 import { callApps } from './client.ts';
 import { EditorPanel } from './EditorPanels.tsx';
 import { Failure } from './parts.tsx';
+import { redirectTarget, withQuery } from './redirect.ts';
 
 export function UiModules(props: { origin: string; app: AppInfo; edition: AppsSettings['edition'] }) {
   const { origin, app, edition } = props;
   const id = useId();
   const [opened, setOpened] = useState<ModulePageResponse | null>(null);
   const [standIn, setStandIn] = useState<{ module: UiModuleInfo; user: string } | null>(null);
+  // A panel's `AP.redirect`: Crowdin leaves the editor for the page named; here, a module of the app opens
+  // below as the same user, with the redirect's query (src/apps/redirect.ts), or the view says where it led.
+  const redirect = useMutation({
+    mutationFn: async (r: Parameters<Parameters<typeof EditorPanel>[0]['onRedirect']>[0]) => {
+      const target = redirectTarget(app, r.path, r.queryParams);
+      if (target.kind === 'elsewhere') return target.notice;
+      const page = await callApps(origin, APPS_ROUTES.modulePage, {
+        params: [app.appId, target.moduleKey],
+        query: { user: r.user, projectId: String(target.projectId ?? r.projectId ?? '') },
+      });
+      setStandIn(null);
+      setOpened({ ...page, url: withQuery(page.url, target.query) });
+      return null;
+    },
+  });
   if (app.uiModules.length === 0) return null;
   return (
     <section className="apps-subcard" aria-labelledby={`${id}-title`} data-testid="ui-modules">
@@ -41,8 +57,15 @@ export function UiModules(props: { origin: string; app: AppInfo; edition: AppsSe
           module={standIn.module}
           user={standIn.user}
           onClose={() => setStandIn(null)}
+          onRedirect={(r) => redirect.mutate(r)}
         />
       )}
+      {redirect.data && (
+        <p role="status" className="hint">
+          {redirect.data}
+        </p>
+      )}
+      {redirect.isError && <Failure error={redirect.error} />}
       {opened && (
         <div className="apps-module-page" data-testid="module-page">
           <div className="apps-log-head">

@@ -81,6 +81,15 @@ export function EditorStandIn(props: {
   theme: BridgeTheme;
   open: (request: PanelRequest) => Promise<PanelOpening>;
   onClose: () => void;
+  /**
+   * The panel called `AP.redirect`: the host goes there (Crowdin leaves the editor for that page). Without
+   * it, the stand-in only says where the panel asked to go.
+   */
+  onRedirect?: (redirect: {
+    path: string;
+    queryParams: Record<string, string>;
+    projectId: number | null;
+  }) => void;
 }) {
   const { client } = props;
   const id = useId();
@@ -143,6 +152,10 @@ export function EditorStandIn(props: {
       const again = await props.open({ projectId: project.id, languageId, stringId: selected?.id ?? null });
       if (!again.jwtToken) throw new Error('The app has no OAuth app, so its page gets no JWT.');
       return again.jwtToken;
+    },
+    onRedirect: (path, queryParams) => {
+      if (props.onRedirect) props.onRedirect({ path, queryParams, projectId: project?.id ?? null });
+      else setNotices((n) => [...n.slice(-4), `AP.redirect to ${path}: nothing here follows it.`]);
     },
   });
 

@@ -26,6 +26,8 @@ export function usePanelBridge(options: {
   onNotice: (notice: string) => void;
   /** Opens the module again for a fresh JWT. */
   freshToken: () => Promise<string>;
+  /** The panel called `AP.redirect(path, queryParams)`: Crowdin would leave the editor for that page. */
+  onRedirect: (path: string, queryParams: Record<string, string>) => void;
 }): PanelBridge {
   const { frame, origin } = options;
   // Ready is per opening: a panel opened again says `ready` again.
@@ -60,6 +62,8 @@ export function usePanelBridge(options: {
           (e: Error) =>
             tell({ type: 'token', requestId: message.requestId, jwtToken: null, problem: e.message }),
         );
+      } else if (message.type === 'redirect') {
+        now.onRedirect(message.path, message.queryParams);
       }
     };
     window.addEventListener('message', listener);

@@ -233,6 +233,11 @@ export type BridgeMessage = BridgeEnvelope &
     | { type: 'call'; method: EditorCall; args: unknown[]; requestId: string | null }
     /** `AP.getJwtToken` found the token about to expire: the parent opens the module again for a new one. */
     | { type: 'tokenRequest'; requestId: string }
+    /**
+     * The page called `AP.redirect(path, queryParams)` (apps-js.mdx, "Navigation"): the parent goes to that
+     * page of Crowdin. `queryParams`' values as strings (the address's search parameters).
+     */
+    | { type: 'redirect'; path: string; queryParams: Record<string, string> }
   );
 
 /** The parent's theme, which the page reads with `AP.getTheme` (Crowdin's apps-js: "light" or "dark"). */

@@ -27,6 +27,11 @@ export interface PlaygroundAppConfig {
   clientId: string;
   clientSecret: string;
   endpoints: Endpoints;
+  /**
+   * The local emulator it was started against (--emulator), else null. The emulator stands for Crowdin's
+   * pages there: the module context names it as `crowdinBaseUrl` (module-jwt.ts says why).
+   */
+  emulator?: string | null;
 }
 
 export interface PlaygroundAppOptions {

@@ -127,6 +127,7 @@ async function main(): Promise<void> {
     clientId: values['client-id'],
     clientSecret: values['client-secret'],
     endpoints: { accountsUrl: values.accounts, apiUrl: values.api },
+    emulator: emulator ?? null,
   };
   const app = createPlaygroundApp({
     config,

@@ -141,6 +141,17 @@ describe.each([
     expect(app.warnings.map((w) => w.rule)).toEqual(['https-base-url']);
     expect(app.modules.map((m) => m.key).sort()).toEqual(['croql-filter', 'croql-playground']);
     expect(setUpLog.join('\n')).toMatch(/Installed in the emulator[\s\S]*Apps view/);
+    // Every member of the project finds both modules (the manifest's default_permissions), not only the
+    // installer: a translator opens the project menu.
+    expect(app.uiModules.map((m) => [m.key, m.access.category])).toEqual([
+      ['croql-playground', 'all'],
+      ['croql-filter', 'all'],
+    ]);
+    const opened = await call(em.url, APPS_ROUTES.modulePage, {
+      params: [app.appId, PLAYGROUND_MODULES.projectMenu.key],
+      query: { user: 'bob', projectId: '1' },
+    });
+    expect(opened.status).toBe(200);
     const installation = pa.store.installation(org);
     expect(installation).toMatchObject({
       clientId: client.clientId,
@@ -166,8 +177,10 @@ describe.each([
       domain: organization,
       edition: organization ? 'enterprise' : 'crowdin',
       moduleKey: 'croql-playground',
-      crowdinBaseUrl: pa.store.installation(org)!.baseUrl,
+      // Against the emulator, its address stands for Crowdin's pages: the page loads its bridge from there.
+      crowdinBaseUrl: new URL(em.url).origin,
     });
+    expect(pa.store.installation(org)!.baseUrl).toMatch(/^https:\/\/(acme\.)?crowdin\.com$/);
   });
 
   it("refuses a request without a token, with a forged, an expired or another app's token, and one for another organization", async () => {

@@ -38,6 +38,9 @@ export function manifest({ baseUrl, clientId }: ManifestOptions) {
     events: { installed: ROUTES.installed, uninstall: ROUTES.uninstall },
     scopes: [...SCOPES],
     environments: ['crowdin', 'crowdin-enterprise'],
+    // Every member may open both modules unless the installer narrows it (Crowdin's API spec,
+    // ApplicationDefaultPermissions); without it the service offers them to the installer alone.
+    default_permissions: { user: 'all' },
     modules: {
       [PLAYGROUND_MODULES.projectMenu.type]: [
         {

@@ -34,7 +34,7 @@ export const refusal = (status: Refusal['status'], code: PlaygroundRefusal, mess
 /** The caller of a request with this `Authorization` header, or why it is refused. */
 export async function moduleCaller(
   authorization: string | undefined,
-  client: { clientId: string; clientSecret: string },
+  client: { clientId: string; clientSecret: string; emulator?: string | null },
   installationOf: (organization: string) => AppInstallation | undefined,
 ): Promise<ModuleCaller | Refusal> {
   // Only the header: a token in the URL would end up in logs and in the Referer.
@@ -87,7 +87,11 @@ export async function moduleCaller(
       domain: claims.domain,
       edition: claims.domain ? 'enterprise' : 'crowdin',
       moduleKey: claims.module,
-      crowdinBaseUrl: installation.baseUrl,
+      // The page loads the emulator's bridge only from the Crowdin its context names (src/auth/app-mode.ts,
+      // bridgeUrlFor). The emulator's installed event says the service's web address, as the service does
+      // (https://crowdin.com, https://{domain}.crowdin.com), which is not where the emulator is: against the
+      // emulator, its own address stands for Crowdin's pages, or no bridge would ever load.
+      crowdinBaseUrl: client.emulator ? new URL(client.emulator).origin : installation.baseUrl,
     },
   };
 }

@@ -39,6 +39,7 @@ export async function startPlaygroundApp(options: {
     clientId: options.clientId,
     clientSecret: options.clientSecret,
     endpoints: { accountsUrl: options.service, apiUrl: options.service },
+    emulator: options.emulator ?? null,
   };
   const app = createPlaygroundApp({
     config,

@@ -232,3 +232,29 @@ describe('AP.getContext and AP.getJwtToken', () => {
     warn.mockRestore();
   });
 });
+
+describe('AP.redirect', () => {
+  it('asks the parent to go to the path, with queryParams as strings (apps-js.mdx, "Navigation")', () => {
+    const { AP, posted } = load();
+    AP.redirect('/u/projects/1/apps/croql-playground/croql-playground', { croql: 'is hidden', a: 123 });
+    expect(posted.at(-1)!.message).toMatchObject({
+      type: 'redirect',
+      path: '/u/projects/1/apps/croql-playground/croql-playground',
+      queryParams: { croql: 'is hidden', a: '123' },
+    });
+    AP.redirect('/settings#account');
+    expect(posted.at(-1)!.message).toMatchObject({
+      type: 'redirect',
+      path: '/settings#account',
+      queryParams: {},
+    });
+  });
+
+  it('a call without a path, or with queryParams that are not an object, is the app’s mistake, said at once', () => {
+    const { AP, posted } = load();
+    const before = posted.length;
+    expect(() => AP.redirect()).toThrow(/AP.redirect needs a path/);
+    expect(() => AP.redirect('/store/apps', 'a=1')).toThrow(/queryParams must be an object/);
+    expect(posted.length).toBe(before);
+  });
+});

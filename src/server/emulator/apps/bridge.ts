@@ -4,7 +4,8 @@
 // contract of spec 000). An editor panel: `AP.editor.*` calls go to the parent (the Apps view's editor
 // stand-in, src/standin/), which answers those with a callback, and `AP.events` hears the editor's events.
 // `AP.getContext` answers from the page's `jwtToken` until the parent says the context changed, and
-// `AP.getJwtToken` asks the parent for a fresh token when the one it holds is about to expire. The messages
+// `AP.getJwtToken` asks the parent for a fresh token when the one it holds is about to expire, and
+// `AP.redirect` asks the parent to go to a page of Crowdin. The messages
 // are the emulator's own protocol (src/wire/ap-bridge.ts): Crowdin's is not published.
 //
 // `installBridge` runs in the app's page: the emulator serves its source, so it may use nothing but its
@@ -307,6 +308,23 @@ export function installBridge(win: BridgeWindow, config: BridgeConfig): void {
     getTheme(callback: (theme: string) => void): void {
       themeCallbacks.push(callback);
       if (theme !== null) callback(theme);
+    },
+    // Crowdin sends the whole browser window there (apps-js.mdx, "Navigation"); here the parent does what
+    // stands for it (the Apps view opens the module a path names, src/apps/redirect.ts).
+    redirect(path: unknown, queryParams?: unknown): void {
+      if (typeof path !== 'string' || path.trim() === '') {
+        throw new TypeError(
+          `AP.redirect needs a path in Crowdin, such as "/u/projects/15/activity"; not ${JSON.stringify(path)}.`,
+        );
+      }
+      const query: Record<string, string> = {};
+      if (queryParams !== undefined && queryParams !== null) {
+        if (typeof queryParams !== 'object' || Array.isArray(queryParams)) {
+          throw new TypeError('AP.redirect: queryParams must be an object of key-value pairs.');
+        }
+        for (const [key, value] of Object.entries(queryParams)) query[key] = String(value);
+      }
+      post({ type: 'redirect', path, queryParams: query });
     },
     editor,
     events,
