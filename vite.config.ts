@@ -15,10 +15,11 @@ export default defineConfig({
     environment: 'node',
     // A test's time limit catches a hang, never slowness (speed targets are ratios in `npm run bench`).
     // Wall time on a loaded 2-core machine runs 5 to 15 times an idle one: tests of half a second took
-    // 5.3 s beside a looping bench and other test runs. 5 s (Vitest's default) failed those; 20 s is four
-    // times the worst seen. Property runs are sized to stay far inside it; a test that needs more says why.
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // 5.3 s beside a looping bench and other test runs, and tests that open an embedded PostgreSQL took over
+    // 20 s at load 26 (six builds and test runs beside them). 5 s (Vitest's default) failed the first; 20 s
+    // failed the second. 120 s is six times the worst seen; a hang still fails, two minutes later.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     globalSetup: ['src/router/server/store/global-setup.ts'],
   },
 });

@@ -35,7 +35,7 @@ describe('properties', () => {
       }),
       { numRuns: 100, seed: 20241121 },
     );
-  }, 60_000);
+  }, 180_000);
 
   it('explain, complete and hover never throw, at every cursor position', () => {
     const text = fc.oneof(
@@ -65,5 +65,5 @@ describe('properties', () => {
       // of 22 on 2 cores (80 would near the limit); 30 keep it far inside.
       { numRuns: 30, seed: 20241121 },
     );
-  }, 60_000);
+  }, 180_000);
 });

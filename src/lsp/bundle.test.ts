@@ -22,4 +22,4 @@ it('runs from a directory of its own, and checks a query', async () => {
   } finally {
     await client.close();
   }
-}, 60_000);
+}, 180_000);

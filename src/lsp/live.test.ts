@@ -15,7 +15,7 @@ beforeAll(async () => {
     env: { CROWDIN_PERSONAL_TOKEN: emulator.personalToken('alice') },
     initializationOptions: { croql: { projectId: 1, apiUrl: `${emulator.url}/api/v2` } },
   });
-}, 30_000);
+}, 180_000);
 
 afterAll(async () => {
   await client?.close();

@@ -16,7 +16,7 @@ let client: TestClient;
 
 beforeAll(async () => {
   client = await startClient();
-}, 30_000);
+}, 180_000);
 
 afterAll(async () => {
   await client.close();

@@ -18,7 +18,7 @@ import { startPostgres, type TestPostgres } from './store/test-postgres.ts';
 const RULE = 'count of labels where (title = "legal") > 0';
 const SETTINGS = { rules: [{ query: RULE, output: 'true' }], default: 'false' };
 /** The longest any wait may take before the test fails saying what it waited for. */
-const CAP_MS = 600_000;
+const CAP_MS = Number(process.env.INBOX_TEST_CAP_MS ?? 600_000);
 
 let pg: TestPostgres;
 let databases = 0;
@@ -31,12 +31,16 @@ afterAll(async () => {
   for (const f of folders) rmSync(f, { recursive: true, force: true });
 });
 
-async function until<T>(what: string, probe: () => Promise<T | null | false>): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | false>,
+  explain: () => Promise<string> = async () => '',
+): Promise<T> {
   const end = Date.now() + CAP_MS;
   for (;;) {
     const v = await probe();
     if (v !== null && v !== false) return v;
-    if (Date.now() > end) throw new Error(`waited ${CAP_MS / 1000} s for ${what}`);
+    if (Date.now() > end) throw new Error(`waited ${CAP_MS / 1000} s for ${what}. ${await explain()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -153,8 +157,10 @@ async function onStep(r: Rig): Promise<StepStringsResponse['data']> {
 }
 
 /** Waits until every sent string is DONE (none FAILED), then checks each output against the rule. */
-async function allRouted(r: Rig): Promise<void> {
-  const rows = await until('every string DONE', async () => {
+async function allRouted(r: Rig, explain?: () => Promise<string>): Promise<void> {
+  const rows = await until(
+    'every string DONE',
+    async () => {
     await call(r.em.url, APPS_ROUTES.flush);
     const now = await onStep(r);
     const failed = now.filter((x) => x.status === 'FAILED');
@@ -168,7 +174,17 @@ async function allRouted(r: Rig): Promise<void> {
       );
     }
     return now.filter((x) => x.status === 'DONE').length === r.ids.length ? now : null;
-  });
+    },
+    async () => {
+      // Where the strings are, for whoever reads the failure.
+      const statuses = new Map<string, number>();
+      for (const x of await onStep(r)) statuses.set(x.status, (statuses.get(x.status) ?? 0) + 1);
+      const { json } = await call(r.em.url, APPS_ROUTES.deliveries, { query: { limit: 3 } });
+      return `On the step: ${JSON.stringify(Object.fromEntries(statuses))}; PATCHed: ${r.api.patched.size}. ${
+        (await explain?.()) ?? ''
+      } Last deliveries: ${JSON.stringify(json).slice(0, 1500)}`;
+    },
+  );
   const got = new Map(rows.map((x) => [x.stringId, x.output]));
   const wrong = r.ids.filter((id) => got.get(id) !== r.expected.get(id));
   expect(wrong).toEqual([]);
@@ -230,7 +246,7 @@ describe('two CroQL Router instances on one PostgreSQL', () => {
   // Skipped, and issue 30 §4 stays open: run on its own at stop 35 it failed, not every string was DONE 600 s
   // after one instance was killed in the middle. The routing across instances needs finding out why (a lease
   // left held, or work the survivor never polls for) before this can run in `npm test`.
-  it.skip(
+  it.skipIf(!process.env.INBOX_TWO)(
     'route a 5,000-string send through a round-robin front exactly once, one killed in the middle',
     async () => {
       const store = await newStore('postgres');
@@ -247,7 +263,18 @@ describe('two CroQL Router instances on one PostgreSQL', () => {
         // Killed in the middle of its work; the front stops sending to it, as a load balancer would.
         await routers[0]!.kill();
         r.targets.splice(0, 1);
-        await allRouted(r);
+        await allRouted(r, async () => {
+          const { default: postgres } = await import('pg');
+          const db = new postgres.Client({ connectionString: store });
+          await db.connect();
+          const inbox = await db
+            .query(
+              `select claimed_by, count(*) as n, min(lease_until) as lease, now() as now, max(failures) as failures
+               from router_inbox group by 1`,
+            )
+            .finally(() => db.end());
+          return `Inbox: ${JSON.stringify(inbox.rows)}. Survivor's log: ${routers[1]!.output.join('').slice(-3000)}`;
+        });
         const twice = [...r.api.patched].filter(([, n]) => n !== 1);
         expect(twice).toEqual([]);
         expect(r.api.patched.size).toBe(5000);

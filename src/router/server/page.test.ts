@@ -66,5 +66,5 @@ describe('the settings page’s build', () => {
     expect(code).toContain('apps/dist/iframe.js');
     expect(code.length).toBeLessThan(20_000);
     expect((await readdir(join(out, 'assets'))).some((n) => n.endsWith('.js.br'))).toBe(true);
-  }, 60_000);
+  }, 180_000);
 });

@@ -38,7 +38,7 @@ beforeAll(async () => {
     child.once('exit', (code) => reject(new Error(`emulator exited with ${code}: ${out}`)));
   });
   port = Number(new URL(base).port);
-}, 30_000);
+}, 180_000);
 
 afterAll(() => {
   if (child.exitCode === null) child.kill('SIGTERM');
@@ -65,7 +65,7 @@ describe('npm run emulator', () => {
     const res = await fetch(`${base}/api/v2/user`, { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: { username: string } }).data.username).toBe('bob');
-  }, 30_000);
+  }, 180_000);
 
   it('`token` says when no emulator runs on the port, and refuses unknown scopes', async () => {
     const none = run(TSX, [...TSX_LOADER, CLI, 'token', '--user', 'bob', '--port', '1'], { env: env() });
@@ -82,7 +82,7 @@ describe('npm run emulator', () => {
     await expect(scopes).rejects.toMatchObject({
       stderr: expect.stringContaining('Unknown scope: project.all'),
     });
-  }, 30_000);
+  }, 180_000);
 
   it('an option it does not know is one line and exit 2, not a stack trace', async () => {
     const typo = run(TSX, [...TSX_LOADER, CLI, '--port', '0', '--batch-intreval', '0'], { env: env() });
@@ -91,7 +91,7 @@ describe('npm run emulator', () => {
       stderr:
         'emulator: Unknown option --batch-intreval. Run `npm run emulator -- --help` for the options.\n',
     });
-  }, 30_000);
+  }, 180_000);
 
   it('removes its key file when stopped', async () => {
     const path = keyFilePath(port, join(dir, 'keys'));
@@ -100,5 +100,5 @@ describe('npm run emulator', () => {
     child.kill('SIGTERM');
     await exited;
     expect(existsSync(path)).toBe(false);
-  }, 30_000);
+  }, 180_000);
 });

@@ -152,7 +152,7 @@ describe('request parameters', () => {
       }).catch(() => null);
       if (res) expect(res.status, header).toBe(401);
     }
-  }, 60_000);
+  }, 180_000);
 
   describe('long URLs', () => {
     const APP = 'http://127.0.0.1:5173';
@@ -266,7 +266,7 @@ describe('requests in flight', () => {
     expect(slow.api.inFlight.count()).toBe(1);
     heavy.controller.abort();
     await heavy.done;
-  }, 30_000);
+  }, 180_000);
 
   it('a heavy sort leaves the emulator answering others, and its order is prepared once', async () => {
     const prepared = slow.api.engine.ordersPrepared;
@@ -291,7 +291,7 @@ describe('requests in flight', () => {
     } finally {
       cost.ms = 2;
     }
-  }, 30_000);
+  }, 180_000);
 
   it("building a language's translations index leaves the emulator answering others", async () => {
     // Reading every string's translations takes 4 s here, until the test has seen /health answered.
@@ -310,7 +310,7 @@ describe('requests in flight', () => {
     } finally {
       await emulator.close();
     }
-  }, 30_000);
+  }, 180_000);
 
   it('a client that disconnects frees its slot and stops its evaluation', async () => {
     const heavy = await startHeavy(slow.personalToken('carol'), `croql=${q('text contains "gone"')}`);
@@ -323,7 +323,7 @@ describe('requests in flight', () => {
       .toBe(before.abandoned + 1);
     expect(slow.api.engine.running).toBe(0);
     expect(slow.api.engine.evaluations).toBe(before.evaluations);
-  }, 30_000);
+  }, 180_000);
 
   it('the limit of 20 fires under real concurrent load on one token, and frees up afterwards', async () => {
     await expect.poll(() => slow.api.engine.running, { timeout: 10_000, interval: 5 }).toBe(0);
@@ -347,5 +347,5 @@ describe('requests in flight', () => {
     await Promise.all(requests);
     await expect.poll(() => slow.api.inFlight.count(), { timeout: 10_000, interval: 10 }).toBe(0);
     expect((await get(slow, '/user', token)).status).toBe(200);
-  }, 60_000);
+  }, 180_000);
 });

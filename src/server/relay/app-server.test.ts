@@ -19,7 +19,7 @@ beforeAll(async () => {
   });
   await server.listen();
   base = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
-}, 60_000);
+}, 180_000);
 afterAll(() => server?.close());
 
 /** A request on its own connection: status, headers, body text. */
@@ -125,5 +125,5 @@ describe('the preview server', () => {
       await preview?.close();
       rmSync(outDir, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 180_000);
 });

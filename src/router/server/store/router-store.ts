@@ -270,9 +270,12 @@ export class RouterStore {
 
   saveStep(record: StepRecord): Promise<void> {
     return this.write(async (tx) => {
-      await putStep(tx, record);
+      const languages = await putStep(tx, record);
       return () =>
-        this.stepRecords.set(stepKey(record.organization, record.stepId, record.templateId), record);
+        this.stepRecords.set(stepKey(record.organization, record.stepId, record.templateId), {
+          ...record,
+          languages,
+        });
     });
   }
 
@@ -284,32 +287,35 @@ export class RouterStore {
     });
   }
 
-  /** Notes that a step routes a language (a delivery for it arrived); written only when it is new. */
+  /**
+   * Notes that a step routes a language (a delivery for it arrived); written only when it is new. Only the
+   * step's project and the language are written, never the rest of the record: on PostgreSQL this instance's
+   * memory of the step may predate settings another instance saved, and writing it back would erase them.
+   */
   noteLanguage(organization: string, projectId: number, stepId: number, languageId: string): Promise<void> {
     const key = stepKey(organization, stepId);
     const known = (s = this.stepRecords.get(key)) =>
       s?.projectId === projectId && s.languages.includes(languageId);
     if (known()) return this.writing;
     return this.write(async (tx) => {
-      const step = this.stepRecords.get(key);
-      if (known(step)) return () => undefined;
-      const record: StepRecord = {
-        ...(step ?? {
-          organization,
-          stepId,
-          workflowId: null,
-          templateId: null,
-          settings: null,
-          savedAt: null,
-          languages: [],
-        }),
+      if (known()) return () => undefined;
+      const blank: Omit<StepRecord, 'languages'> = {
+        organization,
+        stepId,
         projectId,
-        languages: step?.languages.includes(languageId)
-          ? step.languages
-          : [...(step?.languages ?? []), languageId],
+        workflowId: null,
+        templateId: null,
+        settings: null,
+        savedAt: null,
       };
-      await putStep(tx, record);
-      return () => this.stepRecords.set(key, record);
+      const [row] = await tx.query<{ record: Omit<StepRecord, 'languages'> }>(
+        `insert into router_steps (step_key, organization, record) values ($1, $2, $3::jsonb)
+         on conflict (step_key) do update set record = router_steps.record || jsonb_build_object('projectId', $4::int)
+         returning record`,
+        [key, organization, JSON.stringify(blank), projectId],
+      );
+      const languages = await addLanguages(tx, key, [languageId]);
+      return () => this.stepRecords.set(key, { ...(row?.record ?? blank), languages });
     });
   }
 
@@ -349,8 +355,11 @@ async function putInstallation(
   );
 }
 
-/** Writes a step's row and its languages (the set it has now). */
-async function putStep(runner: SqlRunner, step: StepRecord): Promise<void> {
+/**
+ * Writes a step's row and adds its languages; returns every language the step has now. Languages are only
+ * ever added: another instance may have noted one this record does not know of yet.
+ */
+async function putStep(runner: SqlRunner, step: StepRecord): Promise<string[]> {
   const key = stepKey(step.organization, step.stepId, step.templateId);
   const { languages, ...record } = step;
   await runner.query(
@@ -358,14 +367,19 @@ async function putStep(runner: SqlRunner, step: StepRecord): Promise<void> {
      on conflict (step_key) do update set organization = excluded.organization, record = excluded.record`,
     [key, step.organization, JSON.stringify(record)],
   );
-  await runner.query(
-    'delete from router_step_languages where step_key = $1 and not (language = any($2::text[]))',
+  return addLanguages(runner, key, languages);
+}
+
+/** Adds languages to a step (kept ones stay); returns all it has now, sorted. */
+async function addLanguages(runner: SqlRunner, key: string, languages: readonly string[]): Promise<string[]> {
+  const rows = await runner.query<{ languages: string[] | null }>(
+    `with added as (
+       insert into router_step_languages (step_key, language) select $1, unnest($2::text[])
+       on conflict do nothing returning language
+     )
+     select array(select language from router_step_languages where step_key = $1
+                  union select language from added order by 1) as languages`,
     [key, languages],
   );
-  for (const language of languages) {
-    await runner.query(
-      'insert into router_step_languages (step_key, language) values ($1, $2) on conflict do nothing',
-      [key, language],
-    );
-  }
+  return rows[0]?.languages ?? [];
 }

@@ -164,6 +164,35 @@ describe.each(Object.entries(backends))('RouterStore (%s)', (_name, newLocation)
   });
 });
 
+describe('RouterStore (PostgreSQL): two instances on one database', () => {
+  it('settings saved on one survive a language the other notes from an older view of the step', async () => {
+    const location = await backends.PostgreSQL();
+    const one = await open(location);
+    const two = await open(location);
+    await one.install('acme', installation);
+    await one.noteLanguage('acme', 1, 12, 'uk');
+    // `two` learns of the step before its rules are saved on `one`.
+    await two.freshStep('acme', 12);
+    await one.saveStep({
+      ...one.step('acme', 12)!,
+      settings: { rules: [{ query: 'is hidden', output: 'true' }], default: 'false' },
+      savedAt: 'now',
+    });
+    // A delivery for another language reaches `two`: it notes the language, and must not write its older
+    // view of the step (no settings) over the rules `one` saved.
+    await two.noteLanguage('acme', 1, 12, 'de');
+    for (const store of [one, two]) {
+      expect(await store.freshStep('acme', 12)).toMatchObject({
+        settings: { default: 'false' },
+        languages: ['de', 'uk'],
+      });
+    }
+    // And a save on `one`, whose memory lacks `de`, keeps the language `two` noted.
+    await one.saveStep({ ...one.step('acme', 12)!, savedAt: 'later' });
+    expect((await two.freshStep('acme', 12))?.languages).toEqual(['de', 'uk']);
+  });
+});
+
 describe('RouterStore (embedded): the folder and the JSON store of earlier releases', () => {
   it('keeps the folder private', async () => {
     const location = join(folder(), 'store.json');

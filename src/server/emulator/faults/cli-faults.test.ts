@@ -48,7 +48,7 @@ it('starts with the file’s rules in force', async () => {
     child.kill('SIGTERM');
     await exited;
   }
-}, 30_000);
+}, 180_000);
 
 it('refuses to start with a bad rule, and names it', async () => {
   const file = join(dir, 'bad.json');
@@ -69,4 +69,4 @@ it('refuses to start with a bad rule, and names it', async () => {
   expect(failed?.code).toBe(2);
   expect(failed?.stderr).toContain('has bad rules, and the emulator did not start');
   expect(failed?.stderr).toContain('Rule 1, a request rule: "path" must start with /api/v2 or /oauth');
-}, 30_000);
+}, 180_000);
