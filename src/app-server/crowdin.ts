@@ -117,6 +117,12 @@ export function retryAfterMs(header: string | null, now: number): number | null 
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
+/**
+ * A request with a deadline was not answered within it, and was not tried again. Whether the service applied
+ * it is unknown: the caller's claim on the work has ended, and whoever takes the work over checks first.
+ */
+export class DeadlinePassed extends Error {}
+
 export class CrowdinClient {
   readonly base: string;
   private token: { value: string; expiresAt: number } | null = null;
@@ -173,11 +179,23 @@ export class CrowdinClient {
   request<T>(
     method: string,
     path: string,
-    init: { query?: Record<string, string | number>; body?: unknown } = {},
+    init: {
+      query?: Record<string, string | number>;
+      body?: unknown;
+      /**
+       * When (Date.now() ms, asked before each attempt) the answer must have come by: an attempt is not
+       * started after it, is aborted at it, and is not tried again past it (DeadlinePassed).
+       */
+      deadline?: () => number;
+    } = {},
   ) {
     const url = new URL(this.base + path);
     for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, String(v));
-    return this.send(method, url.toString(), { body: init.body, auth: true }) as Promise<T>;
+    return this.send(method, url.toString(), {
+      body: init.body,
+      auth: true,
+      deadline: init.deadline,
+    }) as Promise<T>;
   }
 
   /** Every row of a list endpoint, page by page (PAGE_LIMIT a page, the service's most). */
@@ -194,7 +212,14 @@ export class CrowdinClient {
     }
   }
 
-  private async send(method: string, url: string, init: { body?: unknown; auth: boolean }): Promise<unknown> {
+  private async send(
+    method: string,
+    url: string,
+    init: { body?: unknown; auth: boolean; deadline?: () => number },
+  ): Promise<unknown> {
+    const left = () => (init.deadline ? init.deadline() - Date.now() : Infinity);
+    const passed = () =>
+      new DeadlinePassed(`${method} ${new URL(url).pathname} was not answered within its deadline`);
     const attempts = this.options.attempts ?? 5;
     const maxWait = this.options.maxWaitMs ?? 30_000;
     let renewed = false;
@@ -206,11 +231,14 @@ export class CrowdinClient {
       let text: string;
       try {
         const call = async () => {
+          // Asked once a slot is held: the wait for one counts against the deadline.
+          const within = left();
+          if (within <= 0) throw passed();
           const r = await this.fetch(url, {
             method,
             headers,
             body: init.body === undefined ? undefined : JSON.stringify(init.body),
-            signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
+            signal: AbortSignal.timeout(Math.min(this.options.timeoutMs ?? 30_000, within)),
             redirect: 'error',
           });
           return { r, text: await r.text() };
@@ -219,6 +247,7 @@ export class CrowdinClient {
         response = answered.r;
         text = answered.text;
       } catch (e) {
+        if (e instanceof DeadlinePassed || left() <= 0) throw passed();
         if (attempt >= attempts)
           throw new ApiError(`No answer from ${new URL(url).host}: ${(e as Error).message}`, 0, true);
         await this.sleep(backoff(attempt));
@@ -236,6 +265,7 @@ export class CrowdinClient {
       if (!transient || attempt >= attempts) throw error;
       const wait = retryAfterMs(response.headers.get('retry-after'), this.now()) ?? backoff(attempt);
       if (wait > maxWait) throw error;
+      if (wait >= left()) throw passed();
       await this.sleep(wait);
     }
   }

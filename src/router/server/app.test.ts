@@ -15,6 +15,7 @@ import { createRouter, type RouterServer } from './app.ts';
 import { STEP_MODULE_KEY, WEBHOOK_MODULE_KEY } from './manifest.ts';
 import { RouterStore } from './store.ts';
 import { embeddedTemplate } from './store/testing.ts';
+import { startPostgres } from './store/test-postgres.ts';
 
 const data = generateDemoDataset({ strings: 1200, seed: 5 });
 const strings = data.strings.map(deliveredString);
@@ -129,11 +130,13 @@ afterEach(async () => {
   }
 });
 
-async function setup() {
-  const service = fakeService();
+/** A router on `location` (a PostgreSQL URL), or on a new embedded store; `service` shared by several. */
+async function setup(location?: string, service = fakeService()) {
   const logs: string[] = [];
   const folder = mkdtempSync(join(tmpdir(), 'router-app-'));
-  const store = await RouterStore.open(join(folder, 'store.json'), { template: embeddedTemplate });
+  const store = await RouterStore.open(location ?? join(folder, 'store.json'), {
+    template: embeddedTemplate,
+  });
   stores.push({ folder, store });
   const router = createRouter({
     config: {
@@ -215,6 +218,39 @@ async function installed() {
   return t;
 }
 
+describe('two instances on one PostgreSQL', () => {
+  const good = { rules: [{ query: 'is hidden', output: 'true' }], default: 'false' };
+  it('each sees what the other was told: an install, saved rules, an uninstall', async () => {
+    const pg = await startPostgres();
+    try {
+      const location = await pg.createDatabase('two_instances');
+      const a = await setup(location);
+      const b = await setup(location, a.service);
+      expect((await a.post('/installed', a.installed)).status).toBe(204);
+      // A delivery reaching the instance that was not told of the install is kept, not refused.
+      const kept = await b.deliver(b.batch(0, 10));
+      expect(kept.status).toBe(200);
+      expect(await kept.json()).toMatchObject({ queued: 10 });
+      // Rules saved through one are what the other's settings page shows.
+      expect((await a.saveSettings(good)).status).toBe(200);
+      const state = await b.router.app.request('/step/api/state?stepId=12', {
+        headers: { Authorization: `Bearer ${await b.jwt()}` },
+      });
+      expect(((await state.json()) as PageState).settings).toEqual(good);
+      // An uninstall reaching the other one forgets the organization for both.
+      expect((await b.post('/uninstall', a.installed)).status).toBe(204);
+      expect(await a.store.freshInstallation('acme')).toBeUndefined();
+    } finally {
+      for (const r of open.splice(0)) await r.engine.stop();
+      for (const { folder, store } of stores.splice(0)) {
+        await store.close().catch(() => undefined);
+        rmSync(folder, { recursive: true, force: true, maxRetries: 5 });
+      }
+      await pg.stop();
+    }
+  });
+});
+
 describe('install and uninstall', () => {
   it('takes a crowdin_agent token at install and keeps the installation', async () => {
     const t = await setup();
@@ -269,7 +305,8 @@ describe('settings', () => {
       projectId: 1,
       workflowId: 3,
       settings: good,
-      languages: ['uk', 'de'],
+      // As the database keeps them: sorted.
+      languages: ['de', 'uk'],
     });
   });
 

@@ -159,7 +159,8 @@ export function createRouter(options: RouterOptions): RouterServer {
       return c.json({ error: 'Invalid request' }, 400);
     }
     const organization = organizationKey(body.domain as string | null, organizationId);
-    const installation = store.installation(organization);
+    // Another instance on the same PostgreSQL may have installed it since this one loaded.
+    const installation = store.installation(organization) ?? (await store.freshInstallation(organization));
     if (!installation) return c.body(null, 204);
     // The docs list no appSecret in this event; the service sends it, and the official framework requires it.
     if (typeof body.appSecret !== 'string' || body.appSecret !== installation.appSecret) {
@@ -178,7 +179,9 @@ export function createRouter(options: RouterOptions): RouterServer {
     ROUTES.webhook,
     countDeliveries(metrics, (organization) => store.installation(organization) !== undefined),
     webhookGuard({
-      appSecret: (organization) => store.installation(organization)?.appSecret,
+      // Installed through another instance since this one loaded: the database knows.
+      appSecret: async (organization) =>
+        (store.installation(organization) ?? (await store.freshInstallation(organization)))?.appSecret,
       refused: (organization, reason) =>
         log.warn(
           `A delivery for ${organization ?? 'an unnamed organization'} was refused (${reason}); nothing routed.`,
@@ -267,7 +270,7 @@ export function createRouter(options: RouterOptions): RouterServer {
     const check = planSettings(shape.settings, checkValues(data));
     if (!check.ok) return check;
     const templateId = target.templateId ?? null;
-    const previous = store.step(organization, target.stepId, templateId);
+    const previous = await store.freshStep(organization, target.stepId, templateId);
     const record: StepRecord = {
       organization,
       stepId: target.stepId,
@@ -300,7 +303,7 @@ export function createRouter(options: RouterOptions): RouterServer {
     const refused = await callbackRefusal(
       claims,
       target,
-      store.step(claims.organization, target.stepId, target.templateId),
+      await store.freshStep(claims.organization, target.stepId, target.templateId),
       client(claims.organization)!,
     );
     if (refused) return c.json({ error: { message: refused.message } }, refused.status);
@@ -350,7 +353,7 @@ export function createRouter(options: RouterOptions): RouterServer {
     const refused = await callbackRefusal(
       claims,
       target,
-      store.step(claims.organization, target.stepId, target.templateId),
+      await store.freshStep(claims.organization, target.stepId, target.templateId),
       client(claims.organization)!,
     );
     if (refused) return c.json({ error: { message: refused.message } }, refused.status);
@@ -371,11 +374,11 @@ export function createRouter(options: RouterOptions): RouterServer {
     // in the token's context. Else the page is offered the rules of the project's steps to start from.
     const stepId = numberParam(c.req.query('stepId')) ?? contextStep(claims);
     if (stepId !== null) {
-      const refused = stepRefusal(claims, stepId, store.step(claims.organization, stepId));
+      const refused = stepRefusal(claims, stepId, await store.freshStep(claims.organization, stepId));
       if (refused) return c.json({ error: { message: refused.message } }, refused.status);
     }
-    const saved = store
-      .steps()
+    // As the database has them now: rules saved through another instance show at once.
+    const saved = (await store.freshSteps())
       .filter(
         (s) =>
           projectId !== null &&

@@ -38,6 +38,11 @@ export interface ChunkHooks {
   before(items: ClaimedItem[]): Promise<void>;
   /** After the service answered it. */
   done(items: ClaimedItem[]): Promise<void>;
+  /**
+   * Until when (Date.now() ms) the claim surely holds: a PATCH must be answered by then, or another instance,
+   * having taken the work over and found the strings still waiting, could PATCH them too.
+   */
+  deadline(): number;
 }
 
 /** The claim ran out and another instance may route the strings: this one stops, PATCHing nothing more. */
@@ -161,7 +166,7 @@ export class BatchRouter {
       }));
       try {
         await hooks.before(items);
-        await this.patchChunk(client, at, path, items, ops);
+        await this.patchChunk(client, at, path, items, ops, hooks.deadline);
       } catch (e) {
         throw new BatchFailure(e, batch.slice(from));
       }
@@ -180,9 +185,10 @@ export class BatchRouter {
     path: string,
     items: ClaimedItem[],
     ops: StatusPatchOp[],
+    deadline: () => number,
   ): Promise<void> {
     try {
-      await client.request('PATCH', path, { body: ops });
+      await client.request('PATCH', path, { body: ops, deadline });
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 400) throw e;
       if (ops.length === 1) {
@@ -192,8 +198,8 @@ export class BatchRouter {
         return;
       }
       const half = Math.ceil(ops.length / 2);
-      await this.patchChunk(client, at, path, items.slice(0, half), ops.slice(0, half));
-      await this.patchChunk(client, at, path, items.slice(half), ops.slice(half));
+      await this.patchChunk(client, at, path, items.slice(0, half), ops.slice(0, half), deadline);
+      await this.patchChunk(client, at, path, items.slice(half), ops.slice(half), deadline);
     }
   }
 

@@ -25,7 +25,7 @@ import {
   type ChunkHooks,
   type Logger,
 } from './batch.ts';
-import { ApiError, type CrowdinClient } from '../../app-server/crowdin.ts';
+import { ApiError, DeadlinePassed, type CrowdinClient } from '../../app-server/crowdin.ts';
 import type { Claim, ClaimedItem, InboxItem, Kept } from './store/inbox.ts';
 import type { RouterStore, StepRecord } from './store.ts';
 
@@ -229,6 +229,7 @@ export class RouterEngine {
     try {
       while (!this.stopped) {
         let claim: Claim | null;
+        const claimedAt = Date.now();
         try {
           claim = await this.inbox.claim(this.owner, this.leaseMs, this.options.batchSize ?? 500);
         } catch (e) {
@@ -236,7 +237,7 @@ export class RouterEngine {
           return;
         }
         if (!claim) return;
-        await this.runClaim(claim);
+        await this.runClaim(claim, claimedAt);
       }
     } finally {
       this.workers--;
@@ -248,9 +249,18 @@ export class RouterEngine {
     return this.options.leaseMs ?? 30_000;
   }
 
-  private async runClaim(claim: Claim): Promise<void> {
+  private async runClaim(claim: Claim, claimedAt: number): Promise<void> {
     const { organization } = claim;
     const left = new Map(claim.items.map((i) => [i.id, i]));
+    // The database stamped the lease after `claimedAt` (or the renewal's start): it holds at least until
+    // then plus the lease, on any clock. A renewal that finds a row taken ends it at once.
+    let validUntil = claimedAt + this.leaseMs;
+    const renewed = async (ids: number[]) => {
+      const started = Date.now();
+      const held = await this.inbox.renew(this.owner, ids, this.leaseMs);
+      validUntil = held ? Math.max(validUntil, started + this.leaseMs) : 0;
+      return held;
+    };
     const done = async (items: ClaimedItem[]) => {
       await this.inbox.done(this.owner, organization, items);
       for (const i of items) left.delete(i.id);
@@ -258,20 +268,15 @@ export class RouterEngine {
     };
     const hooks: ChunkHooks = {
       before: async (items) => {
-        if (
-          !(await this.inbox.renew(
-            this.owner,
-            items.map((i) => i.id),
-            this.leaseMs,
-          ))
-        )
-          throw new LeaseLost();
+        if (!(await renewed(items.map((i) => i.id)))) throw new LeaseLost();
       },
       done,
+      // A margin for the clocks' rates and the answer's way back.
+      deadline: () => validUntil - this.leaseMs / 10,
     };
     // The lease is renewed while the batch runs: a slow API does not hand live work to another instance.
     const renew = setInterval(() => {
-      void this.inbox.renew(this.owner, [...left.keys()], this.leaseMs).catch(() => undefined);
+      void renewed([...left.keys()]).catch(() => undefined);
     }, this.leaseMs / 3);
     renew.unref?.();
     let client: CrowdinClient | null = null;
@@ -297,7 +302,7 @@ export class RouterEngine {
       if (batch.length) await this.batches.run(client, claim, step, batch, hooks);
     } catch (e) {
       const failure = e instanceof BatchFailure ? e : new BatchFailure(e, [...left.values()]);
-      if (failure.cause instanceof LeaseLost) {
+      if (failure.cause instanceof LeaseLost || failure.cause instanceof DeadlinePassed) {
         this.log.warn(
           `${place(claim)}: the claim ran out (a stall longer than the lease); another instance routes the rest.`,
         );

@@ -12,7 +12,7 @@ import { organizationKey } from './store.ts';
 
 export interface WebhookGuardOptions {
   /** The installation's app secret for an organization key (store.ts organizationKey), if installed. */
-  appSecret(organization: string): string | undefined;
+  appSecret(organization: string): string | undefined | Promise<string | undefined>;
   /** Bodies read at once (default 4). */
   concurrentReads?: number;
   /** Requests waiting for a read beyond those (default 64); more are answered 503. */
@@ -99,7 +99,7 @@ export function webhookGuard(options: WebhookGuardOptions): MiddlewareHandler {
       return early(400, 'Invalid request', null);
     }
     const organization = organizationKey(c.req.header(WEBHOOK_HEADERS.domain) || null, id);
-    if (options.appSecret(organization) === undefined) {
+    if ((await options.appSecret(organization)) === undefined) {
       return early(401, `Not installed for ${organization}`, organization);
     }
     const length = c.req.header('content-length');
@@ -112,7 +112,7 @@ export function webhookGuard(options: WebhookGuardOptions): MiddlewareHandler {
       const raw = await readAtMost(c.req.raw.body, max);
       if (!raw) return early(413, `Invalid request: a delivery is at most ${max} bytes`, organization);
       // Uninstalled while the body came: the route says so, as before it was read.
-      const secret = options.appSecret(organization);
+      const secret = await options.appSecret(organization);
       if (secret === undefined) return early(401, `Not installed for ${organization}`, organization);
       if (!verifySignature(raw, signature, secret)) return early(403, 'Invalid signature', organization);
       // The route reads the verified bytes again, as they came.

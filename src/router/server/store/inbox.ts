@@ -156,7 +156,7 @@ export class Inbox {
     };
   }
 
-  /** Keeps the claim on rows being routed (false: the lease was lost, another instance may hold them). */
+  /** Keeps the claim on rows being routed (false: the lease on one of them was lost, another may hold it). */
   async renew(owner: string, ids: readonly number[], leaseMs: number): Promise<boolean> {
     if (ids.length === 0) return true;
     const rows = await this.sql.query(
@@ -164,7 +164,7 @@ export class Inbox {
        where id = any($2::bigint[]) and claimed_by = $1 returning id`,
       [owner, ids, leaseMs],
     );
-    return rows.length > 0;
+    return rows.length === ids.length;
   }
 
   /**
