@@ -47,7 +47,8 @@ export function readInstalled<K extends 'agentId' = never>(
     ...ints.filter((k) => integer(b[k]) === null),
   ];
   if (b.domain !== null && b.domain !== undefined && typeof b.domain !== 'string') missing.push('domain');
-  if (missing.length) return `The installed event lacks ${missing.join(', ')}${extra ? ` ${extra.hint}` : ''}.`;
+  if (missing.length)
+    return `The installed event lacks ${missing.join(', ')}${extra ? ` ${extra.hint}` : ''}.`;
   const installation: AppInstallation = {
     appId: b.appId as string,
     appSecret: b.appSecret as string,

@@ -183,9 +183,7 @@ function verifyHs256(token: string, client: Client): Record<string, unknown> {
   if (!audiences.includes(client.clientId)) throw refused('JwtTokenAudience');
   if (!/^[A-Za-z0-9_-]*={0,2}$/.test(parts[2]!)) throw refused('JwtTokenInvalid');
   const signature = Buffer.from(parts[2]!, 'base64url');
-  const expected = createHmac('sha256', client.clientSecret)
-    .update(`${parts[0]}.${parts[1]}`)
-    .digest();
+  const expected = createHmac('sha256', client.clientSecret).update(`${parts[0]}.${parts[1]}`).digest();
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected))
     throw refused('JwtTokenSignatureMismatched');
   return claims;
