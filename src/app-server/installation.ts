@@ -22,3 +22,43 @@ export interface AppInstallation {
 export function organizationKey(domain: string | null | undefined, organizationId: number | string): string {
   return domain ? domain : String(organizationId);
 }
+
+/** A whole number as the service sends one, a number or a string of digits; else null. */
+export function integer(v: unknown): number | null {
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) ? n : null;
+}
+
+/**
+ * The installed event's body (Crowdin's installation page), or what is wrong with it. An app that needs
+ * more of it (a `crowdin_agent` app its `agentId`) names those whole-number fields in `required`, and
+ * `hint` is added to the message when anything is missing, to say why.
+ */
+export function readInstalled<K extends 'agentId' = never>(
+  body: unknown,
+  extra?: { required: readonly K[]; hint: string },
+): (AppInstallation & Record<K, number>) | string {
+  if (typeof body !== 'object' || body === null) return 'The installed event must be a JSON object.';
+  const b = body as Record<string, unknown>;
+  const strings = ['appId', 'appSecret', 'clientId', 'baseUrl'] as const;
+  const ints = ['userId', 'organizationId', ...(extra?.required ?? [])];
+  const missing: string[] = [
+    ...strings.filter((k) => typeof b[k] !== 'string' || b[k] === ''),
+    ...ints.filter((k) => integer(b[k]) === null),
+  ];
+  if (b.domain !== null && b.domain !== undefined && typeof b.domain !== 'string') missing.push('domain');
+  if (missing.length)
+    return `The installed event lacks ${missing.join(', ')}${extra ? ` ${extra.hint}` : ''}.`;
+  const installation: AppInstallation = {
+    appId: b.appId as string,
+    appSecret: b.appSecret as string,
+    clientId: b.clientId as string,
+    baseUrl: b.baseUrl as string,
+    userId: integer(b.userId)!,
+    organizationId: integer(b.organizationId)!,
+    domain: typeof b.domain === 'string' && b.domain !== '' ? b.domain : null,
+    installedAt: new Date().toISOString(),
+  };
+  for (const k of extra?.required ?? []) installation[k] = integer(b[k])!;
+  return installation as AppInstallation & Record<K, number>;
+}

@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError, CrowdinClient, type Endpoints } from '../../app-server/crowdin.ts';
 import type { Logger } from '../../app-server/cli.ts';
-import { organizationKey, type AppInstallation } from '../../app-server/installation.ts';
+import { organizationKey, readInstalled, type AppInstallation } from '../../app-server/installation.ts';
 import {
   PLAYGROUND_APP_API,
   PLAYGROUND_MODULES,
@@ -185,7 +185,7 @@ export function createPlaygroundApp(options: PlaygroundAppOptions): Hono {
   });
 
   app.get(PLAYGROUND_APP_API.context, async (c) => {
-    const caller = await callerOf(c);
+    const caller = callerOf(c);
     if ('code' in caller) return refuse(c, caller);
     const m = await member(caller);
     if ('code' in m) return refuse(c, m);
@@ -193,7 +193,7 @@ export function createPlaygroundApp(options: PlaygroundAppOptions): Hono {
   });
 
   app.all(`${PLAYGROUND_APP_API.proxy}/*`, async (c) => {
-    const caller = await callerOf(c);
+    const caller = callerOf(c);
     if ('code' in caller) return refuse(c, caller);
     const prefix = `${PLAYGROUND_APP_API.proxy}/api/v2`;
     const path = c.req.path.startsWith(`${prefix}/`) ? c.req.path.slice(prefix.length) : null;
@@ -221,7 +221,7 @@ export function createPlaygroundApp(options: PlaygroundAppOptions): Hono {
   });
 
   app.get(PLAYGROUND_APP_API.library, async (c) => {
-    const caller = await callerOf(c);
+    const caller = callerOf(c);
     if ('code' in caller) return refuse(c, caller);
     return c.json(await store.library(caller.claims.organization, String(caller.context.userId)));
   });
@@ -239,7 +239,7 @@ export function createPlaygroundApp(options: PlaygroundAppOptions): Hono {
         ),
     }),
     async (c) => {
-      const caller = await callerOf(c);
+      const caller = callerOf(c);
       if ('code' in caller) return refuse(c, caller);
       const body = (await jsonBody(c)) as { library?: unknown; baseRevision?: unknown } | null;
       if (
@@ -303,33 +303,4 @@ async function jsonBody(c: Context): Promise<unknown> {
   } catch {
     return null;
   }
-}
-
-function integer(v: unknown): number | null {
-  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) ? n : null;
-}
-
-/** The installed event's body (Crowdin's installation page), or what is wrong with it. */
-export function readInstalled(body: unknown): AppInstallation | string {
-  if (typeof body !== 'object' || body === null) return 'The installed event must be a JSON object.';
-  const b = body as Record<string, unknown>;
-  const strings = ['appId', 'appSecret', 'clientId', 'baseUrl'] as const;
-  const ints = ['userId', 'organizationId'] as const;
-  const missing: string[] = [
-    ...strings.filter((k) => typeof b[k] !== 'string' || b[k] === ''),
-    ...ints.filter((k) => integer(b[k]) === null),
-  ];
-  if (b.domain !== null && b.domain !== undefined && typeof b.domain !== 'string') missing.push('domain');
-  if (missing.length) return `The installed event lacks ${missing.join(', ')}.`;
-  return {
-    appId: b.appId as string,
-    appSecret: b.appSecret as string,
-    clientId: b.clientId as string,
-    baseUrl: b.baseUrl as string,
-    userId: integer(b.userId)!,
-    organizationId: integer(b.organizationId)!,
-    domain: typeof b.domain === 'string' && b.domain !== '' ? b.domain : null,
-    installedAt: new Date().toISOString(),
-  };
 }

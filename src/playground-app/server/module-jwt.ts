@@ -2,7 +2,7 @@
 // modules (src/app-server/jwt.ts checks signature, audience and expiry), in an organization where the app is
 // installed, naming a project and a user. Anything else is refused with the contract's code
 // (src/wire/playground-app.ts PlaygroundRefusal) and a message that says what to do.
-import { JwtError, tokenOf, verifyServiceJwt, type ServiceClaims } from '../../app-server/jwt.ts';
+import { checkServiceJwt, JwtError, tokenOf, type ServiceClaims } from '../../app-server/jwt.ts';
 import type { AppInstallation } from '../../app-server/installation.ts';
 import {
   PLAYGROUND_MODULES,
@@ -31,12 +31,12 @@ export const refusal = (status: Refusal['status'], code: PlaygroundRefusal, mess
   message,
 });
 
-/** The caller of a request with this `Authorization` header, or why it is refused. */
-export async function moduleCaller(
+/** The caller of a request with this `Authorization` header, or why it is refused (no I/O: synchronous). */
+export function moduleCaller(
   authorization: string | undefined,
   client: { clientId: string; clientSecret: string; emulator?: string | null },
   installationOf: (organization: string) => AppInstallation | undefined,
-): Promise<ModuleCaller | Refusal> {
+): ModuleCaller | Refusal {
   // Only the header: a token in the URL would end up in logs and in the Referer.
   const token = tokenOf(authorization, undefined);
   if (!token) {
@@ -48,7 +48,7 @@ export async function moduleCaller(
   }
   let claims: ServiceClaims;
   try {
-    claims = await verifyServiceJwt(token, client);
+    claims = checkServiceJwt(token, client);
   } catch (e) {
     if (!(e instanceof JwtError)) throw e;
     return e.problem === 'expired'

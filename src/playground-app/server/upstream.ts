@@ -40,8 +40,12 @@ export function getBytes(
           reject(new Error(`the API answered a redirect (${status})`));
           return;
         }
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        const chunks: Buffer<ArrayBuffer>[] = [];
+        let length = 0;
+        res.on('data', (chunk: Buffer<ArrayBuffer>) => {
+          chunks.push(chunk);
+          length += chunk.length;
+        });
         res.on('error', reject);
         res.on('end', () =>
           resolve({
@@ -50,7 +54,8 @@ export function getBytes(
               const value = res.headers[name.toLowerCase()];
               return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
             },
-            bytes: Buffer.concat(chunks),
+            // One chunk is the body as it came; several are joined once, into a buffer of the known size.
+            bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length),
           }),
         );
       },

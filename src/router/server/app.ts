@@ -11,6 +11,7 @@ import { planSettings, type RuleProblem, type RulePlan } from '../plan.ts';
 import { readSettings } from '../settings.ts';
 import { JwtError, tokenOf, verifyServiceJwt, verifySignature, type ServiceClaims } from './auth.ts';
 import { ApiError, CrowdinClient, Limiter, type Endpoints } from '../../app-server/crowdin.ts';
+import { readInstalled } from '../../app-server/installation.ts';
 import { RouterEngine, type Logger } from './engine.ts';
 import type { Kept } from './store/inbox.ts';
 import { LOGO_SVG, manifest, ROUTES, STEP_MODULE_KEY, WEBHOOK_MODULE_KEY } from './manifest.ts';
@@ -126,7 +127,10 @@ export function createRouter(options: RouterOptions): RouterServer {
 
   app.post(ROUTES.installed, smallJson, async (c) => {
     const body = await jsonBody(c);
-    const installation = readInstalled(body);
+    const installation = readInstalled(body, {
+      required: ['agentId'],
+      hint: '(agentId: the app must use crowdin_agent)',
+    });
     if (typeof installation === 'string') return c.json({ error: { message: installation } }, 400);
     if (installation.clientId !== config.clientId) {
       return c.json(
@@ -434,33 +438,6 @@ const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSaf
 function numberParam(v: unknown): number | null {
   const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
   return isInt(n) ? n : null;
-}
-
-/** The installed event's body (Crowdin's installation page), or what is wrong with it. */
-function readInstalled(body: unknown): Installation | string {
-  if (typeof body !== 'object' || body === null) return 'The installed event must be a JSON object.';
-  const b = body as Record<string, unknown>;
-  const strings = ['appId', 'appSecret', 'clientId', 'baseUrl'] as const;
-  const ints = ['userId', 'organizationId', 'agentId'] as const;
-  const missing = [
-    ...strings.filter((k) => typeof b[k] !== 'string' || b[k] === ''),
-    ...ints.filter((k) => numberParam(b[k]) === null),
-  ];
-  if (b.domain !== null && b.domain !== undefined && typeof b.domain !== 'string')
-    missing.push('domain' as never);
-  if (missing.length)
-    return `The installed event lacks ${missing.join(', ')} (agentId: the app must use crowdin_agent).`;
-  return {
-    appId: b.appId as string,
-    appSecret: b.appSecret as string,
-    clientId: b.clientId as string,
-    baseUrl: b.baseUrl as string,
-    userId: numberParam(b.userId)!,
-    organizationId: numberParam(b.organizationId)!,
-    agentId: numberParam(b.agentId)!,
-    domain: typeof b.domain === 'string' && b.domain !== '' ? b.domain : null,
-    installedAt: new Date().toISOString(),
-  };
 }
 
 interface StepTarget {
