@@ -208,6 +208,9 @@ export class EmulatorApi {
               controller.close();
             },
           });
+          // Its bytes are reused once sent (over HTTP; in-process, `app.request`, they are left to the GC).
+          const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+          outgoing?.once('finish', () => this.pageBodies.release(body));
           return c.body(stream, 200, { 'Content-Type': 'application/json' });
         } catch (error) {
           throw spec.validationErrorShape === 'single' ? asSingleValidationError(error) : error;
