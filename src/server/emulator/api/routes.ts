@@ -15,6 +15,7 @@ import { InFlightLimiter, inFlightKey } from './in-flight.ts';
 import { holdFor } from './hold.ts';
 import { ListingEngine } from './listing.ts';
 import { ListingPlanner, type ServedProject } from './listings.ts';
+import { PageBodies } from './page-body.ts';
 import { pageParams, readListingParams, type Query } from './params.ts';
 import { currentUserResource, languageResource, memberResource, projectResource } from './resources.ts';
 
@@ -32,6 +33,8 @@ export class EmulatorApi {
   readonly engine: ListingEngine;
   readonly inFlight: InFlightLimiter;
   private planner: ListingPlanner;
+  /** The listings' pages as bytes, from each row's item encoded once (./page-body.ts). */
+  private pageBodies = new PageBodies();
   /** Token holders the data does not list: installed apps' agents (apps/host.ts). */
   extraUser: (id: string) => DemoUser | undefined = () => undefined;
   /** Routes mounted after the built-in ones, behind the same authentication (apps/status-api.ts). */
@@ -187,7 +190,28 @@ export class EmulatorApi {
             params.limit,
             c.req.raw.signal,
           );
-          return c.json(listEnvelope(groups.map(plan.resource), params.offset, params.limit));
+          // The bytes of c.json(listEnvelope(groups.map(plan.resource), offset, limit)), kept rows reused.
+          const made = { data: this.data, version: this.data.version, shape: JSON.stringify(served) };
+          const body = this.pageBodies.body(
+            made,
+            plan.source.key,
+            groups,
+            plan.resource,
+            params.offset,
+            params.limit,
+          );
+          // As a stream of one chunk: a Response made from bytes copies them (undici's extractBody), and
+          // the CORS middleware's headers make Hono rebuild the Response around its body (a stream).
+          const stream = new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(body);
+              controller.close();
+            },
+          });
+          // Its bytes are reused once sent (over HTTP; in-process, `app.request`, they are left to the GC).
+          const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+          outgoing?.once('finish', () => this.pageBodies.release(body));
+          return c.body(stream, 200, { 'Content-Type': 'application/json' });
         } catch (error) {
           throw spec.validationErrorShape === 'single' ? asSingleValidationError(error) : error;
         }
