@@ -168,7 +168,7 @@ interface SendFigures {
   bytes: number;
 }
 
-export async function signAndSend(): Promise<SendFigures> {
+async function signAndSend(): Promise<SendFigures> {
   const sink = spawn(process.execPath, ['-e', SINK], { stdio: ['ignore', 'pipe', 'inherit'] });
   const em = await startEmulator({
     organization: 'acme',
