@@ -1,6 +1,6 @@
 // Hosting apps must cost the emulator nothing it would notice:
 // - signing and sending a 500-event step batch to a local app (the delivery path: the body written and its
-//   HMAC computed beside on a worker, the request with the service's headers, the log) against the same batch
+//   HMAC updated with each chunk as it is written, the request with the service's headers, the log) against the same batch
 //   written by the same writer and posted unsigned with plain node:http, alternated, in-process;
 // - the listings' p99 while an app hangs on deliveries against their p99 alone, the emulator in a child
 //   process (so the load generator and the hanging app do not share its event loop), phases alternated;
@@ -229,8 +229,8 @@ async function signAndSend(): Promise<SendFigures> {
       em.apps.deliveries.enqueue(app, 'step-hook', items);
       last = await done;
     };
-    // The emulator's own writer, without the worker and without a signature.
-    const unsignedBodies = new BatchBodies({ worker: false });
+    // The emulator's own writer, without a signature.
+    const unsignedBodies = new BatchBodies();
     const deliverUnsigned = () => post(unsignedBodies.body(em.apps.triggers.batchEvents(app, items).events));
     // Each redelivers the previous one: the log drops the oldest deliveries as it fills.
     const redeliver = async () => {

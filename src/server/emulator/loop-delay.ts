@@ -3,8 +3,7 @@
 // time the loop's thread spent meanwhile, not the wall time: on a loaded machine the thread also waits for a
 // core, and that wait is the scheduler's, not a block of the loop. Only the main thread's time counts where
 // it can be read (Node's threadCpuUsage, or Linux's /proc/thread-self/schedstat): the process's time also
-// holds what runs beside the loop without holding it (the batch hasher's worker, the collector's and the
-// compiler's helper threads), which made a 4 ms turn count as up to 40 (`processCpu`, kept for comparison).
+// holds what runs beside the loop without holding it (the collector's and the compiler's helper threads), which made a 4 ms turn count as up to 40 (`processCpu`, kept for comparison).
 // Linux updates a running thread's figure at each scheduler tick (4 ms at 250 Hz), so a single tick's value
 // can be off by that much; a stretch of tens of milliseconds is not. The wall-time figures are given beside.
 import { closeSync, openSync, readSync } from 'node:fs';

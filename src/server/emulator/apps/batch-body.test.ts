@@ -1,8 +1,8 @@
 // A batch's body is byte for byte `JSON.stringify({ events })` and its signature the HMAC of those bytes,
-// whichever way they were made: written then hashed, hashed beside on the worker, too large for the arena,
-// or with a worker that never answers.
+// whichever way they were made: at once or in turns, in the arena or too large for it, chunk after chunk
+// of any size.
 import { createHmac } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGNING_VECTORS } from '../../../wire/signature-vectors.ts';
 import { BatchBodies, serializeBatch, signBody } from './batch-body.ts';
 
@@ -27,22 +27,14 @@ const batch = (n: number, seed = 0): object[] =>
     nested: { ids: [i, i + 1], none: null, yes: true },
   }));
 
-const open: BatchBodies[] = [];
-const bodies = (options?: ConstructorParameters<typeof BatchBodies>[0]) => {
-  const b = new BatchBodies(options);
-  open.push(b);
-  return b;
-};
-afterEach(() => {
-  for (const b of open.splice(0)) b.close();
-});
+const bodies = (options?: ConstructorParameters<typeof BatchBodies>[0]) => new BatchBodies(options);
 
 it.each(SIGNING_VECTORS)('signs the bytes of the shared signature vector "$name"', (v) => {
   expect(signBody(Buffer.from(v.body), v.secret)).toBe(v.signature);
 });
 
-// The vectors whose body is a batch: the same bytes and signature from its events. (The worker hashes larger
-// batches; the tests below hold its digests to this plain one.)
+// The vectors whose body is a batch: the same bytes and signature from its events, hashed chunk by chunk as
+// they are written. (The tests below hold larger batches to the plain hash of the whole body.)
 it.each(SIGNING_VECTORS.filter((v) => v.body.startsWith('{"events":')))(
   'writes and signs the shared vector "$name" as a batch of its events',
   (v) => {
@@ -60,104 +52,39 @@ describe('serializeBatch', () => {
   });
 });
 
-/** Waits as long as it takes: on a loaded machine the default wait would let the writer hash instead. */
-const patient = { digestWaitMs: () => 10_000 };
-
 describe('BatchBodies', () => {
-  it('hashes beside the writing on the worker, with the same bytes and signature, job after job', async () => {
-    const b = bodies(patient);
-    expect(await b.started()).toBe(true);
+  it('signs body after body with its own key, each hash chunk by chunk as it is written', () => {
+    const b = bodies();
     for (let k = 0; k < 12; k++) {
-      // Different keys and sizes in a row: each job reads only its own key and bytes.
-      const events = batch(40 + k * 37, k);
+      // Different keys and sizes in a row: each body is hashed with only its own key and bytes.
+      const events = batch(1 + k * 37, k);
       const secret = `secret-${k}-${'x'.repeat(k * 9)}`;
       const { body, signature } = b.bodyAndSignature(events, secret);
       expect(body.equals(expected(events))).toBe(true);
       expect(signature).toBe(hmac(body, secret));
     }
-    expect(b.hashedBeside).toBe(12);
   });
 
-  it('writes and hashes small batches itself, without the worker', () => {
-    const b = bodies();
-    const events = batch(32);
-    const { body, signature } = b.bodyAndSignature(events, 's');
-    expect(body.equals(expected(events))).toBe(true);
-    expect(signature).toBe(hmac(body, 's'));
-    expect(b.hashedBeside).toBe(0);
-  });
-
-  it('writes a body too large for the arena apart, and the next one beside again', async () => {
-    const b = bodies({ arenaBytes: 64 * 1024, ...patient });
-    expect(await b.started()).toBe(true);
+  it('writes a body too large for the arena apart, and the next one in the arena again', () => {
+    const b = bodies({ arenaBytes: 64 * 1024 });
     const large = batch(500);
     const first = b.bodyAndSignature(large, 'k');
     expect(first.body.equals(expected(large))).toBe(true);
     expect(first.signature).toBe(hmac(first.body, 'k'));
-    expect(b.hashedBeside).toBe(0);
     const small = batch(60);
     const second = b.bodyAndSignature(small, 'k2');
     expect(second.body.equals(expected(small))).toBe(true);
     expect(second.signature).toBe(hmac(second.body, 'k2'));
-    expect(b.hashedBeside).toBe(1);
-  });
-
-  it('drops a job the writer gave up on once the next starts, and hashes that one', async () => {
-    // The writer gives up on every other digest at once and starts the next job straight away: the worker,
-    // still on the job given up on, must take the next one rather than wait for the first one's end.
-    let waitMs = 0;
-    const b = bodies({ digestWaitMs: () => waitMs });
-    expect(await b.started()).toBe(true);
-    for (let k = 0; k < 150; k++) {
-      waitMs = 0;
-      const given = batch(300, k);
-      expect(b.bodyAndSignature(given, 'a').signature).toBe(hmac(expected(given), 'a'));
-      waitMs = 10_000;
-      const next = batch(40, k);
-      const before = b.hashedBeside;
-      const { body, signature } = b.bodyAndSignature(next, 'b');
-      expect(signature).toBe(hmac(body, 'b'));
-      expect(b.hashedBeside).toBe(before + 1);
-    }
-  });
-
-  it('signs every body itself when the worker never answers, and stops asking it', async () => {
-    const silent = new URL(
-      'data:text/javascript,' +
-        encodeURIComponent(
-          "import { parentPort } from 'node:worker_threads'; parentPort.postMessage('ready'); setInterval(() => {}, 1000);",
-        ),
-    );
-    const b = bodies({ hasher: silent });
-    expect(await b.started()).toBe(true);
-    for (let k = 0; k < 7; k++) {
-      const events = batch(100, k);
-      const { body, signature } = b.bodyAndSignature(events, 'late');
-      expect(signature).toBe(hmac(body, 'late'));
-      expect(body.equals(expected(events))).toBe(true);
-    }
-    expect(b.hashedBeside).toBe(0);
-    expect(await b.started()).toBe(false);
-  });
-
-  it('with the worker off, gives the same bodies and signatures', () => {
-    const b = bodies({ worker: false });
-    const events = batch(200);
-    const { body, signature } = b.bodyAndSignature(events, 'off');
-    expect(body.equals(expected(events))).toBe(true);
-    expect(signature).toBe(hmac(body, 'off'));
-    expect(b.body(events).equals(body)).toBe(true);
+    expect(b.body(large).equals(first.body)).toBe(true);
   });
 
   it.each([
-    ['beside on the worker', {}],
+    ['in the arena', {}],
     ['in an arena too small for the body', { arenaBytes: 64 * 1024 }],
-    ['with the worker off', { worker: false }],
   ])(
     'in turns, from events made a chunk at a time (some chunks empty), %s: the same bytes and signature',
     async (_, options) => {
-      const b = bodies({ ...patient, ...options });
-      await b.started();
+      const b = bodies(options);
       const events = batch(500, 3);
       // Chunks of 32, and a few empty ones (every string of that chunk was routed meanwhile).
       function* chunks(): Generator<object[]> {
@@ -167,7 +94,7 @@ describe('BatchBodies', () => {
         }
       }
       const { body, signature } = await b.bodyAndSignatureInTurns(
-        { count: events.length, chunks: chunks() },
+        { chunks: chunks() },
         'lazy',
         () => new Promise((resolve) => setImmediate(resolve)),
       );
@@ -175,4 +102,25 @@ describe('BatchBodies', () => {
       expect(signature).toBe(hmac(body, 'lazy'));
     },
   );
+
+  it('writes a body wanted at once while another is written in turns apart, both signed right', async () => {
+    const b = bodies();
+    const slow = batch(300, 1);
+    const quick = batch(90, 2);
+    let signedMeanwhile: { body: Buffer; signature: string } | null = null;
+    function* chunks(): Generator<object[]> {
+      for (let i = 0; i < slow.length; i += 32) {
+        yield slow.slice(i, i + 32);
+        // Halfway through, a body wanted at once: it must not write over the arena being written.
+        if (i === 128) signedMeanwhile = b.bodyAndSignature(quick, 'now');
+      }
+    }
+    const { body, signature } = await b.bodyAndSignatureInTurns({ chunks: chunks() }, 'turns', () =>
+      Promise.resolve(),
+    );
+    expect(body.equals(expected(slow))).toBe(true);
+    expect(signature).toBe(hmac(body, 'turns'));
+    expect(signedMeanwhile!.body.equals(expected(quick))).toBe(true);
+    expect(signedMeanwhile!.signature).toBe(hmac(expected(quick), 'now'));
+  });
 });

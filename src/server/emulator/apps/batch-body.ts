@@ -1,37 +1,17 @@
 // A webhook batch's body and its signature. The body is `{"events":[…]}`, byte for byte what
 // `JSON.stringify({ events })` gives, written a chunk of events at a time; X-Crowdin-Signature is the HMAC-SHA256
-// of those bytes. HMAC runs at about 2 GB/s, so a 500-event batch (about 1 MB) costs half a millisecond of
-// hashing, a tenth of the delivery. With a worker thread the hash runs beside the writing instead of after it:
-// the body is written into shared memory and the worker hashes each part as soon as it is there
-// (src/server/emulator/apps/batch-hasher.mjs). Small batches, a batch too large for the shared memory and a
-// worker that is not running or does not answer all take the plain way: write, then hash.
-import { createHmac } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
+// of those bytes, updated with each chunk's bytes as soon as they are written, while they are still in the
+// cache: signing makes no second pass over the body, and a batch written in turns hashes in those turns too,
+// so the event loop never holds for the hash of a whole batch. (A worker thread used to hash the body beside
+// the writing, from shared memory: a thread polling for bytes, and the writer hashing again whenever its digest
+// was late, for a hash that costs about 0.7 ms of CPU per MB here.)
+import { createHmac, type Hmac } from 'node:crypto';
 
 /** Events serialised per `JSON.stringify` call: fewer and larger calls are faster, up to a point (see below). */
 const CHUNK_EVENTS = 32;
 const OPEN = '{"events":[';
 const CLOSE = ']}';
 
-/** Slots of the control block (Int32 indexes), shared with batch-hasher.mjs. */
-const SEQ = 0; // the job: the main thread increments it to start one
-const READY = 1; // bytes of the arena written so far
-const END = 2; // the job's number once every byte is written
-const DONE = 3; // the job's number once its digest is at DIGEST_AT
-const KEY_LENGTH = 4;
-const SLEEPING = 5; // the worker waits for more bytes: the writer must wake it
-const LAYOUT = {
-  DIGEST_AT: 32,
-  KEY_AT: 64,
-  /** Bytes the worker hashes per call at least, but the last. */
-  MIN_UPDATE: 32 * 1024,
-  /** Polls without new bytes before the worker sleeps: a few tens of microseconds. */
-  SPINS: 20_000,
-} as const;
-const KEY_MAX = 192;
-const CONTROL_BYTES = LAYOUT.KEY_AT + KEY_MAX;
-/** Late digests in a row after which the worker is not used any more. */
-const MAX_LATE = 5;
 /** Longest a body written in turns holds the event loop before it lets others run. */
 const SLICE_MS = 4;
 
@@ -91,12 +71,11 @@ function* chunks(parts: Iterable<readonly object[]>): Generator<string> {
 }
 
 /**
- * A batch's events made a chunk at a time while its body is written (a large send builds them so): `count`
- * is how many at most, `chunks` gives them in order, about CHUNK_EVENTS at a time. Events built ahead
+ * A batch's events made a chunk at a time while its body is written (a large send builds them so): `chunks`
+ * gives them in order, about CHUNK_EVENTS at a time. Events built ahead
  * would live through collections while the batch is written in turns, and be copied and promoted by them.
  */
 export interface EventChunks {
-  count: number;
   chunks: Iterable<readonly object[]>;
 }
 
@@ -106,57 +85,12 @@ export const EVENTS_PER_CHUNK = CHUNK_EVENTS;
 export interface BatchBodyOptions {
   /** Bytes of memory bodies are written into before the log gets its copy: a larger body is written apart. */
   arenaBytes?: number;
-  /** Whether to hash on a worker thread at all (tests and the bench compare both ways). */
-  worker?: boolean;
-  /** The worker's script: batch-hasher.mjs, or a misbehaving one in tests. */
-  hasher?: URL;
-  /**
-   * How long the writer waits for the worker's digest, in ms; by default as long as hashing the body itself
-   * takes on this machine. Tests that check the worker's digest is used wait longer, so that a loaded machine
-   * cannot make it late.
-   */
-  digestWaitMs?: (bytes: number) => number;
 }
 
-/** ms per byte of HMAC-SHA256 here: the best of a few hashes of 256 KB, measured at first use. */
-let hashMsPerByte: number | null = null;
-function ownHashMs(bytes: number): number {
-  if (hashMsPerByte === null) {
-    const sample = Buffer.alloc(256 * 1024);
-    let best = Infinity;
-    for (let i = 0; i < 4; i++) {
-      const started = performance.now();
-      signBody(sample, 'measure');
-      best = Math.min(best, performance.now() - started);
-    }
-    hashMsPerByte = best / sample.length;
-  }
-  return bytes * hashMsPerByte;
-}
-
-/**
- * A worker on time has all but its last update done when the writing ends, so its digest follows within
- * microseconds. One not done after as long as the writer's own hash would take is behind (its core was
- * busy): hashing then costs the delivery at most twice the hash, never more.
- */
-const DIGEST_WAIT_MS = (bytes: number) => 0.05 + ownHashMs(bytes);
-
-/** Writes and signs batch bodies; one per emulator, its worker started at the first batch that can use it. */
+/** Writes and signs batch bodies; one per emulator. */
 export class BatchBodies {
   private readonly arenaBytes: number;
-  private readonly useWorker: boolean;
-  private readonly hasher: URL;
-  private readonly digestWaitMs: (bytes: number) => number;
-  private worker: Worker | null = null;
-  private ready = false;
-  private broken = false;
   private arena: Buffer | null = null;
-  private control: Int32Array | null = null;
-  private controlBytes: Uint8Array | null = null;
-  private seq = 0;
-  private late = 0;
-  /** Bodies whose signature the worker computed (the rest were hashed after writing). */
-  hashedBeside = 0;
   /** Bodies written in turns, one after another. */
   private turns: Promise<unknown> = Promise.resolve();
   /** A body written in turns holds the arena: a body wanted at once meanwhile is written apart. */
@@ -164,15 +98,12 @@ export class BatchBodies {
 
   constructor(options: BatchBodyOptions = {}) {
     this.arenaBytes = options.arenaBytes ?? 16 * 1024 * 1024;
-    this.useWorker = options.worker ?? true;
-    this.hasher = options.hasher ?? new URL('./batch-hasher.mjs', import.meta.url);
-    this.digestWaitMs = options.digestWaitMs ?? DIGEST_WAIT_MS;
   }
 
   /** The body alone, written as `bodyAndSignature` writes it. */
   body(events: readonly object[]): Buffer {
     if (this.writing) return serializeBatch(events);
-    return runAll(this.writeSteps(slices(events), null)).body;
+    return runAll(this.writeSteps(slices(events), null));
   }
 
   /** The body and its X-Crowdin-Signature. */
@@ -181,7 +112,7 @@ export class BatchBodies {
       const body = serializeBatch(events);
       return { body, signature: signBody(body, secret) };
     }
-    return runAll(this.signing({ count: events.length, chunks: slices(events) }, secret));
+    return runAll(this.signing(slices(events), secret));
   }
 
   /**
@@ -197,7 +128,7 @@ export class BatchBodies {
     const job = this.turns.then(async () => {
       this.writing = true;
       try {
-        const steps = this.signing(events, secret);
+        const steps = this.signing(events.chunks, secret);
         let sliceStart = performance.now();
         for (;;) {
           const step = steps.next();
@@ -215,139 +146,46 @@ export class BatchBodies {
     return job;
   }
 
-  /** Signing, one chunk of events a step (see bodyAndSignature). */
+  /** Signing, one chunk of events a step: the HMAC takes each chunk's bytes as they are written. */
   private *signing(
-    events: EventChunks,
+    events: Iterable<readonly object[]>,
     secret: string,
   ): Generator<void, { body: Buffer; signature: string }> {
-    const key = Buffer.from(secret);
-    if (events.count > CHUNK_EVENTS && key.length <= KEY_MAX && this.workerReady()) {
-      const { body, signature } = yield* this.writeBeside(events.chunks, key);
-      if (signature) this.hashedBeside++;
-      return { body, signature: signature ?? signBody(body, secret) };
-    }
-    const { body } = yield* this.writeSteps(events.chunks, null);
-    return { body, signature: signBody(body, secret) };
+    const hmac = createHmac('sha256', secret);
+    const body = yield* this.writeSteps(events, hmac);
+    return { body, signature: hmac.digest('hex') };
   }
 
   /**
-   * Writes the body into the arena, calling `wrote` with the bytes written after each chunk, and returns the
-   * log's copy. The copy costs a tenth of writing: the arena's pages are warm. A body that does not fit is
-   * finished apart (`inArena` false: what the arena holds is only its start). Yields after each chunk.
+   * Writes the body into the arena, giving `hmac` (when there is one) each chunk's bytes once they are
+   * written, and returns the log's copy. The copy costs a tenth of writing when its memory is reused; the
+   * log keeps each body, so a delivery's copy usually lands in fresh pages, which costs more. A
+   * body that does not fit is finished apart, the hash taking the rest from there. Yields after each chunk.
    */
-  private *writeSteps(
-    events: Iterable<readonly object[]>,
-    wrote: ((bytes: number) => void) | null,
-  ): Generator<void, { body: Buffer; inArena: boolean }> {
-    const arena = (this.arena ??= Buffer.from(new SharedArrayBuffer(this.arenaBytes)));
+  private *writeSteps(events: Iterable<readonly object[]>, hmac: Hmac | null): Generator<void, Buffer> {
+    const arena = (this.arena ??= Buffer.allocUnsafeSlow(this.arenaBytes));
     let at = arena.write(OPEN, 0, 'latin1');
+    let hashed = 0;
     const parts = chunks(events);
     for (let next = parts.next(); !next.done; next = parts.next()) {
       const part = next.value;
       // UTF-8 takes at most 3 bytes per UTF-16 unit.
       if (at + part.length * 3 + CLOSE.length > arena.length) {
-        const head = Buffer.from(arena.subarray(0, at));
-        return { body: joined(head, [part, ...parts]), inArena: false };
+        const body = joined(Buffer.from(arena.subarray(0, at)), [part, ...parts]);
+        hmac?.update(body.subarray(hashed));
+        return body;
       }
       at += arena.write(part, at);
-      wrote?.(at);
+      if (hmac) {
+        hmac.update(arena.subarray(hashed, at));
+        hashed = at;
+      }
       yield;
     }
     at += arena.write(CLOSE, at, 'latin1');
+    hmac?.update(arena.subarray(hashed, at));
     const body = Buffer.allocUnsafe(at);
     arena.copy(body, 0, 0, at);
-    return { body, inArena: true };
-  }
-
-  /** Starts the worker if it is not running; resolves whether it can take jobs. */
-  async started(): Promise<boolean> {
-    this.workerReady();
-    while (this.worker && !this.ready && !this.broken) await new Promise((r) => setTimeout(r, 5));
-    return this.ready;
-  }
-
-  /** Whether the worker can take a job now; starts it on first use (this batch goes the plain way). */
-  private workerReady(): boolean {
-    if (!this.useWorker || this.broken) return false;
-    if (!this.worker) this.start();
-    return this.ready;
-  }
-
-  private start(): void {
-    const control = new SharedArrayBuffer(CONTROL_BYTES);
-    this.arena ??= Buffer.from(new SharedArrayBuffer(this.arenaBytes));
-    this.control = new Int32Array(control);
-    this.controlBytes = new Uint8Array(control);
-    const worker = new Worker(this.hasher, {
-      workerData: { control, arena: this.arena.buffer, layout: LAYOUT },
-    });
-    // Hashing never keeps the emulator alive, and a worker that fails only costs the parallel hash.
-    worker.unref();
-    worker.once('message', () => (this.ready = !this.broken));
-    worker.once('error', () => this.stop());
-    worker.once('exit', () => this.stop());
-    this.worker = worker;
-  }
-
-  private stop(): void {
-    this.broken = true;
-    this.ready = false;
-    void this.worker?.terminate();
-  }
-
-  /**
-   * Writes the body with the worker hashing each chunk as it lands. The signature is null when the body did
-   * not fit the arena or the digest is late. Either way the worker finishes that job on its own, its digest
-   * unread, and takes the next from the start: a job only ever reads its own key and bytes.
-   */
-  private *writeBeside(
-    events: Iterable<readonly object[]>,
-    key: Buffer,
-  ): Generator<void, { body: Buffer; signature: string | null }> {
-    const control = this.control!;
-    const seq = ++this.seq;
-    this.controlBytes!.set(key, LAYOUT.KEY_AT);
-    Atomics.store(control, KEY_LENGTH, key.length);
-    Atomics.store(control, READY, 0);
-    Atomics.store(control, SEQ, seq);
-    Atomics.notify(control, SEQ);
-    let written = 0;
-    const { body, inArena } = yield* this.writeSteps(events, (bytes) => {
-      written = bytes;
-      Atomics.store(control, READY, bytes);
-      if (Atomics.load(control, SLEEPING)) Atomics.notify(control, READY);
-    });
-    Atomics.store(control, READY, inArena ? body.length : written);
-    Atomics.store(control, END, seq);
-    Atomics.notify(control, READY);
-    return { body, signature: inArena ? this.digest(seq, body.length) : null };
-  }
-
-  /**
-   * Job `seq`'s digest in hex, or null when it is late: the writer waits about as long as hashing the body
-   * itself would take (DIGEST_WAIT_MS), and then does that instead. A worker late again and again (a machine
-   * whose cores are all busy) is not used any more.
-   */
-  private digest(seq: number, bytes: number): string | null {
-    const control = this.control!;
-    const deadline = performance.now() + this.digestWaitMs(bytes);
-    for (;;) {
-      const done = Atomics.load(control, DONE);
-      if (done === seq) break;
-      const left = deadline - performance.now();
-      if (left <= 0 || Atomics.wait(control, DONE, done, left) === 'timed-out') {
-        if (++this.late >= MAX_LATE) this.stop();
-        return null;
-      }
-    }
-    this.late = 0;
-    return Buffer.from(this.controlBytes!.subarray(LAYOUT.DIGEST_AT, LAYOUT.DIGEST_AT + 32)).toString('hex');
-  }
-
-  close(): void {
-    this.ready = false;
-    this.broken = true;
-    void this.worker?.terminate();
-    this.worker = null;
+    return body;
   }
 }

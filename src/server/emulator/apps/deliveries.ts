@@ -129,7 +129,7 @@ export class Deliveries extends DeliveryAttempts {
       }
       await nextTurn();
       const { body, signature } = await this.bodies.bodyAndSignatureInTurns(
-        { count: items.length, chunks: chunks() },
+        { chunks: chunks() },
         app.secret,
         nextTurn,
       );
@@ -464,7 +464,6 @@ export class Deliveries extends DeliveryAttempts {
 
   close(): void {
     this.closed = true;
-    this.bodies.close();
     this.queues.clear();
     for (const r of this.log.all()) if (r.timer) clearTimeout(r.timer);
   }

@@ -1,7 +1,7 @@
 // A demo string as it is held (./demo.ts): its fields in one layout, and its languages summary read from
 // one packed number per language (./summary.ts), a fifth of the room of the objects.
 import type { ContextObject } from '../../../croql/index.ts';
-import { summaryBuilder, unpackSummary } from './summary.ts';
+import { SummaryEntry, unpackSummary } from './summary.ts';
 import { DEMO_TARGET_LANGUAGES } from './demo-tables.ts';
 import { slotDate, EMPTY } from './demo-time.ts';
 
@@ -86,11 +86,12 @@ function readSummary(codes: readonly number[]): readonly ContextObject[] {
   if (!codes.length) return EMPTY as readonly ContextObject[];
   return codes.map((code) => {
     const p = unpackSummary(code);
-    return summaryBuilder(p.flags)(
+    return new SummaryEntry(
       DEMO_TARGET_LANGUAGES[p.language]!,
+      p.flags,
       slotDate(p.hour),
       p.rating,
       p.approvalsCount,
-    );
+    ) as unknown as ContextObject;
   });
 }

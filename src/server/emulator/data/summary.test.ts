@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateDemoDataset } from './demo.ts';
 import { datasetFromJson } from './load.ts';
-import { packSummary, SUMMARY_FLAGS, unpackSummary } from './summary.ts';
+import { packSummary, SUMMARY_FLAGS, SummaryEntry, unpackSummary } from './summary.ts';
 
 describe('packed languages summaries', () => {
   it('read back exactly what was packed, over the whole range', () => {
@@ -40,6 +40,24 @@ describe('packed languages summaries', () => {
     const master = demo.strings[(shared.masterStringId as number) - 1]!;
     expect(shared.languagesSummary).toEqual(
       (master.languagesSummary as object[]).map((e) => ({ ...e, hasSharedTranslation: true })),
+    );
+  });
+
+  it('write an entry as the Context JSON object: the flags set, each from its own bit, in order', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** SUMMARY_FLAGS.length - 1 }), (flags) => {
+        const entry = new SummaryEntry('uk', flags, '2025-06-01T10:00:00+00:00', -2, 3);
+        const expected: Record<string, unknown> = { language: 'uk' };
+        for (const [i, flag] of SUMMARY_FLAGS.entries()) if (flags & (1 << i)) expected[flag] = true;
+        Object.assign(expected, {
+          translationUpdated: '2025-06-01T10:00:00+00:00',
+          rating: -2,
+          approvalsCount: 3,
+        });
+        // Byte for byte, so the order of the fields counts too.
+        expect(JSON.stringify(entry)).toBe(JSON.stringify(expected));
+        for (const flag of SUMMARY_FLAGS) expect(entry[flag]).toBe(expected[flag]);
+      }),
     );
   });
 });

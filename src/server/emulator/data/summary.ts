@@ -57,38 +57,87 @@ export function flagBit(flag: SummaryFlag): number {
   return BITS[flag];
 }
 
-/** The Context JSON object of a summary entry, from a builder made once per set of flags. */
-export type SummaryBuilder = (
-  language: string,
-  translationUpdated: string,
-  rating: number,
-  approvalsCount: number,
-) => Record<string, unknown>;
-
-const builders = new Map<number, SummaryBuilder>();
+/** A flag of an entry: true, or undefined where the Context JSON leaves the field out. */
+type Flag = true | undefined;
 
 /**
- * The builder of the entries with these flags: one object literal with exactly their properties, so an
- * entry read in a query is made in one step (and its properties sit in the object). Generated code, in the
- * emulator only (Node, not the app under its CSP): without it (the properties assigned one by one, or a
- * copy of a template object per set of flags) a query over the languages summaries of 200,000 strings is
- * 1.1 to 1.4 times slower, measured against it in the same run by src/bench/summary-builder.bench.ts, whose
- * row fails when that falls under 1.1 times.
+ * A languages summary entry, as the demo strings read it: one class, so every entry has the same shape,
+ * with every field inside the object. A flag that is not set holds undefined: JSON.stringify leaves it out
+ * and a query reads it as absent, so the entry's JSON is the Context JSON object's, field for field and in
+ * its order (language, the flags set in SUMMARY_FLAGS order, translationUpdated, rating, approvalsCount).
+ * The flags are written out one by one, each with its bit: a loop over SUMMARY_FLAGS stores under a
+ * different name each time, which V8 does several times slower (summary.test.ts checks that each field
+ * reads its own bit, and the type below that none is missing). Against the plain ways (the properties
+ * added one by one to a literal, or a copy of a template object per set of flags: a shape per set, some
+ * 2,700 of them, which V8's caches cannot hold) a query over the languages summaries of 200,000 strings is
+ * measured by src/bench/summary-builder.bench.ts, whose row fails when this is not 1.1 times faster.
  */
-export function summaryBuilder(flags: number): SummaryBuilder {
-  let build = builders.get(flags);
-  if (!build) {
-    const present = SUMMARY_FLAGS.filter((_, i) => flags & (1 << i)).map((f) => `${f}: true, `);
-    build = new Function(
-      'language',
-      'translationUpdated',
-      'rating',
-      'approvalsCount',
-      `return { language, ${present.join('')}translationUpdated, rating, approvalsCount };`,
-    ) as SummaryBuilder;
-    builders.set(flags, build);
+export class SummaryEntry implements Record<SummaryFlag, Flag> {
+  declare readonly language: string;
+  declare readonly isTranslated: Flag;
+  declare readonly isPartiallyTranslated: Flag;
+  declare readonly isApproved: Flag;
+  declare readonly isPartiallyApproved: Flag;
+  declare readonly isAutoTranslated: Flag;
+  declare readonly isTranslatedByTm: Flag;
+  declare readonly isTranslatedByAi: Flag;
+  declare readonly isTranslatedByMt: Flag;
+  declare readonly isSourceChangedAfterTranslation: Flag;
+  declare readonly hasTranslationAsSource: Flag;
+  declare readonly hasTranslationAfterApproval: Flag;
+  declare readonly hasSharedTranslation: Flag;
+  declare readonly hasQaIssues: Flag;
+  declare readonly hasEmptyTranslationQaIssues: Flag;
+  declare readonly hasTranslationLengthQaIssues: Flag;
+  declare readonly hasTagsMismatchQaIssues: Flag;
+  declare readonly hasSpacesMismatchQaIssues: Flag;
+  declare readonly hasVariablesMismatchQaIssues: Flag;
+  declare readonly hasPunctuationMismatchQaIssues: Flag;
+  declare readonly hasCharacterCaseMismatchQaIssues: Flag;
+  declare readonly hasSpellingQaIssues: Flag;
+  declare readonly hasIcuSyntaxQaIssues: Flag;
+  declare readonly hasTermsQaIssues: Flag;
+  declare readonly hasNumbersMismatchQaIssues: Flag;
+  declare readonly translationUpdated: string;
+  declare readonly rating: number;
+  declare readonly approvalsCount: number;
+
+  constructor(
+    language: string,
+    flags: number,
+    translationUpdated: string,
+    rating: number,
+    approvalsCount: number,
+  ) {
+    this.language = language;
+    this.isTranslated = flags & 1 ? true : undefined;
+    this.isPartiallyTranslated = flags & 2 ? true : undefined;
+    this.isApproved = flags & 4 ? true : undefined;
+    this.isPartiallyApproved = flags & 8 ? true : undefined;
+    this.isAutoTranslated = flags & 16 ? true : undefined;
+    this.isTranslatedByTm = flags & 32 ? true : undefined;
+    this.isTranslatedByAi = flags & 64 ? true : undefined;
+    this.isTranslatedByMt = flags & 128 ? true : undefined;
+    this.isSourceChangedAfterTranslation = flags & 256 ? true : undefined;
+    this.hasTranslationAsSource = flags & 512 ? true : undefined;
+    this.hasTranslationAfterApproval = flags & 1024 ? true : undefined;
+    this.hasSharedTranslation = flags & 2048 ? true : undefined;
+    this.hasQaIssues = flags & 4096 ? true : undefined;
+    this.hasEmptyTranslationQaIssues = flags & 8192 ? true : undefined;
+    this.hasTranslationLengthQaIssues = flags & 16384 ? true : undefined;
+    this.hasTagsMismatchQaIssues = flags & 32768 ? true : undefined;
+    this.hasSpacesMismatchQaIssues = flags & 65536 ? true : undefined;
+    this.hasVariablesMismatchQaIssues = flags & 131072 ? true : undefined;
+    this.hasPunctuationMismatchQaIssues = flags & 262144 ? true : undefined;
+    this.hasCharacterCaseMismatchQaIssues = flags & 524288 ? true : undefined;
+    this.hasSpellingQaIssues = flags & 1048576 ? true : undefined;
+    this.hasIcuSyntaxQaIssues = flags & 2097152 ? true : undefined;
+    this.hasTermsQaIssues = flags & 4194304 ? true : undefined;
+    this.hasNumbersMismatchQaIssues = flags & 8388608 ? true : undefined;
+    this.translationUpdated = translationUpdated;
+    this.rating = rating;
+    this.approvalsCount = approvalsCount;
   }
-  return build;
 }
 
 const fits = (v: number, max: number) => Number.isInteger(v) && v >= 0 && v < max;
