@@ -11,6 +11,7 @@ import {
   type RefObject,
 } from 'react';
 import type { Edition, LiveValues } from '../croql/index.ts';
+import { CloseButton } from '../ui/CloseButton.tsx';
 import { CodeText } from '../ui/CodeText.tsx';
 import { useGuardedRun } from './use-run.ts';
 import { moduleLink, useAppContext, useAppMode } from '../auth/app-mode.ts';
@@ -453,9 +454,7 @@ function Notices({ finishingSignIn }: { finishingSignIn: boolean }) {
               Sign in again
             </button>
           )}
-          <button type="button" className="button-ghost" aria-label="Dismiss" onClick={() => setNotice(null)}>
-            ×
-          </button>
+          <CloseButton label="Dismiss" onClick={() => setNotice(null)} />
           {error && (
             <span className="inline-error">
               <CodeText text={error} />
@@ -469,9 +468,7 @@ function Notices({ finishingSignIn }: { finishingSignIn: boolean }) {
           className={`notice notice-${linkNotice.kind}`}
         >
           <span>{linkNotice.text}</span>
-          <button type="button" className="button-ghost" aria-label="Dismiss" onClick={dismissLinkNotice}>
-            ×
-          </button>
+          <CloseButton label="Dismiss" onClick={dismissLinkNotice} />
         </div>
       )}
       <StorageNotices />

@@ -3,6 +3,7 @@
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { LibrarySlots } from '../slots/library.ts';
 import { announce } from '../ui/announce.ts';
+import { CloseButton } from '../ui/CloseButton.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 import { useDescribeTarget } from '../workspace/describe-target.ts';
 import { HISTORY_TAB, SAVED_TAB, useSavedQueries } from './entries.ts';
@@ -39,9 +40,7 @@ export function LibraryPanel({ onClose, slots }: { onClose: () => void; slots: L
         <h2 id={titleId} ref={titleRef} tabIndex={-1}>
           Library
         </h2>
-        <button type="button" className="button-ghost" onClick={onClose} aria-label="Close library">
-          ×
-        </button>
+        <CloseButton label="Close library" onClick={onClose} />
       </header>
       <Tabs
         label="Library"

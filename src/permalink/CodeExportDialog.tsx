@@ -5,6 +5,7 @@ import { apiUrlFor, authConfigQuery } from '../connection/config.ts';
 import { EXPORT_FORMATS, exportCode, type ExportFormat } from './code-export.ts';
 import { snapshot } from '../workspace/setup.ts';
 import { useTarget } from '../workspace/target.ts';
+import { CloseButton } from '../ui/CloseButton.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 
 const FALLBACK_API: Record<string, string> = {
@@ -54,14 +55,7 @@ export default function CodeExportDialog({ onClose }: { onClose: () => void }) {
     <dialog ref={dialogRef} className="code-export" aria-labelledby={titleId} onClose={onClose}>
       <header className="dialog-header">
         <h2 id={titleId}>Export code</h2>
-        <button
-          type="button"
-          className="button-ghost"
-          onClick={() => dialogRef.current?.close()}
-          aria-label="Close"
-        >
-          ×
-        </button>
+        <CloseButton label="Close" onClick={() => dialogRef.current?.close()} />
       </header>
       <Tabs label="Language" tabs={EXPORT_FORMATS} selected={format} onSelect={setFormat}>
         <pre className="code-block" tabIndex={0} aria-label={`${format} code`}>

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { announce } from '../ui/announce.ts';
+import { CloseButton } from '../ui/CloseButton.tsx';
 import { Popover } from '../ui/Popover.tsx';
 import { currentPermalinkUrl } from './share.ts';
 import { useTarget } from '../workspace/target.ts';
@@ -69,14 +70,7 @@ export function CopyLinkButton({ linkFor }: { linkFor?: () => string } = {}) {
             data-testid="permalink"
             aria-describedby={warning ? warningId : undefined}
           />
-          <button
-            type="button"
-            className="button-ghost"
-            onClick={() => setLink(null)}
-            aria-label="Close permalink"
-          >
-            ×
-          </button>
+          <CloseButton label="Close permalink" onClick={() => setLink(null)} />
           {warning && (
             <p id={warningId} className="inline-warning" data-testid="permalink-too-long">
               {warning}

@@ -2,6 +2,7 @@
 // and whether it retried after a 429; a request still unanswered shows as waiting. Selecting one shows its
 // request (token masked) and its response.
 import { useId, useMemo, useState } from 'react';
+import { CloseButton } from '../ui/CloseButton.tsx';
 import { Tabs } from '../ui/Tabs.tsx';
 import { useInspectorStore, type InspectedRequest } from '../rows/requests.ts';
 
@@ -46,9 +47,7 @@ export default function Inspector({ onClose }: { onClose: () => void }) {
     <section className="side-panel inspector" aria-labelledby={titleId} data-testid="inspector">
       <header className="panel-header">
         <h2 id={titleId}>Inspector</h2>
-        <button type="button" className="button-ghost" aria-label="Close the inspector" onClick={onClose}>
-          ×
-        </button>
+        <CloseButton label="Close the inspector" onClick={onClose} />
       </header>
       {requests.length === 0 ? (
         <p className="results-muted panel-body">No request yet. Run a query to see its requests here.</p>

@@ -1,23 +1,13 @@
 // The JWT of calls to apps verifies with the OAuth client's secret and carries the documented claims.
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../testing.ts';
+import { expect, it } from 'vitest';
 import { appJwt } from './app-jwt.ts';
-import { installStepApp } from './testing.ts';
+import { setUpStepApp } from './testing-step-app.ts';
 
-let em: RunningEmulator;
-let s: Awaited<ReturnType<typeof installStepApp>>;
-beforeAll(async () => {
-  em = await startEmulator({ organization: 'acme' });
-  s = await installStepApp(em.url);
-});
-afterAll(async () => {
-  await em.close();
-  await s.app.close();
-});
+const s = setUpStepApp({ organization: 'acme' });
 
 it('is HS256 over the client secret, with aud, sub, domain, module, context, iat and exp (900 s)', () => {
-  const app = em.apps.installations.get(s.appId)!;
+  const app = s.em.apps.installations.get(s.appId)!;
   const token = appJwt(app, {
     moduleKey: 'review',
     project: { id: 1, identifier: 'acme-shop' },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
 import { APPS_HELP, appsCommand } from './cli.ts';
 import { call, TestApp, installStepApp, stepAppManifest } from './testing.ts';
+import { setUpStepApp } from './testing-step-app.ts';
 import { APPS_ROUTES } from '../../../wire/apps-routes.ts';
 
 function terminal() {
@@ -86,20 +87,11 @@ describe('the apps commands', () => {
 });
 
 describe('apps install of an installed app', () => {
-  let em: RunningEmulator;
-  let s: Awaited<ReturnType<typeof installStepApp>>;
-  beforeAll(async () => {
-    em = await startEmulator({ organization: 'acme' });
-    s = await installStepApp(em.url);
-  });
-  afterAll(async () => {
-    await s.app.close();
-    await em.close();
-  });
+  const s = setUpStepApp({ organization: 'acme' });
 
   it('names `apps uninstall`, not the HTTP route', async () => {
     const t = terminal();
-    const port = new URL(em.url).port;
+    const port = new URL(s.em.url).port;
     const code = await appsCommand(
       ['install', `${s.app.url}/manifest.json`, '--port', port],
       t.say,

@@ -2,22 +2,18 @@
 // payload from live objects, retries → FAILED → re-trigger, what a misbehaving app gets, the log, redelivery,
 // fixtures and triggered events (`apps listen` is in cli.test.ts).
 import { createHmac } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ControlErrorBody, DeliveryDetail, DeliverySummary, StepInfo } from '../../../wire/apps.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ControlErrorBody, DeliveryDetail, DeliverySummary } from '../../../wire/apps.ts';
 import { STEP_EVENT } from '../../../wire/apps.ts';
-import { startEmulator, type RunningEmulator } from '../testing.ts';
 import { appsCommand } from './cli.ts';
-import { call, addStep, control, installStepApp } from './testing.ts';
+import { call, control } from './testing.ts';
+import { setUpStepApp } from './testing-step-app.ts';
 import { APPS_PATHS, APPS_ROUTES, type RouteQuery } from '../../../wire/apps-routes.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- payloads are JSON */
 
-let em: RunningEmulator;
-let s: Awaited<ReturnType<typeof installStepApp>>;
-let step: StepInfo;
-
-beforeAll(async () => {
-  em = await startEmulator({
+const s = setUpStepApp(
+  {
     organization: 'acme',
     apps: {
       batchIntervalSeconds: 0,
@@ -25,34 +21,29 @@ beforeAll(async () => {
       webhookTimeoutSeconds: 0.4,
       batchMaxEvents: 500,
     },
-  });
-  s = await installStepApp(em.url);
-  step = await addStep(em.url, s.appId, ['uk', 'de']);
-});
-afterAll(async () => {
-  await em.close();
-  await s.app.close();
-});
+  },
+  ['uk', 'de'],
+);
 afterEach(() => {
   s.app.on('POST /webhooks', { status: 200 });
-  em.config.apps.batchIntervalSeconds = 0;
+  s.em.config.apps.batchIntervalSeconds = 0;
 });
 
 const ids = (from: number, n: number) =>
-  em.config.data.strings
+  s.em.config.data.strings
     .filter((x) => !x.isHidden)
     .slice(from, from + n)
     .map((x) => x.id as number);
 let seen = 0;
 async function send(stringIds: number[], languages = ['uk']) {
   seen =
-    (await call(em.url, APPS_ROUTES.deliveries, { query: { kind: 'webhook', limit: 1 } })).json.data[0]?.id ??
-    0;
-  return call(em.url, APPS_ROUTES.send, { params: [step.id], body: { stringIds, languages } });
+    (await call(s.em.url, APPS_ROUTES.deliveries, { query: { kind: 'webhook', limit: 1 } })).json.data[0]
+      ?.id ?? 0;
+  return call(s.em.url, APPS_ROUTES.send, { params: [s.step.id], body: { stringIds, languages } });
 }
 const deliveries = async (query: RouteQuery = {}) =>
-  (await call(em.url, APPS_ROUTES.deliveries, { query })).json;
-const detail = async (id: number) => (await call(em.url, APPS_ROUTES.delivery, { params: [id] })).json;
+  (await call(s.em.url, APPS_ROUTES.deliveries, { query })).json;
+const detail = async (id: number) => (await call(s.em.url, APPS_ROUTES.delivery, { params: [id] })).json;
 /** Resolves when a delivery reaches one of the states. */
 async function settled(id: number, states = ['delivered', 'failed']): Promise<DeliveryDetail> {
   for (let i = 0; i < 200; i++) {
@@ -75,7 +66,7 @@ async function newest(): Promise<DeliverySummary> {
   throw new Error('no new delivery');
 }
 const status = async (stringId: number, languageId = 'uk') =>
-  em.apps.steps.record(em.apps.steps.get(step.id)!, languageId, stringId).status;
+  s.em.apps.steps.record(s.em.apps.steps.get(s.step.id)!, languageId, stringId).status;
 
 describe('a step event batch', () => {
   it("is one signed POST with the service's headers and the documented payload, built from live objects", async () => {
@@ -97,7 +88,7 @@ describe('a step event batch', () => {
     const e = events.find(
       (x) => x.stringStatus.translation.id === a && x.stringStatus.affectedLanguage.id === 'de',
     );
-    const string = em.config.data.strings.find((x) => x.id === a) as any;
+    const string = s.em.config.data.strings.find((x) => x.id === a) as any;
     expect(e.event).toBe(STEP_EVENT);
     expect(Object.keys(e.stringStatus)).toEqual([
       'status',
@@ -150,7 +141,7 @@ describe('a step event batch', () => {
       'dialectOf',
     ]);
     expect(e.stringStatus.workflowStep).toEqual({
-      id: step.id,
+      id: s.step.id,
       title: 'Review',
       type: 'Application',
       languages: ['uk', 'de'],
@@ -165,7 +156,7 @@ describe('a step event batch', () => {
   });
 
   it('waits for the batch interval, goes at once on flush, and splits at the batch size', async () => {
-    em.config.apps.batchIntervalSeconds = 3600;
+    s.em.config.apps.batchIntervalSeconds = 3600;
     const before = (await deliveries({ kind: 'webhook' })).total;
     await send(ids(100, 10));
     await new Promise((r) => setTimeout(r, 100));
@@ -174,8 +165,8 @@ describe('a step event batch', () => {
     await send(ids(110, 590));
     await new Promise((r) => setTimeout(r, 100));
     expect((await deliveries({ kind: 'webhook' })).data.slice(0, 1).map((d) => d.eventCount)).toEqual([500]);
-    expect(em.apps.deliveries.queued(s.appId)).toBe(100);
-    const flushed = await call(em.url, APPS_ROUTES.flush);
+    expect(s.em.apps.deliveries.queued(s.appId)).toBe(100);
+    const flushed = await call(s.em.url, APPS_ROUTES.flush);
     expect(flushed.json).toEqual({ deliveries: 1, retries: 0 });
     const list = await deliveries({ kind: 'webhook' });
     expect(list.total).toBe(before + 2);
@@ -183,13 +174,13 @@ describe('a step event batch', () => {
   });
 
   it('shows what waits in the overview, says so on the stream, and empties on flush or when the batch goes', async () => {
-    const overview = async () => (await call(em.url, APPS_ROUTES.overview)).json;
+    const overview = async () => (await call(s.em.url, APPS_ROUTES.overview)).json;
     const changes: string[] = [];
-    const stop = em.apps.stream.subscribe((e) => {
-      if (e.type === 'apps') changes.push(JSON.stringify(em.apps.deliveries.waiting()));
+    const stop = s.em.apps.stream.subscribe((e) => {
+      if (e.type === 'apps') changes.push(JSON.stringify(s.em.apps.deliveries.waiting()));
     });
     try {
-      em.config.apps.batchIntervalSeconds = 3600;
+      s.em.config.apps.batchIntervalSeconds = 3600;
       expect((await overview()).queued).toEqual([]);
       const before = (await deliveries({ kind: 'webhook' })).total;
       const t0 = Date.now();
@@ -211,10 +202,10 @@ describe('a step event batch', () => {
       expect((await deliveries({ kind: 'webhook' })).total).toBe(before);
 
       // Sent now for this app only: nothing waits, the stream said so, and the batch is in the log.
-      expect((await call(em.url, APPS_ROUTES.flush, { body: { app: 'no-such-app' } })).status).toBe(404);
+      expect((await call(s.em.url, APPS_ROUTES.flush, { body: { app: 'no-such-app' } })).status).toBe(404);
       const lines: string[] = [];
       const say = (l: string) => lines.push(l);
-      const port = new URL(em.url).port;
+      const port = new URL(s.em.url).port;
       expect(await appsCommand(['flush', '--app', 'no-such-app', '--port', port], say, say)).toBe(1);
       expect(lines.join('\n')).toContain('no-such-app');
       lines.length = 0;
@@ -225,7 +216,7 @@ describe('a step event batch', () => {
       expect((await newest()).eventCount).toBe(8);
 
       // Sent when the interval ends.
-      em.config.apps.batchIntervalSeconds = 0.5;
+      s.em.config.apps.batchIntervalSeconds = 0.5;
       changes.length = 0;
       await send(ids(205, 1));
       expect((await overview()).queued).toMatchObject([{ appId: s.appId, events: 1 }]);
@@ -251,17 +242,17 @@ describe('a failing app', () => {
       [3, 500, false, 'boom'],
     ]);
     expect(await status(c)).toBe('FAILED');
-    const { json } = await call(em.url, APPS_ROUTES.overview);
+    const { json } = await call(s.em.url, APPS_ROUTES.overview);
     expect(json.apps[0]!.problems[0]).toMatchObject({ code: 'deliveryFailed', deliveryId: d.id });
     // The route to use, with the step's id filled in (it said `/__apps/steps/{stepId}/retrigger`).
     expect(json.apps[0]!.problems[0]!.message).toMatch(
       new RegExp(
-        `1 string is FAILED on the step; re-trigger them with POST /__apps/steps/${step.id}/retrigger\\.$`,
+        `1 string is FAILED on the step; re-trigger them with POST /__apps/steps/${s.step.id}/retrigger\\.$`,
       ),
     );
     s.app.on('POST /webhooks', { status: 200 });
     const hook = s.app.next('POST /webhooks');
-    await call(em.url, APPS_ROUTES.retrigger, { params: [step.id], body: { stringIds: [c] } });
+    await call(s.em.url, APPS_ROUTES.retrigger, { params: [s.step.id], body: { stringIds: [c] } });
     expect(await status(c)).toBe('NEED_PROCESS');
     expect((await hook).json<{ events: any[] }>().events.map((e) => e.stringStatus.translation.id)).toEqual([
       c,
@@ -304,8 +295,8 @@ describe('a failing app', () => {
     s.app.on('POST /webhooks', 'hang');
     await send(ids(80, 1));
     const pending = await newest();
-    const res = await fetch(`${em.url}/api/v2/projects/1/strings?limit=5`, {
-      headers: { Authorization: `Bearer ${em.personalToken('alice')}` },
+    const res = await fetch(`${s.em.url}/api/v2/projects/1/strings?limit=5`, {
+      headers: { Authorization: `Bearer ${s.em.personalToken('alice')}` },
     });
     expect(res.status).toBe(200);
     expect((await detail(pending.id)).state).toBe('sending');
@@ -337,9 +328,9 @@ describe('the log', () => {
       true,
     );
     expect((await deliveries({ kind: 'installed' })).data.map((x) => x.appId)).toEqual(['test-step-app']);
-    expect((await call(em.url, APPS_ROUTES.deliveries, { query: { state: 'lost' } })).status).toBe(400);
+    expect((await call(s.em.url, APPS_ROUTES.deliveries, { query: { state: 'lost' } })).status).toBe(400);
     // A kind it does not have is refused as a state is, not answered with an empty log.
-    expect(await call(em.url, APPS_ROUTES.deliveries, { query: { kind: 'webhooks' } })).toEqual({
+    expect(await call(s.em.url, APPS_ROUTES.deliveries, { query: { kind: 'webhooks' } })).toEqual({
       status: 400,
       json: {
         error: {
@@ -349,24 +340,24 @@ describe('the log', () => {
         },
       },
     });
-    expect((await call(em.url, APPS_ROUTES.delivery, { params: [999999] })).status).toBe(404);
+    expect((await call(s.em.url, APPS_ROUTES.delivery, { params: [999999] })).status).toBe(404);
     // Ids that are not numbers, which the table's types refuse: the raw form.
-    expect(await control(em.url, 'GET', APPS_PATHS.delivery('abc' as unknown as number))).toEqual({
+    expect(await control(s.em.url, 'GET', APPS_PATHS.delivery('abc' as unknown as number))).toEqual({
       status: 404,
       json: { error: { code: 'notFound', message: 'A delivery id is an integer, not "abc".' } },
     });
-    expect((await control(em.url, 'POST', APPS_PATHS.retrigger('x1' as unknown as number), {})).json).toEqual(
-      {
-        error: { code: 'notFound', message: 'A step id is an integer, not "x1".' },
-      },
-    );
+    expect(
+      (await control(s.em.url, 'POST', APPS_PATHS.retrigger('x1' as unknown as number), {})).json,
+    ).toEqual({
+      error: { code: 'notFound', message: 'A step id is an integer, not "x1".' },
+    });
   });
 
   it('a fixture is the request exactly as sent', async () => {
     const hook = s.app.next('POST /webhooks');
     await send(ids(95, 1));
     const req = await hook;
-    const fixture = (await call(em.url, APPS_ROUTES.fixture, { params: [(await newest()).id] })).json;
+    const fixture = (await call(s.em.url, APPS_ROUTES.fixture, { params: [(await newest()).id] })).json;
     expect(fixture.method).toBe('POST');
     expect(fixture.url).toBe(`${s.app.url}/webhooks`);
     expect(fixture.body).toBe(req.body.toString('utf8'));
@@ -380,7 +371,7 @@ describe('the log', () => {
     const first = await hook;
     const original = await newest();
     hook = s.app.next('POST /webhooks');
-    const r = await call(em.url, APPS_ROUTES.redeliver, { params: [original.id] });
+    const r = await call(s.em.url, APPS_ROUTES.redeliver, { params: [original.id] });
     expect(r.status).toBe(201);
     expect(r.json.redeliveryOf).toBe(original.id);
     const again = await hook;
@@ -391,7 +382,7 @@ describe('the log', () => {
     const installed = (await deliveries({ kind: 'installed' })).data[0]!;
     expect(
       (
-        await call<typeof APPS_ROUTES.redeliver, ControlErrorBody>(em.url, APPS_ROUTES.redeliver, {
+        await call<typeof APPS_ROUTES.redeliver, ControlErrorBody>(s.em.url, APPS_ROUTES.redeliver, {
           params: [installed.id],
         })
       ).status,
@@ -404,7 +395,7 @@ describe("the app's calls", () => {
     s.app.on('POST /webhooks', async (req) => {
       // This app PATCHes first and answers the delivery after.
       const id = req.json<{ events: any[] }>().events[0].stringStatus.translation.id as number;
-      await fetch(`${em.url}/api/v2/projects/1/workflow-steps/${step.id}/languages/uk/status`, {
+      await fetch(`${s.em.url}/api/v2/projects/1/workflow-steps/${s.step.id}/languages/uk/status`, {
         method: 'PATCH',
         headers: { Authorization: `Bearer ${s.token}`, 'Content-Type': 'application/json' },
         body: JSON.stringify([{ op: 'replace', path: `/${id}/output`, value: 'translated' }]),
@@ -414,14 +405,14 @@ describe("the app's calls", () => {
     await send(ids(97, 1));
     const deliveryOfCall = (await settled((await newest()).id)).id;
     const calls = (
-      await call<typeof APPS_ROUTES.calls, { data: any[] }>(em.url, APPS_ROUTES.calls, {
+      await call<typeof APPS_ROUTES.calls, { data: any[] }>(s.em.url, APPS_ROUTES.calls, {
         query: { app: s.appId, limit: 5 },
       })
     ).json.data;
     expect(calls[0]).toMatchObject({
       kind: 'api',
       method: 'PATCH',
-      path: `/api/v2/projects/1/workflow-steps/${step.id}/languages/uk/status`,
+      path: `/api/v2/projects/1/workflow-steps/${s.step.id}/languages/uk/status`,
       status: 200,
       afterDelivery: deliveryOfCall,
     });
@@ -435,8 +426,8 @@ describe("the app's calls", () => {
 describe('triggered events', () => {
   it('any documented event the app subscribes to, from live objects', async () => {
     const hook = s.app.next('POST /webhooks');
-    const file = em.config.data.files[1]!;
-    const r = await call(em.url, APPS_ROUTES.trigger, {
+    const file = s.em.config.data.files[1]!;
+    const r = await call(s.em.url, APPS_ROUTES.trigger, {
       params: [s.appId],
       body: {
         event: 'file.added',
@@ -463,7 +454,7 @@ describe('triggered events', () => {
   it('refuses an event the app does not subscribe to, an undocumented one, and objects that do not exist', async () => {
     // Some bodies are wrong on purpose, which the table's types refuse: the raw form.
     const trigger = (body: Record<string, unknown>) =>
-      control<ControlErrorBody>(em.url, 'POST', APPS_PATHS.trigger(s.appId), body);
+      control<ControlErrorBody>(s.em.url, 'POST', APPS_PATHS.trigger(s.appId), body);
     expect((await trigger({ event: 'project.translated' })).json.error.code).toBe('notSubscribed');
     expect((await trigger({ event: 'file.exploded' })).json.error.code).toBe('unknownEvent');
     // No event at all says that it is missing and which ones the app takes, not `undefined is not …`.

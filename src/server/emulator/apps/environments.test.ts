@@ -2,9 +2,9 @@
 // `environments`, a module's own overriding it): an app made for crowdin.com only is installed on an
 // enterprise emulator with every module inactive, and no delivery reaches it.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AppInfo, ControlErrorBody } from '../../../wire/apps.ts';
+import type { ControlErrorBody } from '../../../wire/apps.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
-import { control, call, TestApp } from './testing.ts';
+import { control, call, installApp, TestApp } from './testing.ts';
 import { APPS_PATHS, APPS_ROUTES } from '../../../wire/apps-routes.ts';
 
 let em: RunningEmulator;
@@ -26,18 +26,9 @@ afterAll(async () => {
 });
 
 it('keeps an app whose top-level environments exclude Crowdin Enterprise from every delivery', async () => {
-  const installed = await call<typeof APPS_ROUTES.install, AppInfo & ControlErrorBody>(
-    em.url,
-    APPS_ROUTES.install,
-    {
-      body: {
-        manifestUrl: `${app.url}/manifest.json`,
-      },
-    },
-  );
-  expect(installed.status, JSON.stringify(installed.json)).toBe(201);
+  const installed = await installApp(em.url, app);
   // The view shows the module inactive …
-  expect(installed.json.webhooks).toEqual([expect.objectContaining({ key: 'hook', active: false })]);
+  expect(installed.webhooks).toEqual([expect.objectContaining({ key: 'hook', active: false })]);
   // … and the emulator agrees: nothing subscribes, nothing is queued or sent.
   const trigger = await call<typeof APPS_ROUTES.trigger, ControlErrorBody>(em.url, APPS_ROUTES.trigger, {
     params: ['crowdin-only-app'],

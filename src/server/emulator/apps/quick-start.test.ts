@@ -3,10 +3,9 @@
 // module — served by a real app on loopback. `none` means no OAuth app and no token (the docs'
 // app-descriptor.mdx, "Authentication"): nothing is sent at install, and no grant is given.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AppInfo, ControlErrorBody } from '../../../wire/apps.ts';
 import { startEmulator, type RunningEmulator } from '../testing.ts';
 import { validateManifest } from './manifest.ts';
-import { call, TestApp } from './testing.ts';
+import { call, installApp, TestApp } from './testing.ts';
 import { APPS_ROUTES } from '../../../wire/apps-routes.ts';
 
 /** crowdin/apps-quick-start manifest.js, with `baseUrl` what its BASE_URL would be. */
@@ -50,17 +49,8 @@ it('validates with no error: a null clientId is no OAuth app', () => {
 });
 
 it('installs with no OAuth app, sends nothing, and its app id gets no token', async () => {
-  const installed = await call<typeof APPS_ROUTES.install, AppInfo & ControlErrorBody>(
-    em.url,
-    APPS_ROUTES.install,
-    {
-      body: {
-        manifestUrl: `${app.url}/manifest.json`,
-      },
-    },
-  );
-  expect(installed.status, JSON.stringify(installed.json)).toBe(201);
-  expect(installed.json).toMatchObject({
+  const installed = await installApp(em.url, app);
+  expect(installed).toMatchObject({
     appId: 'getting-started',
     authenticationType: 'none',
     clientId: null,

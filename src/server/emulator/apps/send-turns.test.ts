@@ -2,57 +2,50 @@
 // delivers their batches, in turns, so the emulator answers other requests in between. Whether other work
 // runs in between is checked by order of events, not by time: a callback queued when the send starts must
 // run before every string is on the step, and one queued when the first batch goes before the last is built.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AppsStreamEvent, StepInfo } from '../../../wire/apps.ts';
-import { startEmulator, type RunningEmulator } from '../testing.ts';
-import { call, addStep, installStepApp } from './testing.ts';
+import { expect, it } from 'vitest';
+import type { AppsStreamEvent } from '../../../wire/apps.ts';
+import { addStep, call } from './testing.ts';
+import { setUpStepApp } from './testing-step-app.ts';
 import { APPS_ROUTES } from '../../../wire/apps-routes.ts';
 
 const BATCHES = 20;
 const PER_BATCH = 50;
 
-let em: RunningEmulator;
-let s: Awaited<ReturnType<typeof installStepApp>>;
-let step: StepInfo;
-
-beforeAll(async () => {
-  em = await startEmulator({
+const s = setUpStepApp(
+  {
     organization: 'acme',
     apps: { batchIntervalSeconds: 0, batchMaxEvents: PER_BATCH, retryScheduleSeconds: [] },
-  });
-  s = await installStepApp(em.url);
-  step = await addStep(em.url, s.appId, ['uk']);
-});
-afterAll(async () => {
-  await em.close();
-  await s.app.close();
-});
+  },
+  ['uk'],
+);
 
 it('lets other work run between the batches of a large send, and still delivers every batch', async () => {
-  const ids = em.config.data.strings
+  const ids = s.em.config.data.strings
     .filter((x) => !x.isHidden)
     .slice(0, BATCHES * PER_BATCH)
     .map((x) => x.id as number);
   // When the first batch enters the log, a callback is queued; when it runs, how many batches are built?
-  const before = em.apps.deliveries.log.list({ kind: 'webhook' }).length;
+  const before = s.em.apps.deliveries.log.list({ kind: 'webhook' }).length;
   const built = () =>
-    em.apps.deliveries.log
+    s.em.apps.deliveries.log
       .list({ kind: 'webhook' })
       .slice(0, -before || undefined)
       .filter((d) => d.body.length > 0).length;
   let builtWhenOthersRan: number | null = null;
   let first = true;
-  const stop = em.apps.stream.subscribe((e: AppsStreamEvent) => {
+  const stop = s.em.apps.stream.subscribe((e: AppsStreamEvent) => {
     if (e.type !== 'delivery' || e.delivery.kind !== 'webhook' || !first) return;
     first = false;
     setImmediate(() => (builtWhenOthersRan = built()));
   });
   try {
-    await call(em.url, APPS_ROUTES.send, { params: [step.id], body: { stringIds: ids } });
+    await call(s.em.url, APPS_ROUTES.send, { params: [s.step.id], body: { stringIds: ids } });
     await expect
       .poll(
         async () => {
-          const log = await call(em.url, APPS_ROUTES.deliveries, { query: { kind: 'webhook', limit: 100 } });
+          const log = await call(s.em.url, APPS_ROUTES.deliveries, {
+            query: { kind: 'webhook', limit: 100 },
+          });
           return log.json.data.filter((d) => d.state === 'delivered').length;
         },
         { timeout: 30_000 },
@@ -75,14 +68,14 @@ it('lets other work run between the batches of a large send, and still delivers 
 });
 
 it('puts the strings of a large send on the step in turns, and answers with all of them', async () => {
-  const languages = em.config.data.project.targetLanguageIds.slice(0, 2);
-  const other = await addStep(em.url, s.appId, languages);
-  const ids = em.config.data.strings.map((x) => x.id as number);
+  const languages = s.em.config.data.project.targetLanguageIds.slice(0, 2);
+  const other = await addStep(s.em.url, s.appId, languages);
+  const ids = s.em.config.data.strings.map((x) => x.id as number);
   expect(ids.length * languages.length).toBeGreaterThan(2000);
   const onStep = () =>
-    Object.values(em.apps.steps.counts(em.apps.steps.get(other.id)!)).flatMap((c) => Object.values(c));
+    Object.values(s.em.apps.steps.counts(s.em.apps.steps.get(other.id)!)).flatMap((c) => Object.values(c));
   let seenByOthers: number | null = null;
-  const answer = em.apps.workflow.send(other.id, { stringIds: ids });
+  const answer = s.em.apps.workflow.send(other.id, { stringIds: ids });
   // Queued after the send started: without turns, the whole put was done before this could run.
   setImmediate(() => (seenByOthers = onStep().reduce((a, b) => a + b, 0)));
   const sent = await answer;
@@ -95,9 +88,9 @@ it('puts the strings of a large send on the step in turns, and answers with all 
   // Every batch delivered before the emulator closes: nothing is left running.
   const batches = Math.ceil(sent.needProcess / PER_BATCH);
   await expect
-    .poll(() => em.apps.deliveries.log.list({ kind: 'webhook', state: 'delivered' }).length, {
+    .poll(() => s.em.apps.deliveries.log.list({ kind: 'webhook', state: 'delivered' }).length, {
       timeout: 30_000,
     })
     .toBeGreaterThanOrEqual(BATCHES + batches);
-  expect(em.apps.deliveries.log.list({ kind: 'webhook', state: 'sending' })).toEqual([]);
+  expect(s.em.apps.deliveries.log.list({ kind: 'webhook', state: 'sending' })).toEqual([]);
 });

@@ -3,7 +3,13 @@
 // slowly, with an error, a redirect, garbage or a huge body, or never.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { STEP_EVENT, type StepInfo } from '../../../wire/apps.ts';
+import {
+  STEP_EVENT,
+  type AppInfo,
+  type ControlErrorBody,
+  type InstallRequest,
+  type StepInfo,
+} from '../../../wire/apps.ts';
 import { sendControl, type RouteRequest } from '../../../wire/apps-control.ts';
 import { APPS_ROUTES, routePath, type AnswerOf, type AnyRoute } from '../../../wire/apps-routes.ts';
 
@@ -188,14 +194,8 @@ export async function control<T = Record<string, unknown>>(
   return { status: res.status, json: (await res.json()) as T };
 }
 
-/**
- * Registers an OAuth app, starts a step app on a real port, installs it and takes an agent token: the path
- * of a workflow-step app such as CroQL Router.
- */
-export async function installStepApp(
-  base: string,
-  options: { scopes?: string; extra?: Record<string, unknown>; name?: string } = {},
-): Promise<{
+/** A step app installed by installStepApp: the app, its ids and secrets, and its agent token. */
+export interface InstalledStepApp {
   app: TestApp;
   appId: string;
   secret: string;
@@ -203,7 +203,34 @@ export async function installStepApp(
   clientId: string;
   clientSecret: string;
   token: string;
-}> {
+}
+
+/**
+ * Installs `app` from the manifest it serves, with `extra` in the request (projects, access): the AppInfo, or
+ * an error with what the emulator answered instead of 201.
+ */
+export async function installApp(
+  base: string,
+  app: TestApp,
+  extra: Omit<InstallRequest, 'manifestUrl'> = {},
+): Promise<AppInfo> {
+  const { status, json } = await call<typeof APPS_ROUTES.install, AppInfo & ControlErrorBody>(
+    base,
+    APPS_ROUTES.install,
+    { body: { manifestUrl: `${app.url}/manifest.json`, ...extra } },
+  );
+  if (status !== 201) throw new Error(`install answered ${status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/**
+ * Registers an OAuth app, starts a step app on a real port, installs it and takes an agent token: the path
+ * of a workflow-step app such as CroQL Router.
+ */
+export async function installStepApp(
+  base: string,
+  options: { scopes?: string; extra?: Record<string, unknown>; name?: string } = {},
+): Promise<InstalledStepApp> {
   const { json: client } = await call<typeof APPS_ROUTES.clients, { clientId: string; clientSecret: string }>(
     base,
     APPS_ROUTES.clients,

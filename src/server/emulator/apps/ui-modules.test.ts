@@ -5,11 +5,11 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModulePageResponse, UiModuleInfo } from '../../../wire/app-modules.ts';
-import type { AppInfo, ControlErrorBody } from '../../../wire/apps.ts';
+import type { ControlErrorBody, InstallRequest } from '../../../wire/apps.ts';
 import { APPS_ROUTES } from '../../../wire/apps-routes.ts';
 import { appsParts } from '../state/apps.ts';
 import { startEmulator } from '../testing.ts';
-import { call, TestApp } from './testing.ts';
+import { call, installApp, TestApp } from './testing.ts';
 
 type Answer = ModulePageResponse & ControlErrorBody;
 
@@ -29,7 +29,7 @@ const uiManifest = (baseUrl: string, clientId: string) => ({
   },
 });
 
-async function setUp(organization: string | null, install: Record<string, unknown> = {}) {
+async function setUp(organization: string | null, install: Omit<InstallRequest, 'manifestUrl'> = {}) {
   const em = await startEmulator({ organization });
   const { json: client } = await call<typeof APPS_ROUTES.clients, { clientId: string; clientSecret: string }>(
     em.url,
@@ -37,13 +37,7 @@ async function setUp(organization: string | null, install: Record<string, unknow
     { body: { name: 'UI App', scopes: 'project' } },
   );
   const app = await TestApp.start((url) => uiManifest(url, client.clientId));
-  const { status, json } = await call<typeof APPS_ROUTES.install, AppInfo & ControlErrorBody>(
-    em.url,
-    APPS_ROUTES.install,
-    { body: { manifestUrl: `${app.url}/manifest.json`, ...install } },
-  );
-  if (status !== 201) throw new Error(`install answered ${status}: ${JSON.stringify(json)}`);
-  return { em, app, client, info: json };
+  return { em, app, client, info: await installApp(em.url, app, install) };
 }
 
 const open = (base: string, key: string, query: Record<string, string | number> = {}) =>
