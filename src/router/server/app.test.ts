@@ -6,7 +6,7 @@ import { sign } from 'hono/jwt';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { generateDemoDataset } from '../../server/emulator/data/demo.ts';
 import type { PageState } from '../page-state.ts';
 import { deliveredString, deliveryBody } from '../testing.ts';
@@ -301,13 +301,18 @@ describe('settings', () => {
         ],
       },
     });
-    expect(t.store.step('acme', 12)).toMatchObject({
-      projectId: 1,
-      workflowId: 3,
-      settings: good,
-      // As the database keeps them: sorted.
-      languages: ['de', 'uk'],
-    });
+    // The step's languages are asked of the service after the answer, and kept once it replies.
+    await vi.waitFor(
+      () =>
+        expect(t.store.step('acme', 12)).toMatchObject({
+          projectId: 1,
+          workflowId: 3,
+          settings: good,
+          // As the database keeps them: sorted.
+          languages: ['de', 'uk'],
+        }),
+      { timeout: 60_000, interval: 20 },
+    );
   });
 
   it('are given to the settings page with the project’s names, for the page’s JWT only', async () => {
