@@ -6,7 +6,10 @@ import { existsSync } from 'node:fs';
 
 export type Row = Record<string, unknown>;
 
-/** What a statement runs on: the store itself or one transaction of it. */
+/**
+ * What a statement runs on: the store itself or one transaction of it. A parameter given as a Uint8Array is
+ * a `bytea` sent as it is (binary): a large document goes that way with no work per character in JavaScript.
+ */
 export interface SqlRunner {
   query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
 }
@@ -39,7 +42,23 @@ export interface EmbeddedOptions {
   template?: () => Promise<Blob | undefined>;
 }
 
-/** Opens (or creates) an embedded store in the folder `dir`. PGlite is one connection: statements queue. */
+/** PostgreSQL's type id of `bytea`. */
+const BYTEA = 17;
+/**
+ * PGlite writes a `bytea` parameter out as hex text in JavaScript; returned as it is, the bytes go binary
+ * (PGlite sends any ArrayBuffer view so). The serializer's declared type is a string; the view is what it
+ * takes.
+ */
+const binaryBytea = { serializers: { [BYTEA]: ((x: Uint8Array) => x) as unknown as (x: unknown) => string } };
+
+/**
+ * Opens (or creates) an embedded store in the folder `dir`. PGlite is one connection: statements queue.
+ * Durability: PGlite runs PostgreSQL with fsync off (`-F` in its start parameters) and synchronous_commit on,
+ * so a commit returns once its WAL is written to the operating system (a write(2) per WAL page, no fsync).
+ * That survives the process being killed at any moment (kill -9: what the OS holds is kept), which is the
+ * router's promise (src/router/server/inbox.test.ts); not a power loss. synchronous_commit must stay on: off,
+ * a commit's WAL would wait in PGlite's memory, and a kill -9 would lose deliveries already acknowledged.
+ */
 export async function openEmbedded(dir: string, options: EmbeddedOptions = {}): Promise<Sql> {
   const { PGlite } = await import('@electric-sql/pglite');
   const loadDataDir = existsSync(dir) ? undefined : await options.template?.();
@@ -47,10 +66,11 @@ export async function openEmbedded(dir: string, options: EmbeddedOptions = {}): 
   return {
     kind: 'embedded',
     where: dir,
-    query: async <T extends Row>(text: string, params?: unknown[]) => (await db.query<T>(text, params)).rows,
+    query: async <T extends Row>(text: string, params?: unknown[]) =>
+      (await db.query<T>(text, params, binaryBytea)).rows,
     transaction: (fn) =>
       db.transaction((tx) =>
-        fn({ query: async (text, params) => (await tx.query(text, params)).rows as never }),
+        fn({ query: async (text, params) => (await tx.query(text, params, binaryBytea)).rows as never }),
       ),
     close: () => db.close(),
   };

@@ -86,30 +86,41 @@ export class Inbox {
     for (const i of all) unique.set(`${i.stepId}|${i.languageId}|${i.string.id}`, i);
     const items = [...unique.values()];
     if (items.length === 0) return { queued: 0, repeats: all.length, checked: 0 };
-    const rows = await this.sql.query<{ fresh: boolean; again: boolean; verify: boolean }>(
-      `insert into router_inbox as i
-         (organization, project_id, step_id, language, string_id, revision, payload, verify)
-       select $1, u.p, u.s, u.l, u.id, u.r, u.payload::jsonb,
-              exists (select 1 from router_routed r where r.key = u.k)
-       from unnest($2::int[], $3::int[], $4::text[], $5::bigint[], $6::int[], $7::text[], $8::text[])
-         as u(p, s, l, id, r, payload, k)
-       on conflict (organization, step_id, language, string_id) do update
-         set again = i.claimed_by is not null, payload = excluded.payload, revision = excluded.revision
-       returning (xmax = 0) as fresh, again, verify`,
-      [
-        organization,
-        items.map((i) => i.projectId),
-        items.map((i) => i.stepId),
-        items.map((i) => i.languageId),
-        items.map((i) => i.string.id),
-        items.map((i) => i.revision),
-        items.map((i) => JSON.stringify(i.string)),
-        items.map((i) => routedKey(organization, i, i.string.id)),
-      ],
+    // The strings go as one JSON document in a bytea (src/app-server/store/sql.ts): arrays of text would be
+    // escaped character by character in JavaScript, and the acknowledgement waits for this statement.
+    const document = Buffer.from(
+      JSON.stringify(
+        items.map((i) => ({
+          p: i.projectId,
+          s: i.stepId,
+          l: i.languageId,
+          id: i.string.id,
+          r: i.revision,
+          payload: i.string,
+          k: routedKey(organization, i, i.string.id),
+        })),
+      ),
     );
-    const kept = rows.filter((r) => r.fresh || r.again);
-    const checked = kept.filter((r) => r.again || r.verify).length;
-    return { queued: kept.length - checked, repeats: all.length - kept.length, checked };
+    const [row] = await this.sql.query<{ kept: number; checked: number }>(
+      `with w as (
+         insert into router_inbox as i
+           (organization, project_id, step_id, language, string_id, revision, payload, verify)
+         select $1, u.p, u.s, u.l, u.id, u.r, u.payload,
+                exists (select 1 from router_routed r where r.key = u.k)
+         from json_to_recordset(convert_from($2::bytea, 'UTF8')::json)
+           as u(p int, s int, l text, id bigint, r int, payload json, k text)
+         on conflict (organization, step_id, language, string_id) do update
+           set again = i.claimed_by is not null, payload = excluded.payload, revision = excluded.revision
+         returning (xmax = 0) as fresh, again, verify
+       )
+       select (count(*) filter (where fresh or again))::int as kept,
+              (count(*) filter (where (fresh or again) and (again or verify)))::int as checked
+       from w`,
+      [organization, document],
+    );
+    const kept = row?.kept ?? 0;
+    const checked = row?.checked ?? 0;
+    return { queued: kept - checked, repeats: all.length - kept, checked };
   }
 
   /**
