@@ -488,8 +488,7 @@ class Checker {
       this.report('unknownField', message, id, 'error', byId.suggestion && [byId.suggestion]);
       return;
     }
-    const candidates = scopes.flatMap((s) => fieldsOf(s));
-    const near = closest(id.name, candidates);
+    const near = closestInScopes(id.name, scopes);
     const suggestions = near.map((f) => ({
       label: `Replace with \`${f.name}\``,
       from: id.from,
@@ -678,6 +677,29 @@ function ownerPhrase(typeName: string): string | null {
     }
   }
   return null;
+}
+
+/**
+ * The nearest fields of the scopes to a misspelt name, remembered: lint, the explain line's model and
+ * completion all check the text again on every keystroke, and a misspelling the user has not fixed yet
+ * is looked up again each time (an edit-distance to every field in scope). The schema is fixed, so the
+ * answer depends only on the name and the scopes.
+ */
+const nearestMemo = new Map<string, FieldDef[]>();
+const NEAREST_MEMO_SIZE = 256;
+
+function closestInScopes(name: string, scopes: readonly string[]): FieldDef[] {
+  const key = `${scopes.join('\u0000')}\u0001${name}`;
+  let near = nearestMemo.get(key);
+  if (!near) {
+    near = closest(
+      name,
+      scopes.flatMap((s) => fieldsOf(s)),
+    );
+    if (nearestMemo.size >= NEAREST_MEMO_SIZE) nearestMemo.clear();
+    nearestMemo.set(key, near);
+  }
+  return near;
 }
 
 function closest(name: string, fields: readonly FieldDef[]): FieldDef[] {

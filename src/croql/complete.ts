@@ -5,6 +5,7 @@
 // progress. The operator table (operators.ts) says which operators follow an operand of each type and what
 // their right side may be; complete-items.ts makes the items.
 import type { Tree } from '@lezer/common';
+import type { LRParser } from '@lezer/lr';
 import { analyze, memberOf, resolveName } from './check.ts';
 import {
   datetimeItems,
@@ -81,8 +82,10 @@ export interface CompleteOptions {
   /**
    * A clean Lezer tree of a text like this one (the document's, from an editor that keeps it): the text
    * analysed before the cursor is then parsed incrementally from it (reparse.ts). Saves time only.
+   * `parser`: the parser that made the tree, when not the core's incrementalParser (an editor's language
+   * configures its own; a tree is only reused by the parser configuration that made it).
    */
-  base?: { text: string; tree: Tree };
+  base?: { text: string; tree: Tree; parser?: LRParser };
 }
 
 export function complete(
@@ -235,7 +238,10 @@ class Completer {
     const text = this.text.slice(0, end) + hole + closers(syntax);
     const { base } = this;
     const tree = base
-      ? reparse(incrementalParser, text, { tree: base.tree, changes: [changedRange(base.text, text)] })
+      ? reparse(base.parser ?? incrementalParser, text, {
+          tree: base.tree,
+          changes: [changedRange(base.text, text)],
+        })
       : undefined;
     return analyze(text, this.listing, { tree });
   }
