@@ -160,6 +160,12 @@ interface OperatorPlace {
   awaitingAnd: boolean;
 }
 
+/**
+ * The last text analysed before a cursor and its model (analyze() with no options: the same text and
+ * listing always give the same model, which nobody changes).
+ */
+let lastBefore: { text: string; listing: ListingName; model: AnalyzeResult } | null = null;
+
 /** What stands for the operand at the cursor while the text before it is analysed: a plain number. */
 const HOLE = '0';
 
@@ -236,6 +242,16 @@ class Completer {
   /** The model of `text[0, end)` followed by `hole` and what finishes every open construct. */
   private analyzeBefore(end: number, hole: string, syntax: Syntax): AnalyzeResult {
     const text = this.text.slice(0, end) + hole + closers(syntax);
+    // Typing inside a literal or a word leaves the text before it alone: each keystroke asks again for
+    // the model of the very same text, and gets the one analysed for the keystroke before.
+    const known = lastBefore;
+    if (known && known.text === text && known.listing === this.listing) return known.model;
+    const model = this.analyzeText(text);
+    lastBefore = { text, listing: this.listing, model };
+    return model;
+  }
+
+  private analyzeText(text: string): AnalyzeResult {
     const { base } = this;
     const tree = base
       ? reparse(base.parser ?? incrementalParser, text, {
