@@ -3,25 +3,23 @@
 // its result is the checked model (types.ts, AnalyzeResult): explain, hover, compile and the builder read
 // types, fields and bindings from it instead of working them out again. Operand types come from the
 // operator table (operators.ts).
+import { checkMentionValue, unknownName, type CheckerContext } from './check-names.ts';
+import {
+  BOOLEAN,
+  describe,
+  isNumber,
+  isScalar,
+  isUnknown,
+  resolveName,
+  sameType,
+  scalar,
+  UNKNOWN,
+} from './check-types.ts';
 import { article } from './english.ts';
-import { mentionLiteral, stringLiteral } from './literals.ts';
-import { operator, operatorBySpelling, resultType, type OperatorName } from './operators.ts';
+import { operator, resultType, type OperatorName } from './operators.ts';
 import { misplacedParen } from './paren-repair.ts';
 import { parse } from './parse.ts';
-import {
-  CONTEXT_LABELS,
-  countField,
-  equivalentOf,
-  REFUSED_FIELDS,
-  USER_OBJECT,
-  describeFieldType,
-  fieldsOf,
-  lookupField,
-  normalizeName,
-  rootType,
-  schema,
-  typeLabel,
-} from './schema.ts';
+import { CONTEXT_LABELS, countField, USER_OBJECT, lookupField, rootType, typeLabel } from './schema.ts';
 import type {
   AnalyzeOptions,
   AnalyzeResult,
@@ -38,6 +36,9 @@ import type {
 } from './types.ts';
 
 export type { TypeInfo } from './types.ts';
+// Part of check.ts's interface: callers resolve names and measure misspellings as the checker does.
+export { memberOf, resolveName } from './check-types.ts';
+export { distance } from './check-names.ts';
 
 export function analyze(text: string, listing: ListingName, options: AnalyzeOptions = {}): AnalyzeResult {
   const result = analyzeAsWritten(text, listing, options);
@@ -99,52 +100,16 @@ function analyzeAsWritten(text: string, listing: ListingName, options: AnalyzeOp
   }
 }
 
-/** The field a bare name names in a scope chain (innermost scope first), and the index of its scope. */
-export function resolveName(
-  scopes: readonly string[],
-  name: string,
-): { field: FieldDef; depth: number } | undefined {
-  for (let depth = scopes.length - 1; depth >= 0; depth--) {
-    const field = lookupField(scopes[depth]!, name);
-    if (field) return { field, depth };
-  }
-  return undefined;
-}
-
-/** The member `name` of a value of type `owner`: `count` of a collection, `id` of a file. */
-export function memberOf(owner: TypeInfo, name: string): FieldDef | undefined {
-  if (owner.kind === 'collection') return normalizeName(name) === 'count' ? countField : undefined;
-  if (owner.kind === 'object') return lookupField(owner.objectType, name);
-  return undefined;
-}
-
-const UNKNOWN: TypeInfo = { kind: 'unknown' };
-const scalar = (type: ScalarType): TypeInfo => ({ kind: 'scalar', type });
-const BOOLEAN = scalar('boolean');
-
-function isScalar(t: TypeInfo, type: ScalarType): boolean {
-  return t.kind === 'scalar' && t.type === type;
-}
-function isNumber(t: TypeInfo): boolean {
-  return t.kind === 'scalar' && (t.type === 'integer' || t.type === 'float');
-}
-
-function describe(t: TypeInfo): string {
-  if (t.kind === 'unknown') return 'unknown';
-  if (t.kind === 'scalar') return t.type === 'integer' || t.type === 'float' ? 'number' : t.type;
-  return describeFieldType(t);
-}
-
-class Checker {
+class Checker implements CheckerContext {
   readonly diagnostics: Diagnostic[] = [];
   readonly nodes = new Map<Expr, NodeInfo>();
   /** The kinds of the nodes being checked, the outermost first (what an operand is an operand of). */
-  private readonly path: Expr[] = [];
+  readonly path: Expr[] = [];
 
   constructor(
-    private readonly text: string,
-    private readonly listing: ListingName,
-    private readonly options: AnalyzeOptions,
+    readonly text: string,
+    readonly listing: ListingName,
+    readonly options: AnalyzeOptions,
   ) {}
 
   checkQuery(ast: Expr, requireBoolean: boolean) {
@@ -193,7 +158,7 @@ class Checker {
       case 'datetime':
         return scalar('datetime');
       case 'mention':
-        this.checkMentionValue(expr.mentionKind, expr.value, expr);
+        checkMentionValue(this, expr.mentionKind, expr.value, expr);
         return scalar(expr.mentionKind);
       case 'identifier':
         return this.resolve(expr, scopes, info);
@@ -341,9 +306,9 @@ class Checker {
     // plain id is never unknown: former members have ids too.)
     if (expr.op === '=' || expr.op === '!=') {
       if (l.type === 'language' && expr.right.kind === 'string')
-        this.checkMentionValue('language', expr.right.value, expr.right);
+        checkMentionValue(this, 'language', expr.right.value, expr.right);
       if (r.type === 'language' && expr.left.kind === 'string')
-        this.checkMentionValue('language', expr.left.value, expr.left);
+        checkMentionValue(this, 'language', expr.left.value, expr.left);
     }
     return BOOLEAN;
   }
@@ -390,7 +355,7 @@ class Checker {
           expr,
         );
       } else {
-        this.unknownName(expr.member, [objectType.objectType]);
+        unknownName(this, expr.member, [objectType.objectType]);
       }
       return UNKNOWN;
     }
@@ -454,7 +419,7 @@ class Checker {
       this.report('missingOf', '`count` needs the collection it counts: `count of translations`.', id);
       return UNKNOWN;
     }
-    this.unknownName(id, scopes);
+    unknownName(this, id, scopes);
     return UNKNOWN;
   }
 
@@ -469,266 +434,4 @@ class Checker {
       );
     }
   }
-
-  private unknownName(id: Identifier, scopes: readonly string[]) {
-    const refused = [...scopes].reverse().find((s) => refusal(s, id.name) !== undefined);
-    if (refused) {
-      this.report('undocumentedField', refusal(refused, id.name)!, id);
-      return;
-    }
-    const inner = scopes[scopes.length - 1]!;
-    const where =
-      scopes.length === 1 && inner === rootType(this.listing)
-        ? article(CONTEXT_LABELS[this.listing])
-        : article(typeLabel(inner)) +
-          (scopes.length > 1 ? ` (nor of the enclosing ${typeLabel(scopes[scopes.length - 2]!)})` : '');
-    const byId = this.idOfField(id, scopes);
-    if (byId) {
-      const message = `\`${id.raw.replace(/\s+/g, ' ')}\` is not a field of ${where}. ${byId.message}`;
-      this.report('unknownField', message, id, 'error', byId.suggestion && [byId.suggestion]);
-      return;
-    }
-    const candidates = scopes.flatMap((s) => fieldsOf(s));
-    const near = closest(id.name, candidates);
-    const suggestions = near.map((f) => ({
-      label: `Replace with \`${f.name}\``,
-      from: id.from,
-      to: id.to,
-      insert: f.name,
-    }));
-    const elsewhere = findElsewhere(id.name, scopes);
-    let message = `\`${id.raw.replace(/\s+/g, ' ')}\` is not a field of ${where}.`;
-    const instead = equivalentOf(inner, id.name);
-    if (instead && !near.length) {
-      if (elsewhere) message += ` It is a field of ${elsewhere.where}.`;
-      message += ` On ${article(typeLabel(inner))}, write \`${instead}\` instead.`;
-      // Inside a comparison or arithmetic the expression needs its own parentheses.
-      const parent = this.path[this.path.length - 2]?.kind;
-      const alone = !parent || parent === 'logical' || parent === 'not' || parent === 'filter';
-      suggestions.push({
-        label: `Replace with \`${instead}\``,
-        from: id.from,
-        to: id.to,
-        insert: alone ? instead : `(${instead})`,
-      });
-    } else if (near.length) message += ` Did you mean ${near.map((f) => `\`${f.name}\``).join(' or ')}?`;
-    else if (elsewhere) {
-      message += ` It is a field of ${elsewhere.where}.`;
-      const via = fieldsOf(inner).find(
-        (f) => f.type.kind === 'collection' && f.type.elementType === elsewhere.type,
-      );
-      if (via)
-        message += ` Reach it through \`${via.name}\`: \`count of ${via.name} where (${elsewhere.field} …) > 0\`.`;
-    }
-    this.report(
-      !near.length && elsewhere ? 'wrongContext' : 'unknownField',
-      message,
-      id,
-      'error',
-      suggestions,
-    );
-  }
-
-  /**
-   * `fileId`, `file_id`, `branch id`: the REST API's name for the id of an object this one has. CroQL reaches
-   * it as `id of file`; that is the fix (not the nearest name, `file`, which cannot be compared with a number).
-   * For a collection (`labelIds = 5`) the fix is the count of its elements with that id.
-   */
-  private idOfField(
-    id: Identifier,
-    scopes: readonly string[],
-  ): { message: string; suggestion?: Suggestion } | null {
-    const match = /^(.*?[a-z0-9])[\s_]*ids?$/i.exec(id.raw.trim());
-    if (!match) return null;
-    const found = resolveName(scopes, match[1]!) ?? resolveName(scopes, match[1]! + 's');
-    if (!found) return null;
-    const { field } = found;
-    const element = reachedType(field.type);
-    if (!element || !lookupField(element, 'id')) return null;
-    const parent = this.path[this.path.length - 2];
-    if (field.type.kind === 'object') {
-      const write = `id of ${field.name}`;
-      // Inside `of`, `where` or `with` the member needs parentheses of its own to stay one operand.
-      const insert = parent && (parent.kind === 'member' || parent.kind === 'filter') ? `(${write})` : write;
-      // The comparison as it would read, when it is one CroQL wrote (not `fileId in (1, 2)`, reported apart).
-      const example =
-        parent?.kind === 'comparison' &&
-        parent.right.kind !== 'error' &&
-        operatorBySpelling(this.text.slice(parent.opSpan.from, parent.opSpan.to))
-          ? this.text.slice(parent.from, id.from) + insert + this.text.slice(id.to, parent.to)
-          : null;
-      return {
-        message: `The id of its ${typeLabel(element)} is \`${write}\`${example ? `: write \`${example}\`` : ''}.`,
-        suggestion: { label: `Replace with \`${write}\``, from: id.from, to: id.to, insert },
-      };
-    }
-    // A collection: `labelIds = 5` is "one of its labels has the id 5".
-    if (
-      parent?.kind === 'comparison' &&
-      parent.op === '=' &&
-      parent.left === this.path[this.path.length - 1]
-    ) {
-      const value = this.text.slice(parent.right.from, parent.right.to);
-      const write = `count of ${field.name} where (id = ${value}) > 0`;
-      return {
-        message: `To ask whether one of its \`${field.name}\` has that id, write \`${write}\`.`,
-        suggestion: { label: `Replace with \`${write}\``, from: parent.from, to: parent.to, insert: write },
-      };
-    }
-    return {
-      message: `Match the ids of its \`${field.name}\`: \`count of ${field.name} where (id = …) > 0\`.`,
-    };
-  }
-
-  private checkMentionValue(kind: 'user' | 'language', value: string, at: Expr) {
-    if (kind === 'user') {
-      const users = this.options.users;
-      if (!users) return;
-      const wanted = value.toLowerCase();
-      for (const u of users) if (u.username.toLowerCase() === wanted) return;
-      const near = closestStrings(
-        value,
-        users.map((u) => u.username),
-      );
-      this.report(
-        'unknownUser',
-        `There is no user \`${value}\` in this project.` +
-          (near.length ? ` Did you mean ${near.map((n) => `\`${n}\``).join(' or ')}?` : ''),
-        at,
-        'error',
-        at.kind === 'mention'
-          ? near.map((n) => ({
-              label: `Replace with @user:"${n}"`,
-              from: at.from,
-              to: at.to,
-              insert: mentionLiteral('user', n),
-            }))
-          : undefined,
-      );
-      return;
-    }
-    const languages = this.options.languages;
-    if (!languages) return;
-    const wanted = value.toLowerCase();
-    for (const l of languages) if (l.toLowerCase() === wanted) return;
-    const near = closestStrings(value, languages);
-    this.report(
-      'unknownLanguage',
-      `There is no language \`${value}\` in this project.` +
-        (near.length ? ` Did you mean ${near.map((n) => `\`${n}\``).join(' or ')}?` : ''),
-      at,
-      'error',
-      near.map((n) => ({
-        label: `Replace with \`${n}\``,
-        from: at.from,
-        to: at.to,
-        insert: at.kind === 'mention' ? mentionLiteral('language', n) : stringLiteral(n),
-      })),
-    );
-  }
-}
-
-/** Why the service refuses the name `name` on `typeName`, if it does (own keys only: not `constructor`). */
-function refusal(typeName: string, name: string): string | undefined {
-  const table = REFUSED_FIELDS[typeName];
-  return table && Object.hasOwn(table, name) ? table[name] : undefined;
-}
-
-const isUnknown = (t: TypeInfo) => t.kind === 'unknown';
-
-function sameType(a: TypeInfo, b: TypeInfo): boolean {
-  if (a.kind === 'scalar' && b.kind === 'scalar') return a.type === b.type;
-  if (a.kind === 'object' && b.kind === 'object') return a.objectType === b.objectType;
-  if (a.kind === 'collection' && b.kind === 'collection') return a.elementType === b.elementType;
-  return false;
-}
-
-/** Which other type has this field, for "it is a field of a glossary term". */
-function findElsewhere(
-  name: string,
-  scopes: readonly string[],
-): { where: string; type: string; field: string } | null {
-  // Prefer the element types of the collections at hand (`user` at the root of a string: a translation's).
-  const inner = scopes[scopes.length - 1]!;
-  const reachable = fieldsOf(inner).flatMap((f) =>
-    f.type.kind === 'collection' ? [f.type.elementType] : [],
-  );
-  const candidates = [...reachable.map((t) => schema.types[t]!), ...Object.values(schema.types)];
-  for (const t of candidates) {
-    if (scopes.includes(t.name)) continue;
-    const field = lookupField(t.name, name);
-    if (!field) continue;
-    // Two types with one label (a listed translation, a string's translation): name it by its owner.
-    const where = t.label === typeLabel(inner) ? (ownerPhrase(t.name) ?? article(t.label)) : article(t.label);
-    return { where, type: t.name, field: field.name };
-  }
-  return null;
-}
-
-/** The object type a field leads to: its object's, or its collection's elements'. */
-function reachedType(t: TypeInfo): string | null {
-  return t.kind === 'object' ? t.objectType : t.kind === 'collection' ? t.elementType : null;
-}
-
-/** "the `translations` of a source string": how the type `typeName` is reached from another type. */
-function ownerPhrase(typeName: string): string | null {
-  for (const t of Object.values(schema.types)) {
-    for (const f of t.fields) {
-      if (reachedType(f.type) === typeName) return `the \`${f.name}\` of ${article(t.label)}`;
-    }
-  }
-  return null;
-}
-
-function closest(name: string, fields: readonly FieldDef[]): FieldDef[] {
-  const target = normalizeName(name);
-  const scored: { f: FieldDef; d: number }[] = [];
-  const seen = new Set<string>();
-  for (const f of fields) {
-    if (seen.has(f.name)) continue;
-    seen.add(f.name);
-    const d = Math.min(
-      distance(target, normalizeName(f.name)),
-      distance(target.replace(/ /g, ''), f.key.toLowerCase()),
-    );
-    if (d <= threshold(target)) scored.push({ f, d });
-  }
-  scored.sort((a, b) => a.d - b.d);
-  const best = scored[0]?.d;
-  return scored
-    .filter((s) => s.d === best)
-    .slice(0, 3)
-    .map((s) => s.f);
-}
-
-function closestStrings(value: string, options: readonly string[]): string[] {
-  const target = value.toLowerCase();
-  const scored = options
-    .map((o) => ({ o, d: distance(target, o.toLowerCase()) }))
-    .filter((s) => s.d <= threshold(target))
-    .sort((a, b) => a.d - b.d);
-  return scored.slice(0, 3).map((s) => s.o);
-}
-
-const threshold = (s: string) => Math.max(1, Math.min(3, Math.floor(s.length / 3)));
-
-/** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
-export function distance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 3) return Infinity;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    rows.push([i]);
-    for (let j = 1; j <= b.length; j++) {
-      if (i === 0) {
-        rows[0]!.push(j);
-        continue;
-      }
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d = Math.min(d, rows[i - 2]![j - 2]! + 1);
-      rows[i]!.push(d);
-    }
-  }
-  return rows[a.length]![b.length]!;
 }

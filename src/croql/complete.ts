@@ -4,8 +4,7 @@
 // and the type, field and owner of the operand before it, or of the left side of the comparison in
 // progress. The operator table (operators.ts) says which operators follow an operand of each type and what
 // their right side may be; complete-items.ts makes the items.
-import type { Tree } from '@lezer/common';
-import { analyze, memberOf, resolveName } from './check.ts';
+import { memberOf, resolveName } from './check.ts';
 import {
   datetimeItems,
   equivalentItem,
@@ -15,11 +14,16 @@ import {
   opItem,
   SNIPPETS,
 } from './complete-items.ts';
-import { closers, scan, type Syntax } from './complete-syntax.ts';
+import {
+  expectsOperand,
+  PlaceFinder,
+  type CompletionBase,
+  type Lhs,
+  type OperandPlace,
+  type OperatorPlace,
+} from './complete-place.ts';
 import { escapeString } from './literals.ts';
-import { lex, type Token, type Word } from './lex.ts';
-import { fieldOf, locate } from './locate.ts';
-import { changedRange, incrementalParser, reparse } from './reparse.ts';
+import type { Token, Word } from './lex.ts';
 import {
   CANONICAL_SPELLING,
   COMPARISON_SPELLINGS,
@@ -36,15 +40,12 @@ import {
   fieldsOf,
   lookupField,
   normalizeName,
-  rootType,
   schema,
 } from './schema.ts';
 import type {
-  AnalyzeResult,
   CompletionItem,
   CompletionResult,
   Edition,
-  Expr,
   FieldDef,
   ListingName,
   LiveValues,
@@ -81,8 +82,10 @@ export interface CompleteOptions {
   /**
    * A clean Lezer tree of a text like this one (the document's, from an editor that keeps it): the text
    * analysed before the cursor is then parsed incrementally from it (reparse.ts). Saves time only.
+   * `parser`: the parser that made the tree, when not the core's incrementalParser (an editor's language
+   * configures its own; a tree is only reused by the parser configuration that made it).
    */
-  base?: { text: string; tree: Tree };
+  base?: CompletionBase;
 }
 
 export function complete(
@@ -104,29 +107,6 @@ export function complete(
   ).run();
 }
 
-const UNKNOWN: TypeInfo = { kind: 'unknown' };
-
-/** The left side of the comparison whose right side is at the cursor, and its operator as written. */
-interface Lhs {
-  type: TypeInfo;
-  field: FieldDef | null;
-  /** The object type that has the field (`file` in `id of file`, `label` for `id` inside `labels where`). */
-  owner: string | null;
-  op: string;
-}
-
-/** Where an operand goes at the cursor, as the checked model sees it. */
-interface OperandPlace {
-  scopes: readonly string[];
-  /** `A of |`: the member A, whose object comes next. */
-  member: string | null;
-  lhs: Lhs | null;
-  /** Outside any parentheses. */
-  topLevel: boolean;
-  /** Right after `where` or `with`, before any `(`. */
-  afterFilter: boolean;
-}
-
 /** After `where`/`with`: open the element's condition. */
 const OPEN_CONDITION: CompletionItem = {
   label: '(',
@@ -137,44 +117,7 @@ const OPEN_CONDITION: CompletionItem = {
   boost: 30,
 };
 
-/** The operand that ends at the cursor, as the checked model sees it. */
-interface OperatorPlace {
-  /** The scopes the operand was checked in. */
-  scopes: readonly string[];
-  /** The innermost operand's type (`translations` in `count of translations`) … */
-  atom: TypeInfo;
-  /** … and the type once the members waiting for it are applied (`count of translations`: an integer). */
-  type: TypeInfo;
-  /** Whether members wait for the atom (`count of` before `translations`). */
-  pending: boolean;
-  /** The atom's name when it is a bare name. */
-  name: string | null;
-  /** The operand is the right side of a comparison or `between`. */
-  comparing: boolean;
-  /** Inside an `if` not yet given its `else`. */
-  inIf: boolean;
-  /** After `between` and its low bound: only `and` comes next. */
-  awaitingAnd: boolean;
-}
-
-/** What stands for the operand at the cursor while the text before it is analysed: a plain number. */
-const HOLE = '0';
-
-class Completer {
-  private readonly tokens: Token[];
-  constructor(
-    private readonly text: string,
-    private readonly pos: number,
-    private readonly listing: ListingName,
-    private readonly values: LiveValues,
-    private readonly now: Date,
-    private readonly edition: Edition | undefined,
-    private readonly base: CompleteOptions['base'],
-  ) {
-    // Only the text up to the cursor matters (plus the rest of a word the cursor is in).
-    this.tokens = lex(text.slice(0, pos));
-  }
-
+class Completer extends PlaceFinder {
   run(): CompletionResult | null {
     const { tokens, pos } = this;
     const last = tokens[tokens.length - 1];
@@ -228,88 +171,6 @@ class Completer {
     let to = this.pos;
     while (to < this.text.length && /[A-Za-z0-9_]/.test(this.text[to]!)) to++;
     return { from, to, items: kept };
-  }
-
-  /** The model of `text[0, end)` followed by `hole` and what finishes every open construct. */
-  private analyzeBefore(end: number, hole: string, syntax: Syntax): AnalyzeResult {
-    const text = this.text.slice(0, end) + hole + closers(syntax);
-    const { base } = this;
-    const tree = base
-      ? reparse(incrementalParser, text, { tree: base.tree, changes: [changedRange(base.text, text)] })
-      : undefined;
-    return analyze(text, this.listing, { tree });
-  }
-
-  /** An operand goes at `at` (after the tokens `before`): the scopes there, and what it is compared with. */
-  private operandAt(before: Token[], at: number): OperandPlace {
-    const syntax = scan(before);
-    const model = this.analyzeBefore(at, HOLE, syntax);
-    const found = locate(model, at);
-    const place: OperandPlace = {
-      // Where the parser could not place the hole, the innermost node there still knows the scope.
-      scopes: found?.info?.scopes ?? [rootType(this.listing)],
-      member: null,
-      lhs: null,
-      topLevel: syntax.groups.length === 1,
-      afterFilter: isFilterKeyword(before[before.length - 1]),
-    };
-    if (!found || found.node.kind !== 'number' || found.node.from !== at) return place;
-    const { path } = found;
-    const hole = path.length - 1;
-    const parent = path[hole - 1];
-    if (parent?.kind === 'member' && parent.object === found.node) place.member = parent.member.name;
-    const up = comparisonAround(path, upArithmetic(path, hole), groupStart(syntax, before));
-    if (up?.kind === 'comparison') {
-      place.lhs = lhsOf(model, up.left, this.text.slice(up.opSpan.from, up.opSpan.to));
-    } else if (up?.kind === 'between') {
-      place.lhs = lhsOf(model, up.subject, 'between');
-    }
-    return place;
-  }
-
-  /** An operator goes after the tokens `before`: the operand that ends there. */
-  private operatorAt(before: Token[]): OperatorPlace {
-    const syntax = scan(before);
-    const group = syntax.groups[syntax.groups.length - 1]!;
-    const place: OperatorPlace = {
-      scopes: [rootType(this.listing)],
-      atom: UNKNOWN,
-      type: UNKNOWN,
-      pending: false,
-      name: null,
-      comparing: false,
-      inIf: group.ifs.length > 0,
-      awaitingAnd: group.between === 1,
-    };
-    if (place.awaitingAnd) return place;
-    const last = before[before.length - 1]!;
-    const model = this.analyzeBefore(last.to, '', syntax);
-    // The operand's last character; a node spanning it and ending with it is the operand.
-    const found = locate(model, last.to - 1);
-    if (!found) return place;
-    const { path } = found;
-    let a = -1;
-    const opened = syntax.closedFrom === null ? undefined : before[syntax.closedFrom - 1];
-    if (syntax.closedFrom !== null && !isFilterKeyword(opened)) {
-      // `( … )` closed at the cursor: the operand is what the parentheses hold (they make no node).
-      const inside = before[syntax.closedFrom]!.to;
-      a = path.findIndex((n) => n.from >= inside);
-    } else {
-      for (let i = path.length - 1; i >= 0 && a < 0; i--) if (path[i]!.to === last.to) a = i;
-    }
-    if (a < 0) return place;
-    const atom = path[a]!;
-    // `count of translations`: the members waiting for the atom apply to it.
-    const operand = upMembers(path, a);
-    const atomInfo = model.nodes.get(atom);
-    place.scopes = atomInfo?.scopes ?? place.scopes;
-    place.atom = atomInfo?.type ?? UNKNOWN;
-    place.type = model.nodes.get(path[operand]!)?.type ?? UNKNOWN;
-    place.pending = operand !== a;
-    place.name = atom.kind === 'identifier' ? atom.name : null;
-    const start = groupStart(syntax, before);
-    place.comparing = comparisonAround(path, upArithmetic(path, operand), start) !== null;
-    return place;
   }
 
   /**
@@ -659,68 +520,6 @@ class Completer {
     const kept = items.filter((i) => matches(typed, i.label));
     return kept.length ? { from, to: Math.max(to, this.pos), items: kept } : null;
   }
-}
-
-/** `where` and `with`: the parentheses after them hold a condition, not an operand of their own. */
-const FILTERS = new Set(['where', 'with']);
-
-/** Whether an operand comes next after these tokens (else an operator does). */
-function expectsOperand(before: readonly Token[]): boolean {
-  const last = before[before.length - 1];
-  if (!last) return true;
-  return last.kind === 'lparen' || last.kind === 'keyword' || last.kind === 'op';
-}
-
-/** The left side of a comparison, as the checker typed it, with its operator as written. */
-function lhsOf(model: AnalyzeResult, left: Expr, op: string): Lhs {
-  const named = fieldOf(model, left);
-  return {
-    type: model.nodes.get(left)?.type ?? UNKNOWN,
-    field: named?.field ?? null,
-    owner: named?.owner ?? null,
-    op,
-  };
-}
-
-/** From `path[i]` up through the `A of …` whose object it is: the index of the whole member chain. */
-function upMembers(path: readonly Expr[], i: number): number {
-  for (let up = path[i - 1]; up?.kind === 'member' && up.object === path[i]; up = path[i - 1]) i--;
-  return i;
-}
-
-/**
- * From `path[i]` up through the arithmetic and unary minus around it: arithmetic keeps the comparison it is
- * part of (`max length > 1 + |` still compares with `max length`).
- */
-function upArithmetic(path: readonly Expr[], i: number): number {
-  while (i > 0 && (path[i - 1]!.kind === 'arithmetic' || path[i - 1]!.kind === 'negate')) i--;
-  return i;
-}
-
-/** Where the innermost open parenthesis group starts (0 outside any). */
-function groupStart(syntax: Syntax, before: readonly Token[]): number {
-  const open = syntax.groups[syntax.groups.length - 1]!.open;
-  return open < 0 ? 0 : before[open]!.to;
-}
-
-/**
- * The comparison or `between` whose right side is `path[i]`, if it lies in the parenthesis group starting at
- * `start`: parentheses opened after its operator hold an expression of their own (`x = (a |`).
- */
-function comparisonAround(
-  path: readonly Expr[],
-  i: number,
-  start: number,
-): Extract<Expr, { kind: 'comparison' | 'between' }> | null {
-  const up = path[i - 1];
-  if (!up || up.from < start) return null;
-  if (up.kind === 'comparison' && up.right === path[i]) return up;
-  if (up.kind === 'between' && up.subject !== path[i]) return up;
-  return null;
-}
-
-function isFilterKeyword(token: Token | undefined): boolean {
-  return token?.kind === 'keyword' && FILTERS.has(token.value);
 }
 
 const isBoolean = (type: TypeInfo) => type.kind === 'scalar' && type.type === 'boolean';

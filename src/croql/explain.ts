@@ -3,37 +3,26 @@
 // it binds to: inside `count of translations where (…)`, `is hidden` is the string's, not the translation's.
 // Each node's clause is built once and its negation only when asked for, so the work is linear in the size
 // of the query. Anything without a phrasing of its own falls back to quoting the query text.
+// Values and subjects are worded in explain-values.ts, counts in explain-counts.ts; this file has the rest.
 import { analyze } from './check.ts';
 import {
   be,
   booleanField,
   combine,
-  DATE_PARTICIPLES,
   elementNoun,
   have,
-  humanName,
   languageName,
   negate,
   nounPhrase,
   owned,
   relative,
-  verb,
   whose,
   type Clause,
-  type Num,
 } from './explain-clauses.ts';
+import { CountingExplainer, type CountInfo, type Filter } from './explain-counts.ts';
 import { article, capitalise } from './english.ts';
-import { operator, ORDER } from './operators.ts';
-import { typeLabel } from './schema.ts';
-import type {
-  AnalyzeOptions,
-  AnalyzeResult,
-  ComparisonOp,
-  Expr,
-  FieldDef,
-  ListingName,
-  NodeInfo,
-} from './types.ts';
+import { operator } from './operators.ts';
+import type { AnalyzeOptions, AnalyzeResult, Expr, ListingName } from './types.ts';
 
 export { languageName } from './explain-clauses.ts';
 
@@ -76,52 +65,9 @@ function emptyReading(listing: ListingName): string {
   return `All ${LISTING_NOUNS[listing]} (the query is empty).`;
 }
 
-// ---------------------------------------------------------------------------------------------------------
-
-interface CountInfo {
-  elementType: string;
-  /** The conjuncts of the `where` that are about the element (the others are hoisted out of the count). */
-  filter: Expr[];
-  /** The element's index in the scope chain. */
-  elementDepth: number;
-}
-
-interface Quantity {
-  text: string;
-  num: Num | 'pl-unless-modified';
-}
-
-type Filter = Extract<Expr, { kind: 'filter' }>;
-
-class Explainer {
+class Explainer extends CountingExplainer {
   /** Clauses by node, then by the depth of the noun they are said of. */
   private readonly memo = new Map<Expr, Map<number, Clause>>();
-
-  constructor(
-    private readonly text: string,
-    private readonly model: AnalyzeResult,
-    private readonly valueWords: ReadonlyMap<number, string> = new Map(),
-  ) {}
-
-  private info(e: Expr): NodeInfo {
-    const info = this.model.nodes.get(e);
-    if (!info) throw new Error(`Internal error: explain reached a node the checker did not (${e.kind}).`);
-    return info;
-  }
-
-  private quote(e: Expr): string {
-    return '`' + this.text.slice(e.from, e.to) + '`';
-  }
-
-  private fallback(e: Expr): Clause {
-    const q = this.quote(e);
-    const c: Clause = {
-      sg: `matches ${q}`,
-      pl: `match ${q}`,
-      neg: () => ({ sg: `does not match ${q}`, pl: `do not match ${q}`, neg: () => c }),
-    };
-    return c;
-  }
 
   /** The clause `e` makes about the object at `nounDepth` of the scope chain. */
   clause(e: Expr, nounDepth: number): Clause {
@@ -309,7 +255,7 @@ class Explainer {
   }
 
   /** Splits the condition of a filter into the parts about its element and those about enclosing objects. */
-  private split(filter: Filter): { inner: Expr[]; outer: Expr[]; elementDepth: number } {
+  protected split(filter: Filter): { inner: Expr[]; outer: Expr[]; elementDepth: number } {
     const elementDepth = this.info(filter.predicate).scopes.length - 1;
     const inner: Expr[] = [];
     const outer: Expr[] = [];
@@ -317,7 +263,7 @@ class Explainer {
     return { inner, outer, elementDepth };
   }
 
-  private all(exprs: Expr[], nounDepth: number): Clause | null {
+  protected all(exprs: Expr[], nounDepth: number): Clause | null {
     return exprs.length
       ? combine(
           'and',
@@ -466,266 +412,5 @@ class Explainer {
       `${subject.name} is between ${lo} and ${hi}`,
       `${subject.name} is not between ${lo} and ${hi}${missable ? ' or is not set' : ''}`,
     );
-  }
-
-  /** Whether `e` has no value for some objects (a missing field); its negation then holds for those too. */
-  private canBeMissing(e: Expr): boolean {
-    switch (e.kind) {
-      case 'identifier':
-      case 'member': {
-        const t = this.info(e).type;
-        if (e.kind === 'member' && e.member.name === 'count') return false;
-        return t.kind === 'scalar' && t.type !== 'boolean';
-      }
-      case 'arithmetic':
-      case 'if':
-        return true;
-      case 'negate':
-        return this.canBeMissing(e.operand);
-      default:
-        return false;
-    }
-  }
-
-  private timeClause(subject: SubjectPhrase, when: string, notWhen: string, missable: boolean): Clause {
-    const participle = DATE_PARTICIPLES[subject.field.key];
-    if (participle && !subject.owner) {
-      const none = missable ? ` (or have no ${participle} date)` : '';
-      const noneSg = missable ? ` (or has no ${participle} date)` : '';
-      return verb(
-        `was ${participle} ${when}`,
-        `were ${participle} ${when}`,
-        `was not ${participle} ${when}${noneSg}`,
-        `were not ${participle} ${when}${none}`,
-      );
-    }
-    const orNot = missable ? ' or is not set' : '';
-    if (subject.field.key === 'translationUpdated') {
-      return whose(`translation was updated ${when}`, `translation was not updated ${when}${orNot}`);
-    }
-    void notWhen;
-    return whose(`${subject.name} is ${when}`, `${subject.name} is not ${when}${orNot}`);
-  }
-
-  private countClause(info: CountInfo & { outer: Expr[] }, op: ComparisonOp, k: number, at: number): Clause {
-    const count = this.plainCount(info, op, k, at);
-    if (!info.outer.length) return count;
-    // `count of X where (A and P) op k`, with A about an enclosing object, is `A ? count(P) op k : 0 op k`.
-    const outer = this.all(info.outer, at)!;
-    return op !== 'contains' && ORDER[op](0, k)
-      ? combine('or', [negate(outer), count])
-      : combine('and', [outer, count]);
-  }
-
-  private plainCount(info: CountInfo, op: ComparisonOp, k: number, at: number): Clause {
-    // `count of languages summary = 0` / `> 0`: the editor's "untranslated" / "translated" filters.
-    if (
-      info.elementType === 'languageSummary' &&
-      !info.filter.length &&
-      k === 0 &&
-      (op === '=' || op === '>')
-    ) {
-      const none = verb(
-        'is not translated into any language',
-        'are not translated into any language',
-        'is translated into at least one language',
-        'are translated into at least one language',
-      );
-      return op === '=' ? none : negate(none);
-    }
-    const inLanguage = this.inLanguage(info, op, k);
-    if (inLanguage) return inLanguage;
-    const inner = this.all(info.filter, info.elementDepth);
-    const make = (o: ComparisonOp): Clause => {
-      const q = quantify(o, k, at);
-      const object = q
-        ? this.countedNoun(info.elementType, q, inner)
-        : `a number of ${elementNoun(info.elementType).pl} ${o} ${k}`;
-      return have(object, object);
-    };
-    const yes = make(op);
-    // The opposite count, built only when a `not` asks for it.
-    yes.neg = () => {
-      const no = make(operator(op).negation ?? op);
-      no.neg = () => yes;
-      return no;
-    };
-    return yes;
-  }
-
-  /**
-   * `count of languages summary where (language = @language:"de" and is approved) > 0` reads as the trade
-   * speaks: "approved in German" (`= 0`: "not approved in German"), not "at least one approved language in
-   * German". Only for one language and a plain state; anything else reads as any count does.
-   */
-  private inLanguage(info: CountInfo, op: ComparisonOp, k: number): Clause | null {
-    if (info.elementType !== 'languageSummary' || k !== 0 || (op !== '=' && op !== '>')) return null;
-    const at = info.filter.findIndex(
-      (e) =>
-        e.kind === 'comparison' &&
-        e.op === '=' &&
-        e.left.kind === 'identifier' &&
-        this.info(e.left).field?.key === 'language' &&
-        e.right.kind === 'mention' &&
-        e.right.mentionKind === 'language',
-    );
-    const rest = info.filter.filter((_, i) => i !== at);
-    if (at < 0 || rest.length === 0) return null;
-    const state = this.all(rest, info.elementDepth);
-    if (!state || state.compound || state.noun || !/^(is|has) /.test(state.sg)) return null;
-    const language = this.value((info.filter[at] as Extract<Expr, { kind: 'comparison' }>).right);
-    const into = /translated$/.test(state.sg) ? 'into' : 'in';
-    const inL = (c: Clause): Clause => ({
-      sg: `${c.sg} ${into} ${language}`,
-      pl: `${c.pl} ${into} ${language}`,
-    });
-    const yes = inL(state);
-    const no = inL(negate(state));
-    yes.neg = () => no;
-    no.neg = () => yes;
-    return op === '>' ? yes : no;
-  }
-
-  /** "no Ukrainian translation that has an approval or a vote". */
-  private countedNoun(elementType: string, quantity: Quantity, inner: Clause | null): string {
-    const noun = elementNoun(elementType);
-    let nounSg = noun.sg,
-      nounPl = noun.pl;
-    let clause = inner;
-    if (inner && inner.noun && !inner.compound) {
-      nounSg = inner.noun.sg;
-      nounPl = inner.noun.pl;
-      clause = null;
-    }
-    const modified = clause !== null;
-    const num: Num = quantity.num === 'pl-unless-modified' ? (modified ? 'sg' : 'pl') : quantity.num;
-    const q = quantity.text === 'a' ? (article(nounSg).startsWith('an ') ? 'an' : 'a') : quantity.text;
-    if (num === 'sg') return nounPhrase(nounSg, 'sg', clause, q);
-    return nounPhrase(nounSg, 'pl', clause, q, nounPl);
-  }
-
-  /**
-   * `count of X = count of X where (P)`: every X satisfies P. As in `countClause`, the parts A of P about an
-   * enclosing object are said of that object, out of the count: `count of X where (A and P)` is
-   * `count of X where (P)` where A holds and 0 elsewhere. So the equality reads "A and only X that P, or no
-   * X" (an object without X has only X that P), and its negation "at least one X that is not P, or not A
-   * and at least one X".
-   */
-  private onlyClause(filtered: Filter, elementType: string, negated: boolean, at: number): Clause {
-    const { inner, outer, elementDepth } = this.split(filtered);
-    const about = this.all(inner, elementDepth);
-    const owner = this.all(outer, at);
-    const some: Quantity = { text: at ? 'a' : 'at least one', num: 'sg' };
-    const counted = (q: Quantity, c: Clause | null) => have(this.countedNoun(elementType, q, c), '');
-    const pair = (yes: Clause, no: Clause) => {
-      yes.neg = () => no;
-      no.neg = () => yes;
-      return negated ? no : yes;
-    };
-    if (!owner) return pair(counted({ text: 'only', num: 'pl' }, about), counted(some, negate(about!)));
-    const none = () => counted({ text: 'no', num: 'pl-unless-modified' }, null);
-    const anyAtAll = () => counted(some, null);
-    if (!about) return pair(combine('or', [owner, none()]), combine('and', [negate(owner), anyAtAll()]));
-    return pair(
-      combine('or', [combine('and', [owner, counted({ text: 'only', num: 'pl' }, about)]), none()]),
-      combine('or', [counted(some, negate(about)), combine('and', [negate(owner), anyAtAll()])]),
-    );
-  }
-
-  private userName(e: Expr): string | null {
-    if (e.kind === 'mention' && e.mentionKind === 'user') return e.value;
-    if (e.kind === 'number') return `user ${e.raw}`;
-    return null;
-  }
-
-  private value(e: Expr): string {
-    switch (e.kind) {
-      case 'string':
-        return `“${e.value}”`;
-      case 'number':
-        return e.raw;
-      case 'datetime': {
-        const words = this.valueWords.get(e.from);
-        const literal = this.datetimeValue(e.value);
-        return words ? `${words} (${literal})` : literal;
-      }
-      case 'mention':
-        return (
-          this.valueWords.get(e.from) ?? (e.mentionKind === 'language' ? languageName(e.value) : e.value)
-        );
-      default:
-        return this.quote(e);
-    }
-  }
-
-  private datetimeValue(value: string): string {
-    return value.toLowerCase() === 'today' ? 'today' : value.includes(' ') ? `${value} UTC` : value;
-  }
-
-  /** The thing a comparison talks about: "identifier", "file title", "approvals count". */
-  private subjectPhrase(e: Expr): SubjectPhrase | null {
-    let field: FieldDef | undefined;
-    let owner: string | undefined;
-    if (e.kind === 'identifier') {
-      field = this.info(e).field;
-    } else if (e.kind === 'member' && e.object.kind === 'identifier') {
-      const info = this.info(e.member);
-      field = info.field;
-      owner = info.owner;
-      if (!owner) return null;
-    }
-    if (!field) return null;
-    const name = owner ? `${typeLabel(owner)} ${humanName(field)}` : humanName(field);
-    const datetime = field.type.kind === 'scalar' && field.type.type === 'datetime';
-    return { name, field, owner, datetime };
-  }
-}
-
-interface SubjectPhrase {
-  name: string;
-  field: FieldDef;
-  owner: string | undefined;
-  datetime: boolean;
-}
-
-function quantify(op: ComparisonOp, k: number, depth: number): Quantity | null {
-  const some: Quantity = depth > 0 ? { text: 'a', num: 'sg' } : { text: 'at least one', num: 'sg' };
-  const none: Quantity = { text: 'no', num: 'pl-unless-modified' };
-  const n = String(k);
-  switch (op) {
-    case '>':
-      return k === 0
-        ? some
-        : k < 0
-          ? { text: 'any number of', num: 'pl' }
-          : { text: `more than ${n}`, num: 'pl' };
-    case '>=':
-      return k === 1
-        ? some
-        : k <= 0
-          ? { text: 'any number of', num: 'pl' }
-          : { text: `at least ${n}`, num: 'pl' };
-    case '=':
-      return k === 0
-        ? none
-        : k === 1
-          ? { text: 'exactly one', num: 'sg' }
-          : { text: `exactly ${n}`, num: 'pl' };
-    case '!=':
-      return k === 0
-        ? some
-        : k === 1
-          ? { text: 'not exactly one', num: 'sg' }
-          : { text: `not exactly ${n}`, num: 'pl' };
-    case '<':
-      return k === 1 ? none : { text: `fewer than ${n}`, num: 'pl' };
-    case '<=':
-      return k === 0
-        ? none
-        : k === 1
-          ? { text: 'at most one', num: 'sg' }
-          : { text: `at most ${n}`, num: 'pl' };
-    default:
-      return null;
   }
 }

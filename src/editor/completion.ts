@@ -11,6 +11,8 @@ import { ViewPlugin } from '@codemirror/view';
 import { escapeString, type CompletionItem } from '../croql/index.ts';
 import { templateParamSource } from './placeholders.ts';
 import { croqlConfig, type SearchUsers } from './config.ts';
+import { croqlLanguage } from './language.ts';
+import { treeOf } from './lint-tree.ts';
 
 export const MEMBER_SEARCH_DEBOUNCE_MS = 150;
 
@@ -99,10 +101,15 @@ export function croqlCompletionSource(
 function answer(context: CompletionContext, run: CompleteTemplate): CompletionResult | null {
   const { state, pos } = context;
   const config = state.field(croqlConfig);
+  const text = state.doc.toString();
+  // The editor's own tree: the text before the cursor that completion analyses is parsed incrementally from
+  // it, not from scratch on every keystroke (complete.ts's `base`).
+  const tree = treeOf(state);
   let result;
   try {
-    result = run(state.doc.toString(), pos, config.context, config.values, config.templateParams, {
+    result = run(text, pos, config.context, config.values, config.templateParams, {
       edition: config.edition,
+      ...(tree ? { base: { text, tree, parser: croqlLanguage.parser } } : {}),
     });
   } catch (error) {
     // A bug in the core: logged, and the editor keeps working without completion at this point.
