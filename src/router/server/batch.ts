@@ -34,7 +34,7 @@ export const place = (q: Place) => `step ${q.stepId} (project ${q.projectId}, ${
 
 /** What the engine does around each PATCH chunk. */
 export interface ChunkHooks {
-  /** Before the PATCH: renews the claim on the chunk, throws LeaseLost when another instance took it. */
+  /** Before the PATCH: makes sure the claim on the chunk still holds; LeaseLost when another instance may hold it. */
   before(items: ClaimedItem[]): Promise<void>;
   /** After the service answered it. */
   done(items: ClaimedItem[]): Promise<void>;
