@@ -527,10 +527,14 @@ describe('deliveries', () => {
     await t.router.engine.settled();
     expect(t.service.patches).toEqual([]);
     expect(t.logs.some((l) => /10 strings wait .* and try again/.test(l))).toBe(true);
-    for (let i = 0; i < 10 && t.service.patches.length === 0; i++) {
-      await new Promise((r) => setTimeout(r, 30));
-      await t.router.engine.settled();
-    }
+    // The batch waits its retry delay, then routes: waited for as an event, however busy the machine.
+    await vi.waitFor(
+      async () => {
+        await t.router.engine.settled();
+        expect(t.service.patches.length).toBeGreaterThan(0);
+      },
+      { timeout: 60_000, interval: 30 },
+    );
     expect(t.routed()).toEqual(
       data.strings
         .slice(0, 10)
@@ -572,15 +576,19 @@ describe('deliveries', () => {
         })
       ).status,
     ).toBe(200);
-    for (let i = 0; i < 20 && t.service.patches.length === 0; i++)
-      await new Promise((r) => setTimeout(r, 10));
-    await t.router.engine.settled();
-    expect(t.routed().sort()).toEqual(
-      data.strings
-        .slice(0, 40)
-        .filter((s) => !s.isHidden)
-        .map((s) => `uk:${String(s.id)}=true`)
-        .sort(),
+    // The parked strings are routed after the save's answer: waited for as an event.
+    await vi.waitFor(
+      async () => {
+        await t.router.engine.settled();
+        expect(t.routed().sort()).toEqual(
+          data.strings
+            .slice(0, 40)
+            .filter((s) => !s.isHidden)
+            .map((s) => `uk:${String(s.id)}=true`)
+            .sort(),
+        );
+      },
+      { timeout: 60_000, interval: 20 },
     );
   });
 

@@ -4,7 +4,7 @@
 // reconciling, and uninstall.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPS_ROUTES } from '../../wire/apps-routes.ts';
 import type {
   ControlErrorBody,
@@ -352,20 +352,21 @@ describe('npm run router -- --emulator', () => {
           languages: ['uk'],
         },
       });
-      for (
-        let i = 0;
-        i < 200 && router.engine.pending() === 0 && !router.logs.some((l) => l.includes('routed'));
-        i++
-      ) {
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      await router.engine.settled();
-      const rows = (
-        await call(emulator.url, APPS_ROUTES.stepStrings, {
-          params: [stepId],
-          query: { languageId: 'uk', status: 'DONE', limit: 500 },
-        })
-      ).json.data;
+      // Waited for as an event (every sent string DONE), however busy the machine.
+      let rows: { output: string }[] = [];
+      await vi.waitFor(
+        async () => {
+          await router.engine.settled();
+          rows = (
+            await call(emulator.url, APPS_ROUTES.stepStrings, {
+              params: [stepId],
+              query: { languageId: 'uk', status: 'DONE', limit: 500 },
+            })
+          ).json.data;
+          expect(rows).toHaveLength(sent.json.needProcess);
+        },
+        { timeout: 120_000, interval: 50 },
+      );
       expect(rows).toHaveLength(sent.json.needProcess);
       expect(new Set(rows.map((r) => r.output))).toEqual(new Set(['true']));
     } finally {
