@@ -2,6 +2,7 @@
 // against in the bench (it walks the AST and looks every name up in the schema for every object). It
 // follows the same rules as compile.ts, so tests also use it as an independent oracle for the evaluator:
 // it works from the bare AST and the schema, never from the checker's model it would be checking.
+import { resolveName } from './check-types.ts';
 import { textOf } from './compile-values.ts';
 import { datetimeLiteralMs, toTime } from './datetime.ts';
 import { countField, lookupField, rootType } from './schema.ts';
@@ -34,16 +35,6 @@ function typeOf(e: Expr, scope: Scope): ValueType {
   return staticType(e, scope.types);
 }
 
-function resolveInScopes(
-  scopes: readonly string[],
-  name: string,
-): { field: FieldDef; depth: number } | undefined {
-  for (let depth = scopes.length - 1; depth >= 0; depth--) {
-    const field = lookupField(scopes[depth]!, name);
-    if (field) return { field, depth };
-  }
-  return undefined;
-}
 
 function memberField(owner: ValueType, name: string): FieldDef | undefined {
   if (owner.kind === 'collection') return name === 'count' ? countField : undefined;
@@ -59,7 +50,7 @@ function staticType(e: Expr, scopes: readonly string[]): ValueType {
     case 'string':
       return { kind: 'scalar', type: 'string' };
     case 'identifier':
-      return resolveInScopes(scopes, e.name)?.field.type ?? { kind: 'unknown' };
+      return resolveName(scopes, e.name)?.field.type ?? { kind: 'unknown' };
     case 'member':
       return memberField(staticType(e.object, scopes), e.member.name)?.type ?? { kind: 'unknown' };
     case 'filter':
@@ -84,7 +75,7 @@ function evaluate(e: Expr, scope: Scope, env: EvalEnv): any {
       }
       return env.languages.find((l) => l.toLowerCase() === e.value.toLowerCase()) ?? e.value;
     case 'identifier': {
-      const r = resolveInScopes(scope.types, e.name)!;
+      const r = resolveName(scope.types, e.name)!;
       return read(r.field, scope.objects[r.depth]);
     }
     case 'negate': {
