@@ -66,7 +66,7 @@ async function frameIn(page: Page, origin = EMULATOR): Promise<FrameLocator> {
   await page.route(`${PLAYGROUND}/__router-parent`, (route) =>
     route.fulfill({
       contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><head><title>Workflow editor</title></head><body><main>
+      body: `<!doctype html><html lang="en"><head><title>Workflow editor</title></head><body><main><h1>Workflow editor</h1>
 <iframe title="CroQL Router settings" src="${src}" style="width: 900px; height: 900px"></iframe></main>
 <script>window.received = []; addEventListener('message', (e) => window.received.push(e.data));</script>
 </body></html>`,
@@ -190,6 +190,10 @@ test('the settings page has no axe violations', async ({ page }) => {
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
   ).toEqual([]);
+  // The settings page itself was scanned, not only the host page around it (its nodes' targets go through
+  // the frame).
+  const inFrame = results.passes.flatMap((p) => p.nodes).filter((n) => n.target.length > 1);
+  expect(inFrame.length).toBeGreaterThan(0);
 });
 
 test("for a Crowdin origin the bridge comes from Crowdin's CDN", async ({ page }) => {

@@ -15,13 +15,16 @@ import { userQuery } from './queries.ts';
 const EMULATOR_DOWN =
   'The emulator is not running — start it with `npm run emulator` (or `npm start`), then sign in again.';
 
-/** Whether the emulator answers at all (an opaque answer is enough: only a refused connection fails). */
+/**
+ * Whether the emulator is there at all (an opaque answer is enough). A refused connection fails at once; an
+ * emulator busy for longer than the wait is there, only slow, so the sign-in goes on to it.
+ */
 async function emulatorRunning(authorizeUrl: string): Promise<boolean> {
   try {
-    await fetch(new URL('/health', authorizeUrl), { mode: 'no-cors', signal: AbortSignal.timeout(1000) });
+    await fetch(new URL('/health', authorizeUrl), { mode: 'no-cors', signal: AbortSignal.timeout(5000) });
     return true;
-  } catch {
-    return false;
+  } catch (e) {
+    return e instanceof DOMException && e.name === 'TimeoutError';
   }
 }
 
