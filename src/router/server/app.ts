@@ -163,8 +163,7 @@ export function createRouter(options: RouterOptions): RouterServer {
       return c.json({ error: 'Invalid request' }, 400);
     }
     const organization = organizationKey(body.domain as string | null, organizationId);
-    // Another instance on the same PostgreSQL may have installed it since this one loaded.
-    const installation = store.installation(organization) ?? (await store.freshInstallation(organization));
+    const installation = await store.knownInstallation(organization);
     if (!installation) return c.body(null, 204);
     // The docs list no appSecret in this event; the service sends it, and the official framework requires it.
     if (typeof body.appSecret !== 'string' || body.appSecret !== installation.appSecret) {
@@ -183,9 +182,7 @@ export function createRouter(options: RouterOptions): RouterServer {
     ROUTES.webhook,
     countDeliveries(metrics, (organization) => store.installation(organization) !== undefined),
     webhookGuard({
-      // Installed through another instance since this one loaded: the database knows.
-      appSecret: async (organization) =>
-        (store.installation(organization) ?? (await store.freshInstallation(organization)))?.appSecret,
+      appSecret: async (organization) => (await store.knownInstallation(organization))?.appSecret,
       refused: (organization, reason) =>
         log.warn(
           `A delivery for ${organization ?? 'an unnamed organization'} was refused (${reason}); nothing routed.`,
@@ -198,8 +195,7 @@ export function createRouter(options: RouterOptions): RouterServer {
       const moduleKey = c.req.header(WEBHOOK_HEADERS.moduleKey);
       if (!id || !signature || !moduleKey) return c.json({ error: 'Invalid request' }, 400);
       const organization = organizationKey(c.req.header(WEBHOOK_HEADERS.domain) || null, id);
-      // Another instance on the same PostgreSQL may have installed it since this one loaded.
-      const installation = store.installation(organization) ?? (await store.freshInstallation(organization));
+      const installation = await store.knownInstallation(organization);
       if (!installation) return c.json({ error: `Not installed for ${organization}` }, 401);
       const raw = new Uint8Array(await c.req.arrayBuffer());
       if (!verifySignature(raw, signature, installation.appSecret)) {
@@ -250,8 +246,7 @@ export function createRouter(options: RouterOptions): RouterServer {
     if (claims.module !== null && claims.module !== STEP_MODULE_KEY) {
       return c.json({ error: { message: `The token is for module ${claims.module}.` } }, 403);
     }
-    const installation =
-      store.installation(claims.organization) ?? (await store.freshInstallation(claims.organization));
+    const installation = await store.knownInstallation(claims.organization);
     if (!installation) {
       return c.json({ error: { message: `CroQL Router is not installed for ${claims.organization}.` } }, 403);
     }

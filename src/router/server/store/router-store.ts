@@ -211,6 +211,14 @@ export class RouterStore {
     return fresh;
   }
 
+  /**
+   * The installation this instance knows, else as the database has it (another instance on the same
+   * PostgreSQL may have installed it since this one loaded).
+   */
+  async knownInstallation(organization: string): Promise<Installation | undefined> {
+    return this.installs.get(organization) ?? (await this.freshInstallation(organization));
+  }
+
   /** A step's record as the database has it now (settings saved on another instance count at once). */
   async freshStep(
     organization: string,
