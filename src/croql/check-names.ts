@@ -1,7 +1,7 @@
 // What the checker says about a name or a value it does not know: a field refused by the service, the
 // REST API's `fileId` for `id of file`, the nearest names in scope or the type that has the name, an
 // unknown member or language with the nearest ones. check.ts calls these with itself as the context.
-import { article } from './english.ts';
+import { article, didYouMean } from './english.ts';
 import { mentionLiteral, stringLiteral } from './literals.ts';
 import { operatorBySpelling } from './operators.ts';
 import { resolveName, reachedType } from './check-types.ts';
@@ -82,7 +82,7 @@ export function unknownName(c: CheckerContext, id: Identifier, scopes: readonly 
       to: id.to,
       insert: alone ? instead : `(${instead})`,
     });
-  } else if (near.length) message += ` Did you mean ${near.map((f) => `\`${f.name}\``).join(' or ')}?`;
+  } else if (near.length) message += didYouMean(near.map((f) => f.name));
   else if (elsewhere) {
     message += ` It is a field of ${elsewhere.where}.`;
     const via = fieldsOf(inner).find(
@@ -154,8 +154,7 @@ export function checkMentionValue(c: CheckerContext, kind: 'user' | 'language', 
     );
     c.report(
       'unknownUser',
-      `There is no user \`${value}\` in this project.` +
-        (near.length ? ` Did you mean ${near.map((n) => `\`${n}\``).join(' or ')}?` : ''),
+      `There is no user \`${value}\` in this project.` + didYouMean(near),
       at,
       'error',
       at.kind === 'mention'
@@ -176,8 +175,7 @@ export function checkMentionValue(c: CheckerContext, kind: 'user' | 'language', 
   const near = closestStrings(value, languages);
   c.report(
     'unknownLanguage',
-    `There is no language \`${value}\` in this project.` +
-      (near.length ? ` Did you mean ${near.map((n) => `\`${n}\``).join(' or ')}?` : ''),
+    `There is no language \`${value}\` in this project.` + didYouMean(near),
     at,
     'error',
     near.map((n) => ({

@@ -15,3 +15,8 @@ export function joinList(items: readonly string[], conj: string): string {
   if (items.length === 2) return `${items[0]} ${conj} ${items[1]}`;
   return `${items.slice(0, -1).join(', ')} ${conj} ${items[items.length - 1]}`;
 }
+
+/** " Did you mean `a` or `b`?" after a message, for the names nearest to an unknown one; "" for none. */
+export function didYouMean(names: readonly string[]): string {
+  return names.length ? ` Did you mean ${names.map((n) => `\`${n}\``).join(' or ')}?` : '';
+}
