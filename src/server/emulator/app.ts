@@ -1,6 +1,5 @@
 // One emulator instance: the accounts origin (/oauth) and the API origin (/api/v2) in one Hono app.
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { EmulatorApi } from './api/routes.ts';
 import { controlRoutes } from './apps/control.ts';
 import { AppsHost } from './apps/host.ts';
@@ -10,6 +9,7 @@ import { ApiError, notFound, respondError, simpleError } from './api/errors.ts';
 import { MAX_EMULATOR_URL_LENGTH } from '../../wire/limits.ts';
 import { isServiceScope } from '../../wire/scopes.ts';
 import { emulatorConfig, type EmulatorConfig, type EmulatorOptions } from './config.ts';
+import { cors } from './cors.ts';
 import { StringEdits } from './data/edits.ts';
 import { editStringHook } from './edit-hook.ts';
 import { LoopDelay } from './loop-delay.ts';
@@ -98,16 +98,8 @@ export function createEmulator(options: EmulatorOptions & { data: Dataset }): Em
 
   // The API answers browsers only on the app's own origins: a page elsewhere that got hold of a token
   // (or guessed the emulator's address) cannot read the user's data through the browser.
-  const origins = new Set(config.allowedOrigins);
   app.use('/api/*', apps.recordCalls());
-  app.use(
-    '/api/*',
-    cors({
-      origin: (origin) => (origins.has(origin) ? origin : null),
-      exposeHeaders: ['Retry-After'],
-      maxAge: 600,
-    }),
-  );
+  app.use('/api/*', cors({ origins: config.allowedOrigins, exposeHeaders: ['Retry-After'], maxAge: 600 }));
   // A URL longer than any query the editor allows gets the service's error shape with the CORS headers
   // above, so the app can tell "too long for the server" from "cannot reach the server".
   app.use('*', async (c, next) => {

@@ -200,8 +200,7 @@ export class EmulatorApi {
             params.offset,
             params.limit,
           );
-          // As a stream of one chunk: a Response made from bytes copies them (undici's extractBody), and
-          // the CORS middleware's headers make Hono rebuild the Response around its body (a stream).
+          // As a stream of one chunk: a Response made from bytes copies them (undici's extractBody).
           const stream = new ReadableStream<Uint8Array>({
             start(controller) {
               controller.enqueue(body);

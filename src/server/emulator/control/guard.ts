@@ -7,7 +7,7 @@
 // - browsers get CORS only on the playground's own origin (config.ts, controlOrigins), so no other page,
 //   however local, reads the secrets the routes answer with.
 import type { MiddlewareHandler } from 'hono';
-import { cors } from 'hono/cors';
+import { cors } from '../cors.ts';
 
 export const LOOPBACK_HOST =
   /^(127(\.\d{1,3}){3}|localhost|\[::1\]|[a-z0-9-]+(\.[a-z0-9-]+)*\.localhost)(:\d+)?$/i;
@@ -23,7 +23,6 @@ const refusal = (code: string, message: string) => ({ error: { code, message } }
 
 /** The guard's three parts, in order: the JSON requirement, the Host check, then CORS. */
 export function controlGuard(origins: readonly string[]): MiddlewareHandler[] {
-  const allowed = new Set(origins);
   return [
     async (c, next) => {
       if (!SAFE_METHODS.has(c.req.method) && mediaType(c.req.header('content-type')) !== 'application/json') {
@@ -44,6 +43,6 @@ export function controlGuard(origins: readonly string[]): MiddlewareHandler[] {
       }
       await next();
     },
-    cors({ origin: (origin) => (allowed.has(origin) ? origin : null), maxAge: 600 }),
+    cors({ origins, maxAge: 600 }),
   ];
 }

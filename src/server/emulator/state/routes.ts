@@ -6,7 +6,7 @@
 // names only the playground's origins, so a form or a no-cors fetch from another page changes nothing.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
+import { cors } from '../cors.ts';
 import type { StateLoadResponse } from '../../../wire/state.ts';
 import { STATE_PATHS } from '../../../wire/state.ts';
 import { LOOPBACK_HOST } from '../control/guard.ts';
@@ -34,7 +34,6 @@ function requireJson(c: Context): void {
 
 export function stateRoutes(keeper: StateKeeper, allowedOrigins: readonly string[]): Hono {
   const app = new Hono();
-  const origins = new Set(allowedOrigins);
   const paths = [STATE_PATHS.snapshot, `${STATE_PATHS.snapshot}/*`];
   for (const path of paths) {
     app.use(path, async (c, next) => {
@@ -48,7 +47,7 @@ export function stateRoutes(keeper: StateKeeper, allowedOrigins: readonly string
       }
       return next();
     });
-    app.use(path, cors({ origin: (origin) => (origins.has(origin) ? origin : null), maxAge: 600 }));
+    app.use(path, cors({ origins: allowedOrigins, maxAge: 600 }));
     app.on(['POST', 'PUT', 'PATCH', 'DELETE'], path, async (c, next) => {
       requireJson(c);
       return next();
