@@ -81,12 +81,16 @@ test('install CroQL Router, save two rules in its settings page, send strings by
   const paths = frame.getByTestId('router-path');
   await expect(paths.nth(0)).toHaveAttribute('data-path', 'local');
   await expect(paths.nth(1)).toHaveAttribute('data-path', 'api');
-  const axe = await new AxeBuilder({ page }).include('[data-testid="settings-page"]').analyze();
+  // The view's part around the page, then the page in its frame, which is on the router's origin: a scan
+  // from the view may leave it out silently (e2e/support/axe-frame.ts), so axe runs in it, and its heading
+  // shows it was scanned.
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="settings-page"]')
+    .exclude('[data-testid="settings-page"] iframe')
+    .analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual(
     [],
   );
-  // The page in its frame is on the router's origin, which the scan above may leave out silently
-  // (e2e/support/axe-frame.ts): axe runs in it, and its heading shows it was scanned.
   const inFrame = await axeInFrame(await frameOf(settings.locator('iframe')));
   expect(inFrame.headings).toContain('CroQL Router');
   expect(inFrame.violations).toEqual([]);
