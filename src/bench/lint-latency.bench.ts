@@ -139,12 +139,7 @@ export default async function lintLatency(): Promise<BenchRow[]> {
     server = served.server;
     const page = await browser.newPage();
     await page.goto(served.url);
-    const { lint: samples, painted } = await typeAndMeasure(
-      page,
-      '0',
-      KEYSTROKES,
-      PROFILE_DIR && '2kb',
-    );
+    const { lint: samples, painted } = await typeAndMeasure(page, '0', KEYSTROKES, PROFILE_DIR && '2kb');
     const longPage = await browser.newPage();
     await longPage.goto(`${served.url}?long`);
     const long = await typeAndMeasure(longPage, '0', KEYSTROKES, PROFILE_DIR && '28kb');
@@ -153,9 +148,8 @@ export default async function lintLatency(): Promise<BenchRow[]> {
     await chainPage.goto(`${served.url}?chain`);
     // Typing digits after the last id: the chain stays valid, as while editing it, and within the length
     // limit (60 more characters).
-    const chainSamples = (
-      await typeAndMeasure(chainPage, '7', CHAIN_KEYSTROKES, PROFILE_DIR && 'chain')
-    ).lint;
+    const chainSamples = (await typeAndMeasure(chainPage, '7', CHAIN_KEYSTROKES, PROFILE_DIR && 'chain'))
+      .lint;
     await chainPage.waitForTimeout(300);
     const analyzeMs = median(await chainPage.evaluate(() => window.croqlBench.analyzeChain(15)));
     return [

@@ -30,7 +30,7 @@ describe('CroQL editor state', () => {
     expect(d!.actions?.[0]?.name).toMatch(/is hidden/);
   });
 
-  it('offers the rewrites of the person\'s own clause as actions: `id of file`, `id = 1 or id = 2`', () => {
+  it("offers the rewrites of the person's own clause as actions: `id of file`, `id = 1 or id = 2`", () => {
     const [fileId] = croqlDiagnostics(stateOf('fileId = 5'));
     expect(fileId!.message).toContain('id of file = 5');
     expect(fileId!.actions?.map((a) => a.name)).toEqual(['Replace with “id of file”']);

@@ -10,13 +10,7 @@ import {
   languageDataProp,
 } from '@codemirror/language';
 import type { Text } from '@codemirror/state';
-import {
-  Parser,
-  type Input,
-  type PartialParse,
-  type Tree,
-  type TreeFragment,
-} from '@lezer/common';
+import { Parser, type Input, type PartialParse, type Tree, type TreeFragment } from '@lezer/common';
 import type { LRParser } from '@lezer/lr';
 import { parser } from '../croql/parser.ts';
 import { INCREMENTAL_BUFFER_LENGTH } from '../croql/reparse.ts';
