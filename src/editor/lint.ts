@@ -80,8 +80,15 @@ export function croqlDiagnostics(state: EditorState, timing?: LintTiming): CmDia
   );
 }
 
-/** Above this, analyzing on every keystroke would make typing lag; lint then waits for a pause instead. */
-const SLOW_ANALYZE_MS = 8;
+/**
+ * Above this, analyzing on every keystroke would make typing lag; lint then waits for a pause instead. A
+ * keystroke in a 2 KB query costs about 6 ms in all (its analysis well under 1 ms on a quiet machine), and
+ * a long query's keystroke may cost at most twice that (the lint-latency bench, D43), so an analysis of
+ * more than a few ms cannot run in the keystroke's own frame; a 28 KB query's takes 3–4 ms at best. (It was
+ * 8 ms: the 28 KB query then linted in every keystroke's frame, which went unseen while the switch latched,
+ * see LintTiming.)
+ */
+const SLOW_ANALYZE_MS = 3;
 /** The longest pause lint waits for. */
 const SLOW_DELAY_MS = 150;
 
