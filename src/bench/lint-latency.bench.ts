@@ -6,7 +6,7 @@
 // editor and explain line as in the app, against the same in the 2 KB query (target ≤ 2: the long query's
 // analysis alone costs ~14 times the short one's, so anything it did in full per keystroke would show).
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,8 @@ async function buildPage(outDir: string): Promise<void> {
       outDir,
       emptyOutDir: true,
       sourcemap: false,
+      // A profiled run keeps the functions' names (see PROFILE_DIR).
+      minify: !PROFILE_DIR,
       rollupOptions: { input: join(here, 'lint-latency.page.ts'), output: { entryFileNames: 'page.js' } },
     },
   });
@@ -76,6 +78,9 @@ async function typeAndMeasure(
   page: Page,
   key: string,
   keystrokes: number,
+  profileAs?: string,
+  /** Run after each keystroke has settled (its lint and the gap after it), before the next one. */
+  between?: () => Promise<void>,
 ): Promise<{ lint: number[]; painted: number[] }> {
   await page.waitForFunction(() => window.croqlBench?.ready === true, null, { timeout: 30_000 });
   for (let i = 0; i < 20; i++) {
@@ -87,6 +92,7 @@ async function typeAndMeasure(
     window.croqlBench.samples = [];
     window.croqlBench.painted = [];
   });
+  const profiler = profileAs ? await startProfile(page) : null;
   for (let i = 0; i < keystrokes; i++) {
     await page.keyboard.press(key);
     await page.waitForFunction((n) => window.croqlBench.samples.length >= n, i + 1, {
@@ -95,8 +101,32 @@ async function typeAndMeasure(
     });
     // A fast typist's gap between keys (~60 ms at 200 words a minute): the page settles as it would.
     await page.waitForTimeout(60);
+    await between?.();
   }
+  if (profiler) await profiler.stop(profileAs!);
   return page.evaluate(() => ({ lint: window.croqlBench.samples, painted: window.croqlBench.painted }));
+}
+
+/**
+ * `CROQL_BENCH_PROFILE=DIR`: Chromium's CPU profile of each page's measured keystrokes, written to
+ * DIR/lint-NAME.cpuprofile (open it in Chromium's DevTools, Performance panel), to see where a keystroke's
+ * time goes. The profiler's sampling slows the page a little: figures of a profiled run are not the row's.
+ */
+const PROFILE_DIR = process.env.CROQL_BENCH_PROFILE;
+
+async function startProfile(page: Page): Promise<{ stop: (name: string) => Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop(name) {
+      const { profile } = await cdp.send('Profiler.stop');
+      mkdirSync(PROFILE_DIR!, { recursive: true });
+      writeFileSync(join(PROFILE_DIR!, `lint-${name}.cpuprofile`), JSON.stringify(profile));
+      await cdp.detach();
+    },
+  };
 }
 
 export default async function lintLatency(): Promise<BenchRow[]> {
@@ -112,18 +142,26 @@ export default async function lintLatency(): Promise<BenchRow[]> {
     server = served.server;
     const page = await browser.newPage();
     await page.goto(served.url);
-    const { lint: samples, painted } = await typeAndMeasure(page, '0', KEYSTROKES);
+    const { lint: samples, painted } = await typeAndMeasure(page, '0', KEYSTROKES, PROFILE_DIR && '2kb');
     const longPage = await browser.newPage();
     await longPage.goto(`${served.url}?long`);
-    const long = await typeAndMeasure(longPage, '0', KEYSTROKES);
+    const long = await typeAndMeasure(longPage, '0', KEYSTROKES, PROFILE_DIR && '28kb');
     await longPage.close();
     const chainPage = await browser.newPage();
     await chainPage.goto(`${served.url}?chain`);
     // Typing digits after the last id: the chain stays valid, as while editing it, and within the length
     // limit (60 more characters).
-    const chainSamples = (await typeAndMeasure(chainPage, '7', CHAIN_KEYSTROKES)).lint;
-    await chainPage.waitForTimeout(300);
-    const analyzeMs = median(await chainPage.evaluate(() => window.croqlBench.analyzeChain(15)));
+    // The baseline is timed between the keystrokes, one analyze() after each has settled, so both sides of
+    // the ratio meet the same load. (It was timed once, after the typing: on a machine shared with other
+    // work the two were different stretches of load, and the ratio swung from 1.3 to 6.5 between runs of
+    // the same code.)
+    const analyzeSamples: number[] = [];
+    const chainSamples = (
+      await typeAndMeasure(chainPage, '7', CHAIN_KEYSTROKES, PROFILE_DIR && 'chain', async () => {
+        analyzeSamples.push(...(await chainPage.evaluate(() => window.croqlBench.analyzeChain(1))));
+      })
+    ).lint;
+    const analyzeMs = median(analyzeSamples);
     return [
       row('keystroke → lint p95 (2 KB query)', percentile(samples, 95), 'ms', null, TARGET_MS),
       row('keystroke → lint median (2 KB query)', median(samples), 'ms', null, null),

@@ -23,8 +23,19 @@ export type CheckOptions = Omit<AnalyzeOptions, 'tree'>;
 export interface CheckHow {
   /** A Lezer tree of exactly `text`, built only if an analysis runs (lint's incremental parse). */
   tree?: () => Tree | undefined;
-  /** Wraps the analysis when one runs, and only then: lint times analyses to decide whether to wait. */
-  timed?: (analyse: () => AnalyzeResult) => AnalyzeResult;
+}
+
+/**
+ * How long each model's analysis took, in ms (parse included), whoever asked for it: lint decides from it
+ * whether to lint on every keystroke or wait for a pause, and most keystrokes' models are made by the
+ * explain line once lint waits. Timing only the analyses lint ran itself latched it into waiting: after
+ * three slow ones (a busy machine), the explain line made every model and lint never saw a fast one again.
+ */
+const analysisTimes = new WeakMap<AnalyzeResult, number>();
+
+/** How long the analysis that made `model` took, in ms; undefined for a model not made by checkedModel. */
+export function analysisTime(model: AnalyzeResult): number | undefined {
+  return analysisTimes.get(model);
 }
 
 interface Entry {
@@ -130,9 +141,9 @@ export function checkedModel(
     if (made) base = { text, tree: made };
     return made;
   };
-  const analyse = () =>
-    analyzeTemplate(text, listing, { edition, languages, users, tree: tree() }, params, now);
-  const model = how.timed ? how.timed(analyse) : analyse();
+  const started = performance.now();
+  const model = analyzeTemplate(text, listing, { edition, languages, users, tree: tree() }, params, now);
+  analysisTimes.set(model, performance.now() - started);
   recent = [
     {
       text,

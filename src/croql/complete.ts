@@ -3,7 +3,7 @@
 // the checked model of the text before the cursor (check.ts, read through locate.ts) says the scopes there
 // and the type, field and owner of the operand before it, or of the left side of the comparison in
 // progress. The operator table (operators.ts) says which operators follow an operand of each type and what
-// their right side may be; complete-items.ts makes the items.
+// their right side may be; complete-values.ts says which values fit, and complete-items.ts makes the items.
 import { memberOf, resolveName } from './check.ts';
 import {
   datetimeItems,
@@ -18,10 +18,10 @@ import {
   expectsOperand,
   PlaceFinder,
   type CompletionBase,
-  type Lhs,
   type OperandPlace,
   type OperatorPlace,
 } from './complete-place.ts';
+import { mentionValues, quoteAt, valueItems } from './complete-values.ts';
 import { escapeString } from './literals.ts';
 import type { Token, Word } from './lex.ts';
 import {
@@ -252,7 +252,7 @@ class Completer extends PlaceFinder {
     }
     const items: CompletionItem[] = [];
     if (lhs) {
-      items.push(...this.valueItems(lhs));
+      items.push(...valueItems(lhs, this.values, this.now));
       // The right side of a comparison: fields of a type the operator accepts there, after the values.
       const accepted = acceptedRight(lhs.op, lhs.type);
       for (const { field, boost } of this.scopeFields(scopes)) {
@@ -312,84 +312,6 @@ class Completer extends PlaceFinder {
     return items;
   }
 
-  /** Values that fit the right side of a comparison with `lhs`. */
-  private valueItems(lhs: Lhs): CompletionItem[] {
-    const t = lhs.type;
-    const items: CompletionItem[] = [];
-    const boost = 20;
-    if (t.kind === 'scalar' && t.type === 'datetime') items.push(...datetimeItems(this.now, boost, null));
-    if (t.kind !== 'scalar') return items;
-    if (t.type === 'user') {
-      for (const u of this.values.users ?? []) {
-        items.push({
-          label: `@user:"${u.username}"`,
-          kind: 'mention',
-          apply: `@user:"${escapeString(u.username)}"`,
-          detail: u.fullName ?? `user ${u.id}`,
-          boost,
-        });
-      }
-      items.push(mentionStarters()[0]!);
-    }
-    if (t.type === 'language') {
-      for (const l of this.values.languages ?? []) {
-        items.push({
-          label: `@language:"${l.id}"`,
-          kind: 'mention',
-          apply: `@language:"${escapeString(l.id)}"`,
-          detail: l.name ?? 'language',
-          boost,
-        });
-      }
-      items.push(mentionStarters()[1]!);
-    }
-    if (t.type === 'string' && lhs.field?.enumValues && (lhs.op === '=' || lhs.op === '!=')) {
-      for (const v of lhs.field.enumValues) {
-        items.push({
-          label: `"${v}"`,
-          kind: 'value',
-          apply: `"${escapeString(v)}"`,
-          detail: lhs.field.name,
-          boost,
-        });
-      }
-    }
-    if (lhs.field?.key === 'id' && lhs.owner === 'file') {
-      for (const file of this.values.files ?? []) {
-        items.push({
-          label: file.name,
-          kind: 'value',
-          apply: String(file.id),
-          detail: `file ${file.id}`,
-          description: file.path,
-          boost,
-        });
-      }
-    }
-    if (lhs.owner === 'label' && lhs.field) {
-      for (const label of this.values.labels ?? []) {
-        if (lhs.field.key === 'id') {
-          items.push({
-            label: label.title,
-            kind: 'value',
-            apply: String(label.id),
-            detail: `label ${label.id}`,
-            boost,
-          });
-        } else if (lhs.field.key === 'title') {
-          items.push({
-            label: `"${label.title}"`,
-            kind: 'value',
-            apply: `"${escapeString(label.title)}"`,
-            detail: `label ${label.id}`,
-            boost,
-          });
-        }
-      }
-    }
-    return items;
-  }
-
   private operatorItems(place: OperatorPlace): CompletionItem[] {
     // `x between a |`: only its `and`.
     if (place.awaitingAnd) return [opItem('and', 10)];
@@ -438,46 +360,29 @@ class Completer extends PlaceFinder {
       if (!token.quote) {
         // `@`, `@us`, `@user:`: the mention starters, with values when there are any.
         const { lhs } = this.operandAt(before, token.from);
-        const forLhs = lhs ? this.valueItems(lhs).filter((i) => i.label.startsWith('@')) : [];
+        const forLhs = lhs
+          ? valueItems(lhs, this.values, this.now).filter((i) => i.label.startsWith('@'))
+          : [];
         const items = forLhs.length ? forLhs : mentionStarters();
         return this.result(token.from, items, text.slice(token.from, this.pos));
       }
       if (token.quote.closed && this.pos >= token.quote.to) return null;
-      const q = this.quoteInFullText(token.quote.from);
+      const q = quoteAt(this.text, token.quote.from);
       const from = q.from + 1;
       const close = q.closed ? '' : '"';
       const typed = text.slice(from, this.pos);
-      const items: CompletionItem[] = [];
-      if (token.mentionKind === 'user') {
-        for (const u of this.values.users ?? []) {
-          items.push({
-            label: u.username,
-            kind: 'mention',
-            apply: escapeString(u.username) + close,
-            detail: u.fullName ?? `user ${u.id}`,
-          });
-        }
-      } else if (token.mentionKind === 'language') {
-        for (const l of this.values.languages ?? []) {
-          items.push({
-            label: l.id,
-            kind: 'mention',
-            apply: escapeString(l.id) + close,
-            detail: l.name ?? 'language',
-          });
-        }
-      }
+      const items = mentionValues(token.mentionKind, this.values, close);
       return this.quotedResult(from, q.closed ? q.to - 1 : this.pos, items, typed);
     }
     // A plain string: enum values or label titles for the field compared.
     if (token.kind !== 'string') return null;
     if (token.closed && this.pos >= token.to) return null;
-    token = { ...token, ...this.quoteInFullText(token.from) };
+    token = { ...token, ...quoteAt(this.text, token.from) };
     const { lhs } = this.operandAt(before, token.from);
     if (!lhs) return null;
     const from = token.from + 1;
     const close = token.closed ? '' : '"';
-    const values = this.valueItems(lhs)
+    const values = valueItems(lhs, this.values, this.now)
       .filter((i) => i.apply.startsWith('"'))
       .map((i) => {
         const inner = i.apply.slice(1, -1);
@@ -499,16 +404,6 @@ class Completer extends PlaceFinder {
       values,
       text.slice(from, this.pos),
     );
-  }
-
-  /** The cursor's quoted literal in the whole text (the tokens only see the text before the cursor). */
-  private quoteInFullText(from: number): { from: number; to: number; closed: boolean } {
-    const text = this.text;
-    for (let i = from + 1; i < text.length; i++) {
-      if (text[i] === '\\') i++;
-      else if (text[i] === '"') return { from, to: i + 1, closed: true };
-    }
-    return { from, to: text.length, closed: false };
   }
 
   private quotedResult(

@@ -27,6 +27,17 @@ export function lezerTree(text: string, supplied?: Tree): LezerResult {
 }
 
 /**
+ * Trees made without ever entering error recovery (reparse.ts marks them): they have no error node, so the
+ * walk below has nothing to find. The editor supplies such a tree on every keystroke, and the walk visits
+ * every node of it (a 28 KB query has tens of thousands).
+ */
+const knownClean = new WeakSet<Tree>();
+
+export function markClean(tree: Tree): void {
+  knownClean.add(tree);
+}
+
+/**
  * A supplied tree is used only when it spans the text and has no error nodes: such a tree is the one a fresh
  * parse gives, whereas trees with errors depend on where recovery was stopped (see runLezer).
  */
@@ -37,6 +48,7 @@ function isCleanTreeOf(tree: Tree, text: string): boolean {
     tree.type.name !== parser.topNode.name
   )
     return false;
+  if (knownClean.has(tree)) return true;
   // A cursor rather than tree.iterate: no callback made for every call (the editor supplies its tree on
   // every check).
   const cursor = tree.cursor();

@@ -4,6 +4,7 @@
 import { TreeFragment, type ChangedRange, type Tree } from '@lezer/common';
 import type { LRParser } from '@lezer/lr';
 import { guardInput } from './parse-guards.ts';
+import { markClean } from './parse-lezer.ts';
 import { parser } from './parser.ts';
 
 /**
@@ -46,11 +47,18 @@ export function reparse(
     ? TreeFragment.applyChanges(TreeFragment.addTree(previous.tree), previous.changes)
     : undefined;
   const parse = using.startParse(text, fragments);
-  // `recovering` is internal to @lezer/lr's Parse (as in parse-lezer.ts).
+  // `recovering` is internal to @lezer/lr's Parse (as in parse-lezer.ts). Without it (a Lezer that renamed
+  // it) a finished tree is not known to be clean.
   const internals = parse as unknown as { recovering?: number };
+  const observed = typeof internals.recovering === 'number';
   for (;;) {
     const tree = parse.advance();
-    if (tree) return tree;
+    if (tree) {
+      // A parse that fails at the end recovers in the step that finishes (as runLezer checks): that tree
+      // is returned as before, with its error nodes, and the core's walk finds them.
+      if (observed && (internals.recovering ?? 0) === 0) markClean(tree);
+      return tree;
+    }
     if ((internals.recovering ?? 0) > 0) return undefined;
   }
 }

@@ -5,10 +5,10 @@ import * as core from '../croql/index.ts';
 import type { AnalyzeResult, Edition, ListingName, LiveValues, TemplateParam } from '../croql/index.ts';
 import { parsed } from '../testing/editor-state.ts';
 import { analyzeOptions } from './analyze-options.ts';
-import { checkedModel } from '../croql/checked-model.ts';
+import { analysisTime, checkedModel } from '../croql/checked-model.ts';
 import { explainLineText } from './explain-line.tsx';
 import { createEditorState, croqlFeatures } from './extensions.ts';
-import { croqlDiagnostics } from './lint.ts';
+import { croqlDiagnostics, LintTiming } from './lint.ts';
 
 // Every analysis the editor's side asks of the core goes through these two: counting them shows who analysed.
 vi.mock('../croql/index.ts', async (importOriginal) => {
@@ -162,15 +162,41 @@ describe('one checked model for lint, the explain line and Run', () => {
     expect(line).toBe(`1 problem. ${linted[0]!.message}`);
   });
 
-  it('times only an analysis that runs: a model from the memo says nothing about the next keystroke', () => {
+  it('times each analysis once, whoever ran it: a model from the memo keeps its analysis time', () => {
     const text = 'count of approvals > 2';
-    const timed = vi.fn((analyse: () => AnalyzeResult) => analyse());
     const tree = vi.fn(() => undefined);
-    const first = checkedModel(text, 'strings', {}, [], new Date(), { timed, tree });
-    expect(timed).toHaveBeenCalledTimes(1);
+    const first = checkedModel(text, 'strings', {}, [], new Date(), { tree });
     expect(tree).toHaveBeenCalledTimes(1);
-    expect(checkedModel(text, 'strings', {}, [], new Date(), { timed, tree })).toBe(first);
-    expect(timed).toHaveBeenCalledTimes(1);
+    const ms = analysisTime(first);
+    expect(ms).toBeGreaterThanOrEqual(0);
+    expect(checkedModel(text, 'strings', {}, [], new Date(), { tree })).toBe(first);
     expect(tree).toHaveBeenCalledTimes(1);
+    expect(analysisTime(first)).toBe(ms);
+  });
+
+  it('lint waits for a pause after three slow analyses and lints every keystroke again after a fast one', () => {
+    // A new model whose analysis took `ms` by the clock checked-model.ts reads (whoever asked for it).
+    let n = 0;
+    const timedModel = (ms: number) => {
+      const clock = vi.spyOn(performance, 'now').mockReturnValueOnce(0).mockReturnValueOnce(ms);
+      const model = checkedModel(`id = ${++n}`, 'strings', {}, [], new Date());
+      clock.mockRestore();
+      expect(analysisTime(model)).toBe(ms);
+      return model;
+    };
+    const timing = new LintTiming();
+    const slow = [20, 30, 25].map((ms) => timedModel(ms));
+    timing.note(slow[0]!);
+    timing.note(slow[1]!);
+    expect(timing.slow).toBe(false);
+    timing.note(slow[2]!);
+    expect(timing.slow).toBe(true);
+    expect(timing.delay).toBe(10);
+    // The same model again (lint reading the explain line's model) is not a new analysis.
+    timing.note(slow[2]!);
+    timing.note(slow[2]!);
+    expect(timing.slow).toBe(true);
+    timing.note(timedModel(1));
+    expect(timing.slow).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import { ViewPlugin } from '@codemirror/view';
 import { escapeString, type CompletionItem } from '../croql/index.ts';
 import { templateParamSource } from './placeholders.ts';
 import { croqlConfig, type SearchUsers } from './config.ts';
-import { croqlLanguage } from './language.ts';
+import { croqlParser } from './language.ts';
 import { treeOf } from './lint-tree.ts';
 
 export const MEMBER_SEARCH_DEBOUNCE_MS = 150;
@@ -109,7 +109,7 @@ function answer(context: CompletionContext, run: CompleteTemplate): CompletionRe
   try {
     result = run(text, pos, config.context, config.values, config.templateParams, {
       edition: config.edition,
-      ...(tree ? { base: { text, tree, parser: croqlLanguage.parser } } : {}),
+      ...(tree ? { base: { text, tree, parser: croqlParser } } : {}),
     });
   } catch (error) {
     // A bug in the core: logged, and the editor keeps working without completion at this point.

@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { diagnosticCount } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { syntaxTree } from '@codemirror/language';
 import { croqlConfig, serverDiagnosticsField, setCroqlConfig, setServerDiagnostics } from './config.ts';
 import { formatQuery } from './commands.ts';
 import { userMentionAt } from './completion.ts';
 import { createEditorState, croqlFeatures } from './extensions.ts';
+import { croqlParser } from './language.ts';
 import { croqlDiagnostics, problemsSummary } from './lint.ts';
 import type { ListingName } from '../croql/index.ts';
 import { parsed } from '../testing/editor-state.ts';
@@ -28,7 +30,7 @@ describe('CroQL editor state', () => {
     expect(d!.actions?.[0]?.name).toMatch(/is hidden/);
   });
 
-  it('offers the rewrites of the person\'s own clause as actions: `id of file`, `id = 1 or id = 2`', () => {
+  it("offers the rewrites of the person's own clause as actions: `id of file`, `id = 1 or id = 2`", () => {
     const [fileId] = croqlDiagnostics(stateOf('fileId = 5'));
     expect(fileId!.message).toContain('id of file = 5');
     expect(fileId!.actions?.map((a) => a.name)).toEqual(['Replace with “id of file”']);
@@ -44,6 +46,19 @@ describe('CroQL editor state', () => {
     expect(carried?.value.map((d) => [d.from, d.to])).toEqual([[14, 25]]);
     const { diagnosticCount } = await import('@codemirror/lint');
     expect(diagnosticCount(tr.state)).toBe(1);
+  });
+
+  it('parses a keystroke once: the language field takes the tree lint parsed the edit with', () => {
+    const state = parsed(stateOf('is hidden and text contains "a"'));
+    const parses = vi.spyOn(croqlParser, 'startParse');
+    const tr = state.update({ changes: { from: 30, insert: 'b' } });
+    const tree = syntaxTree(tr.state);
+    expect(parses).toHaveBeenCalledTimes(1);
+    parses.mockRestore();
+    expect(tree.length).toBe(tr.state.doc.length);
+    expect(tree.toString()).toBe(syntaxTree(parsed(stateOf('is hidden and text contains "ab"'))).toString());
+    // The edit was linted from that tree: no problem in it.
+    expect(diagnosticCount(tr.state)).toBe(0);
   });
 
   it('checks @user mentions only against a member list that is loaded and complete', () => {

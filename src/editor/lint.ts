@@ -11,7 +11,7 @@ import {
 import { EditorState, type Extension } from '@codemirror/state';
 import { ViewPlugin, type EditorView, type ViewUpdate } from '@codemirror/view';
 import type { Tree } from '@lezer/common';
-import type { Diagnostic } from '../croql/index.ts';
+import type { AnalyzeResult, Diagnostic } from '../croql/index.ts';
 import {
   croqlConfig,
   serverDiagnosticsField,
@@ -20,7 +20,7 @@ import {
   type CroqlConfig,
 } from './config.ts';
 import { analyzeOptions } from './analyze-options.ts';
-import { checkedModel, type CheckHow } from '../croql/checked-model.ts';
+import { analysisTime, checkedModel } from '../croql/checked-model.ts';
 import { treeAfter, treeOf } from './lint-tree.ts';
 import { appendCodeText } from '../ui/CodeText.tsx';
 
@@ -55,50 +55,62 @@ function diagnosticsFor(
   config: CroqlConfig,
   server: readonly Diagnostic[],
   tree: () => Tree | undefined,
-  timed?: CheckHow['timed'],
+  timing?: LintTiming,
 ): CmDiagnostic[] {
-  const { diagnostics } = checkedModel(
+  const model = checkedModel(
     text,
     config.context,
     analyzeOptions(config),
     config.templateParams,
     new Date(),
-    { tree, timed },
+    { tree },
   );
-  return [...diagnostics, ...server].map((d) => toCm(d, text.length));
+  timing?.note(model);
+  return [...model.diagnostics, ...server].map((d) => toCm(d, text.length));
 }
 
 /** Everything the lint shows for a state: the core's diagnostics, then the service's. Pure, for tests too. */
-export function croqlDiagnostics(state: EditorState, timed?: CheckHow['timed']): CmDiagnostic[] {
+export function croqlDiagnostics(state: EditorState, timing?: LintTiming): CmDiagnostic[] {
   return diagnosticsFor(
     state.doc.toString(),
     state.field(croqlConfig),
     state.field(serverDiagnosticsField),
     () => treeOf(state),
-    timed,
+    timing,
   );
 }
 
-/** Above this, analyzing on every keystroke would make typing lag; lint then waits for a pause instead. */
-const SLOW_ANALYZE_MS = 8;
+/**
+ * Above this, analyzing on every keystroke would make typing lag; lint then waits for a pause instead. A
+ * keystroke in a 2 KB query costs about 6 ms in all (its analysis well under 1 ms on a quiet machine), and
+ * a long query's keystroke may cost at most twice that (the lint-latency bench, D43), so an analysis of
+ * more than a few ms cannot run in the keystroke's own frame; a 28 KB query's takes 3–4 ms at best. (It was
+ * 8 ms: the 28 KB query then linted in every keystroke's frame, which went unseen while the switch latched,
+ * see LintTiming.)
+ */
+const SLOW_ANALYZE_MS = 3;
 /** The longest pause lint waits for. */
 const SLOW_DELAY_MS = 150;
 
 /**
- * The last few analyze() times: only a query slow every time (not one GC pause) switches to waiting. Only
- * analyses that ran are timed: a model the explain line already computed costs nothing, and says nothing
- * about how long the next keystroke's analysis takes.
+ * The analysis times of the last few models lint showed (checked-model.ts times each analysis, whether lint,
+ * the explain line or Run asked first): only a query slow every time (not one GC pause) switches to
+ * waiting, and one fast analysis switches back.
  */
-class LintTiming {
+export class LintTiming {
   private recent: number[] = [];
+  private last: AnalyzeResult | null = null;
   slow = false;
-  readonly timed = <T>(run: () => T): T => {
-    const started = performance.now();
-    const result = run();
-    this.recent = [...this.recent.slice(-2), performance.now() - started];
+
+  /** Counts `model`'s analysis once, however often lint shows it (a memo hit is the same analysis). */
+  note(model: AnalyzeResult): void {
+    if (model === this.last) return;
+    this.last = model;
+    const ms = analysisTime(model);
+    if (ms === undefined) return;
+    this.recent = [...this.recent.slice(-2), ms];
     this.slow = this.recent.length === 3 && Math.min(...this.recent) > SLOW_ANALYZE_MS;
-    return result;
-  };
+  }
 
   /**
    * How long a slow query waits for a pause: half an analysis. Keys typed faster than that coalesce into
@@ -130,7 +142,7 @@ export function croqlLinter(): Extension {
     for (const e of tr.effects) if (e.is(setCroqlConfig)) config = { ...config, ...e.value };
     const server = tr.effects.flatMap((e) => (e.is(setServerDiagnostics) ? e.value : []));
     const text = tr.newDoc.toString();
-    const diagnostics = diagnosticsFor(text, config, server, () => treeAfter(tr, text), timing.timed);
+    const diagnostics = diagnosticsFor(text, config, server, () => treeAfter(tr, text), timing);
     return { effects: setDiagnosticsEffect.of(diagnostics) };
   });
 
@@ -169,7 +181,7 @@ export function croqlLinter(): Extension {
 
       private run() {
         if (this.destroyed) return;
-        const diagnostics = croqlDiagnostics(this.view.state, timing.timed);
+        const diagnostics = croqlDiagnostics(this.view.state, timing);
         this.view.dispatch(setDiagnostics(this.view.state, diagnostics));
       }
 
