@@ -71,9 +71,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 4,
-    // A delivery's body as it came, kept before the answer and moved into the inbox right after
-    // (store/journal.ts; an embedded store keeps a file instead). Stored as it is, not compressed: it is
-    // written once and read once, and the acknowledgement waits for the write.
+    // A delivery's body as it came, deflated (store/journal.ts), kept before the answer and moved into the
+    // inbox right after (an embedded store keeps a file instead). Not compressed again: it already is.
     name: 'router: the delivery journal of a store several instances share',
     sql: `
       create table router_deliveries (
