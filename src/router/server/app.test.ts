@@ -230,7 +230,7 @@ describe('two instances on one PostgreSQL', () => {
       // A delivery reaching the instance that was not told of the install is kept, not refused.
       const kept = await b.deliver(b.batch(0, 10));
       expect(kept.status).toBe(200);
-      expect(await kept.json()).toMatchObject({ queued: 10 });
+      expect(await kept.json()).toEqual({ received: 10 });
       // Rules saved through one are what the other's settings page shows.
       expect((await a.saveSettings(good)).status).toBe(200);
       const state = await b.router.app.request('/step/api/state?stepId=12', {
@@ -496,7 +496,7 @@ describe('deliveries', () => {
     const t = await ready();
     const res = await t.deliver(t.batch(0, 1200));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ queued: 1200, repeats: 0, checked: 0 });
+    expect(await res.json()).toEqual({ received: 1200 });
     await t.router.engine.settled();
     expect(t.service.patches.map((p) => p.ops.length)).toEqual([500, 500, 200]);
     expect(t.service.patches[0]!.path).toBe('/api/v2/projects/1/workflow-steps/12/languages/uk/status');
@@ -510,9 +510,8 @@ describe('deliveries', () => {
     const body = t.batch(0, 300);
     await t.deliver(body);
     await t.router.engine.settled();
-    const again = await t.deliver(body);
     // Routed before at this revision: kept only to ask the service, which no longer has them NEED_PROCESS.
-    expect(await again.json()).toEqual({ queued: 0, repeats: 0, checked: 300 });
+    expect((await t.deliver(body)).status).toBe(200);
     await t.deliver(t.batch(0, 300, 'de'));
     await t.router.engine.settled();
     expect(t.routed()).toHaveLength(600);

@@ -5,7 +5,6 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { appHosts, securityHeaders, type AppHosts } from '../../app-server/security-headers.ts';
 import { WEBHOOK_HEADERS } from '../../wire/apps.ts';
-import { readDelivery } from '../event.ts';
 import type { PageState } from '../page-state.ts';
 import { planSettings, type RuleProblem, type RulePlan } from '../plan.ts';
 import { readSettings } from '../settings.ts';
@@ -13,7 +12,7 @@ import { JwtError, tokenOf, verifyServiceJwt, verifySignature, type ServiceClaim
 import { ApiError, CrowdinClient, Limiter, type Endpoints } from '../../app-server/crowdin.ts';
 import { readInstalled } from '../../app-server/installation.ts';
 import { RouterEngine, type Logger } from './engine.ts';
-import type { Kept } from './store/inbox.ts';
+import { startDeliveries, stepItems, type Deliveries } from './deliveries.ts';
 import { LOGO_SVG, manifest, ROUTES, STEP_MODULE_KEY, WEBHOOK_MODULE_KEY } from './manifest.ts';
 import { checkValues, projectData, projectDataWithin } from './project.ts';
 import { RouterMetrics } from './metrics.ts';
@@ -56,6 +55,8 @@ export interface RouterOptions {
 export interface RouterServer {
   app: Hono;
   engine: RouterEngine;
+  /** Where the webhook route keeps a delivery before it answers. */
+  deliveries: Deliveries;
   metrics: RouterMetrics;
   client(organization: string): CrowdinClient | null;
 }
@@ -98,6 +99,7 @@ export function createRouter(options: RouterOptions): RouterServer {
     return c;
   };
   const engine = new RouterEngine({ store, client, log, ...options.engine });
+  const deliveries = startDeliveries(store, engine, log);
   const app = new Hono();
   app.use('*', securityHeaders(config.hosts ?? appHosts({ emulator: emulatorOf(config.endpoints) })));
 
@@ -209,23 +211,22 @@ export function createRouter(options: RouterOptions): RouterServer {
       } catch {
         return c.json({ error: 'Invalid request: the body is not JSON' }, 400);
       }
-      const delivery = readDelivery(parsed);
+      const delivery = stepItems(parsed);
       if (!delivery) return c.json({ error: 'Invalid request: the body is not {"events": [...]}' }, 400);
       for (const reason of delivery.skipped) log.warn(`A delivery for ${organization} skipped ${reason}.`);
-      const ours = delivery.items.filter((i) => i.moduleKey === STEP_MODULE_KEY);
+      const ours = delivery.items;
       metrics.accepted(organization, ours);
-      let kept: Kept;
       try {
         // Kept before the answer: a 2xx promises the strings are routed, whatever happens to this process.
-        kept = await engine.accept(organization, ours);
+        if (ours.length) await deliveries.keep(organization, raw, ours);
       } catch (e) {
         log.error(
           `A delivery for ${organization} could not be kept, so it was refused: ${(e as Error).message}`,
         );
         return c.json({ error: 'The router cannot store the delivery now; send it again later.' }, 503);
       }
-      if (kept.repeats) log.info(`A delivery for ${organization}: ${kept.repeats} repeats dropped.`);
-      return c.json(kept);
+      // In the inbox right after the answer; repeats are dropped there (the log says how many).
+      return c.json({ received: ours.length });
     },
   );
 
@@ -412,7 +413,7 @@ export function createRouter(options: RouterOptions): RouterServer {
     options.page ? options.page(c) : c.text('The settings page is not built in this server.', 503),
   );
 
-  return { app, engine, metrics, client };
+  return { app, engine, metrics, client, deliveries };
 }
 
 /** The accounts host when it is not Crowdin's: an emulator, whose bridge and pages host the settings page. */

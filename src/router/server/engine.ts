@@ -85,16 +85,13 @@ export class RouterEngine {
 
   /** Keeps a delivery's step items in the inbox (resolves once they are stored), then routes them soon. */
   async accept(organization: string, items: readonly StepItem[]): Promise<Kept> {
-    const kept = await this.inbox.put(
-      organization,
-      items.map((i) => ({
-        projectId: i.projectId,
-        stepId: i.stepId,
-        languageId: i.languageId,
-        revision: i.revision,
-        string: i.string,
-      })),
-    );
+    const kept = await this.inbox.put(organization, items);
+    this.noteKept(organization, items, kept);
+    return kept;
+  }
+
+  /** After a delivery's strings went into the inbox (here, or from the journal: ../deliveries.ts). */
+  noteKept(organization: string, items: readonly StepItem[], kept: Kept): void {
     const places = new Map(items.map((i) => [`${i.projectId}|${i.stepId}|${i.languageId}`, i]));
     for (const i of places.values()) {
       void this.options.store.noteLanguage(organization, i.projectId, i.stepId, i.languageId).catch((e) => {
@@ -103,7 +100,6 @@ export class RouterEngine {
     }
     this.lastDepth += kept.queued + kept.checked;
     this.wake();
-    return kept;
   }
 
   /** The plans of a step's saved settings (set by the settings callback, which checked them with live values). */
@@ -178,6 +174,8 @@ export class RouterEngine {
   /** Resolves once no worker runs and the inbox holds nothing ready (what waits for a retry does not count). */
   async settled(): Promise<void> {
     for (;;) {
+      // Deliveries answered and not yet in the inbox count as work (store/journal.ts).
+      await this.options.store.journal.drained();
       if (this.workers === 0) {
         const depth = await this.inbox.depth();
         this.lastDepth = depth.total;

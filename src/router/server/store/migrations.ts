@@ -69,6 +69,21 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'router: the inbox keeps payloads as json',
     sql: `alter table router_inbox alter column payload type json using payload::json`,
   },
+  {
+    version: 4,
+    // A delivery's body as it came, deflated (store/journal.ts), kept before the answer and moved into the
+    // inbox right after (an embedded store keeps a file instead). Not compressed again: it already is.
+    name: 'router: the delivery journal of a store several instances share',
+    sql: `
+      create table router_deliveries (
+        id bigserial primary key,
+        organization text not null,
+        body bytea not null,
+        received_at timestamptz not null default now()
+      );
+      alter table router_deliveries alter column body set storage external;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -23,6 +23,7 @@ import {
 } from '../../../app-server/store/sql.ts';
 import { openEmbeddedStore } from './embedded.ts';
 import { Inbox } from './inbox.ts';
+import { openJournal, type DeliveryJournal } from './journal.ts';
 
 export interface StoreOptions {
   /** Seals secrets at rest (--secret-key); without it they are kept in plain text. */
@@ -31,6 +32,8 @@ export interface StoreOptions {
   previousSecretKey?: string;
   /** A fresh embedded cluster to start a new embedded store from (tests; see src/app-server/store/sql.ts). */
   template?: EmbeddedOptions['template'];
+  /** PostgreSQL: how old a journal row is before any instance moves it (its instance died; default 10 s). */
+  journalStaleMs?: number;
 }
 
 /** The row that tells at open whether the key given is the store's, even with no installation yet. */
@@ -43,6 +46,8 @@ export class RouterStore {
   private writing: Promise<void> = Promise.resolve();
   /** The deliveries kept until routed (inbox.ts). */
   readonly inbox: Inbox;
+  /** Deliveries kept before the answer, on their way to the inbox (journal.ts); set at open. */
+  journal!: DeliveryJournal;
 
   private constructor(
     private readonly sql: Sql,
@@ -110,6 +115,7 @@ export class RouterStore {
       // An embedded store has one process: claims in its inbox are a killed run's, given back now (and checked
       // with the service before they are routed: that run may have PATCHed some).
       if (sql.kind === 'embedded') await store.inbox.releaseAll();
+      store.journal = await openJournal(sql, location, options.journalStaleMs);
       return store;
     } catch (e) {
       await sql.close().catch(() => undefined);
@@ -335,6 +341,7 @@ export class RouterStore {
   /** Waits for the changes under way, then closes the database. */
   async close(): Promise<void> {
     await this.writing.catch(() => undefined);
+    await this.journal?.close();
     await this.sql.close();
   }
 

@@ -1,0 +1,181 @@
+// The delivery journal (journal.ts) on both stores: what was kept reaches the inbox once, even when the run
+// that kept it stopped before moving it; a record cut short by a kill is dropped, the ones before it kept.
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Inbox, type InboxItem } from './inbox.ts';
+import { encodeRecord, type MoveToInbox } from './journal.ts';
+import { RouterStore } from './router-store.ts';
+import { startPostgres, type TestPostgres } from './test-postgres.ts';
+import { embeddedTemplate } from './testing.ts';
+
+const folders: string[] = [];
+const opened: RouterStore[] = [];
+let pg: TestPostgres | null = null;
+let databases = 0;
+beforeAll(async () => {
+  pg = await startPostgres();
+});
+afterAll(async () => {
+  for (const s of opened.splice(0)) await s.close().catch(() => undefined);
+  await pg?.stop();
+  for (const f of folders) rmSync(f, { recursive: true, force: true });
+});
+
+async function open(location: string): Promise<RouterStore> {
+  const store = await RouterStore.open(location, { template: embeddedTemplate, journalStaleMs: 60_000 });
+  opened.push(store);
+  return store;
+}
+async function close(store: RouterStore): Promise<void> {
+  opened.splice(opened.indexOf(store), 1);
+  await store.close();
+}
+
+/** A delivery of `ids` as the journal keeps it (here, the inbox items as JSON: the router keeps its body). */
+const delivery = (ids: number[]) =>
+  new TextEncoder().encode(
+    JSON.stringify(
+      ids.map((id): InboxItem => ({ projectId: 1, stepId: 12, languageId: 'uk', revision: 3, string: { id } })),
+    ),
+  );
+
+/** Moves with the real inbox; counts the deliveries moved. */
+function mover() {
+  const moved: number[] = [];
+  const put: MoveToInbox = async (tx, entry) => {
+    const items = JSON.parse(new TextDecoder().decode(entry.body)) as InboxItem[];
+    await new Inbox(tx).put(entry.organization, items);
+    return () => moved.push(entry.id);
+  };
+  return { put, moved };
+}
+
+const held = async (store: RouterStore) => [...(await store.inbox.held('acme', 12, 'uk'))].sort((a, b) => a - b);
+
+const backends = {
+  embedded: async () => {
+    const made = mkdtempSync(join(tmpdir(), 'router-journal-'));
+    folders.push(made);
+    return join(made, 'store');
+  },
+  PostgreSQL: async () => pg!.createDatabase(`journal_${++databases}`),
+};
+
+describe.each(Object.entries(backends))('The delivery journal (%s)', (_name, newLocation) => {
+  it('moves what it kept into the inbox, and a delivery kept twice is held once', async () => {
+    const store = await open(await newLocation());
+    const m = mover();
+    store.journal.start(m.put, (e) => {
+      throw e;
+    });
+    await store.journal.keep('acme', delivery([1, 2, 3]));
+    await store.journal.keep('acme', delivery([1, 2, 3]));
+    await store.journal.drained();
+    expect(m.moved).toHaveLength(2);
+    expect(await held(store)).toEqual([1, 2, 3]);
+    expect((await store.inbox.depth()).total).toBe(3);
+  });
+
+  it('moves at the next start what a run kept and could not move', async () => {
+    const location = await newLocation();
+    const store = await open(location);
+    const errors: string[] = [];
+    // The database refuses the move (a real failure in it): the delivery stays kept.
+    store.journal.start(
+      async (tx) => {
+        await tx.query(`select 1 / 0`);
+        return () => undefined;
+      },
+      (e) => errors.push(e.message),
+    );
+    await store.journal.keep('acme', delivery([7, 8]));
+    const refused = store.journal.drained();
+    await Promise.race([refused, until(() => errors.length > 0)]);
+    expect(await held(store)).toEqual([]);
+    await close(store);
+    const again = await open(location);
+    const m = mover();
+    again.journal.start(m.put, (e) => {
+      throw e;
+    });
+    await again.journal.drained();
+    expect(m.moved).toHaveLength(1);
+    expect(await held(again)).toEqual([7, 8]);
+    // Moved once: a third start finds nothing left.
+    await close(again);
+    const third = await open(location);
+    const n = mover();
+    third.journal.start(n.put, () => undefined);
+    await third.journal.drained();
+    expect(n.moved).toEqual([]);
+  });
+});
+
+describe('The delivery journal (embedded): its file', () => {
+  it('drops a record cut short by a kill, keeps the whole ones before it, and writes on after them', async () => {
+    const location = await backends.embedded();
+    await close(await open(location));
+    const file = join(location, 'router-journal');
+    const torn = encodeRecord({ id: 3, organization: 'acme', body: delivery([30, 31]) });
+    writeFileSync(file, encodeRecord({ id: 1, organization: 'acme', body: delivery([10]) }));
+    appendFileSync(file, encodeRecord({ id: 2, organization: 'acme', body: delivery([20]) }));
+    appendFileSync(file, torn.subarray(0, torn.length - 5));
+    const store = await open(location);
+    const errors: string[] = [];
+    // This run keeps one more and stops before moving anything (the database refuses).
+    store.journal.start(
+      async (tx) => {
+        await tx.query('select 1 / 0');
+        return () => undefined;
+      },
+      (e) => errors.push(e.message),
+    );
+    await store.journal.keep('acme', delivery([40]));
+    await until(() => errors.length > 0);
+    await close(store);
+    const again = await open(location);
+    const m = mover();
+    again.journal.start(m.put, (e) => {
+      throw e;
+    });
+    await again.journal.drained();
+    expect(m.moved).toEqual([1, 2, 3]);
+    expect(await held(again)).toEqual([10, 20, 40]);
+    // Everything kept is in the inbox: the file is empty again.
+    expect(readFileSync(file)).toHaveLength(0);
+  });
+
+  it('does not move again a record already in the inbox (the run stopped before emptying the file)', async () => {
+    const location = await backends.embedded();
+    const store = await open(location);
+    const m = mover();
+    store.journal.start(m.put, (e) => {
+      throw e;
+    });
+    await store.journal.keep('acme', delivery([5]));
+    await store.journal.drained();
+    expect(m.moved).toEqual([1]);
+    // Routed and gone from the inbox, as after a PATCH.
+    await store['sql'].query('delete from router_inbox');
+    await close(store);
+    const file = join(location, 'router-journal');
+    writeFileSync(file, encodeRecord({ id: 1, organization: 'acme', body: delivery([5]) }));
+    const again = await open(location);
+    const n = mover();
+    again.journal.start(n.put, (e) => {
+      throw e;
+    });
+    await again.journal.keep('acme', delivery([6]));
+    await again.journal.drained();
+    // Record 1 was moved by the first run; the next one kept is 2.
+    expect(n.moved).toEqual([2]);
+    expect(await held(again)).toEqual([6]);
+  });
+});
+
+/** Waits for `probe` to hold, checking at each turn of the event loop (no wall-clock bound). */
+async function until(probe: () => boolean): Promise<void> {
+  while (!probe()) await new Promise((r) => setImmediate(r));
+}
