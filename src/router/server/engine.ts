@@ -83,18 +83,37 @@ export class RouterEngine {
     return this.options.store.inbox;
   }
 
-  /** Keeps a delivery's step items in the inbox (resolves once they are stored), then routes them soon. */
+  /**
+   * Keeps a delivery's step items in the inbox (resolves once they are stored), then routes them soon. As
+   * many of its batches as this instance has idle workers for are kept claimed by it and routed from memory
+   * at once: no claim round trip reading them back, and on several instances each routes what reached it.
+   */
   async accept(organization: string, items: readonly StepItem[]): Promise<Kept> {
-    const kept = await this.inbox.put(
-      organization,
-      items.map((i) => ({
-        projectId: i.projectId,
-        stepId: i.stepId,
-        languageId: i.languageId,
-        revision: i.revision,
-        string: i.string,
-      })),
-    );
+    const rows: InboxItem[] = items.map((i) => ({
+      projectId: i.projectId,
+      stepId: i.stepId,
+      languageId: i.languageId,
+      revision: i.revision,
+      string: i.string,
+    }));
+    const batches = this.stopped ? [] : batchesOf(rows, this.options.batchSize ?? 500);
+    const taken = batches.slice(0, Math.max(0, this.concurrency - this.workers));
+    // The workers are counted before the store answers, so that `wake` starts no more than the limit.
+    this.workers += taken.length;
+    const mine = new Set(taken.flat());
+    const claimedAt = Date.now();
+    let put: Awaited<ReturnType<typeof this.inbox.put>>;
+    try {
+      put = await this.inbox.put(
+        organization,
+        rows,
+        mine.size ? { owner: this.owner, leaseMs: this.leaseMs, take: (i) => mine.has(i) } : undefined,
+      );
+    } catch (e) {
+      for (let k = 0; k < taken.length; k++) void this.work(null, claimedAt);
+      throw e;
+    }
+    const { claimed, ...kept } = put;
     const places = new Map(items.map((i) => [`${i.projectId}|${i.stepId}|${i.languageId}`, i]));
     for (const i of places.values()) {
       void this.options.store.noteLanguage(organization, i.projectId, i.stepId, i.languageId).catch((e) => {
@@ -102,7 +121,27 @@ export class RouterEngine {
       });
     }
     this.lastDepth += kept.queued + kept.checked;
-    this.wake();
+    // The rows claimed came from the batches taken, so they make at most as many batches again.
+    const claims = batchesOf(claimed, this.options.batchSize ?? 500);
+    for (let k = 0; k < taken.length; k++) {
+      const held = claims[k];
+      const first = held?.[0];
+      void this.work(
+        first
+          ? {
+              organization,
+              projectId: first.projectId,
+              stepId: first.stepId,
+              languageId: first.languageId,
+              items: held,
+              failures: 0,
+            }
+          : null,
+        claimedAt,
+      );
+    }
+    // What this instance did not take waits for a worker (of this instance or another).
+    if (claimed.length < kept.queued + kept.checked) this.wake();
     return kept;
   }
 
@@ -218,15 +257,21 @@ export class RouterEngine {
     }
   }
 
+  private get concurrency(): number {
+    return this.options.concurrency ?? 4;
+  }
+
   private wake(): void {
-    while (!this.stopped && this.workers < (this.options.concurrency ?? 4)) {
+    while (!this.stopped && this.workers < this.concurrency) {
       this.workers++;
-      void this.work();
+      void this.work(null, 0);
     }
   }
 
-  private async work(): Promise<void> {
+  /** A worker (counted in `workers` by its caller): routes `first`, claimed at `firstAt`, then what it claims. */
+  private async work(first: Claim | null, firstAt: number): Promise<void> {
     try {
+      if (first && !this.stopped) await this.runClaim(first, firstAt);
       while (!this.stopped) {
         let claim: Claim | null;
         // Taken before the request: the lease the store sets runs from later, so this under-counts it.
@@ -372,6 +417,21 @@ export class RouterEngine {
     }
     await hooks.done(unrouted);
   }
+}
+
+/** Items in batches of one step and language, at most `size` each, in their order. */
+function batchesOf<T extends InboxItem>(items: readonly T[], size: number): T[][] {
+  const places = new Map<string, T[]>();
+  for (const i of items) {
+    const key = `${i.projectId}|${i.stepId}|${i.languageId}`;
+    const list = places.get(key);
+    if (list) list.push(i);
+    else places.set(key, [i]);
+  }
+  const batches: T[][] = [];
+  for (const list of places.values())
+    for (let from = 0; from < list.length; from += size) batches.push(list.slice(from, from + size));
+  return batches;
 }
 
 function defaultRetryDelay(failures: number): number {
