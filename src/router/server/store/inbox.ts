@@ -27,6 +27,8 @@ export interface ClaimedItem extends InboxItem {
 
 export interface Claim {
   organization: string;
+  /** Who holds its lease (`claimed_by`): renewals, `done` and `release` name it. */
+  holder: string;
   projectId: number;
   stepId: number;
   languageId: string;
@@ -181,6 +183,7 @@ export class Inbox {
     const first = rows[0]!;
     return {
       organization: first.organization,
+      holder: owner,
       projectId: first.project_id,
       stepId: first.step_id,
       languageId: first.language,
