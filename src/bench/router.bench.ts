@@ -106,12 +106,17 @@ async function wholeBatch(rttMs: number): Promise<BenchRow> {
       },
     )
   ).json;
+  // When the router's latest PATCH was answered: a delivery's figure ends there (what the row names), not
+  // when the router has also deleted the strings from its inbox (bookkeeping no one waits for).
+  let lastPatchAnswered = 0;
   const rt = await startRouter({
     service: em.url,
     ...client,
     fetch: async (url, init) => {
       if (rttMs > 0 && url.includes('/api/')) await new Promise((r) => setTimeout(r, rttMs));
-      return fetch(url, init);
+      const answer = await fetch(url, init);
+      if (init.method === 'PATCH') lastPatchAnswered = performance.now();
+      return answer;
     },
   });
   try {
@@ -183,7 +188,8 @@ async function wholeBatch(rttMs: number): Promise<BenchRow> {
       const res = await fetch(fixture.url, { method: 'POST', headers, body });
       if (!res.ok) throw new Error(`the router answered ${res.status}`);
       await rt.engine.settled();
-      return performance.now() - t0;
+      if (lastPatchAnswered < t0) throw new Error('the delivery was settled without a PATCH');
+      return lastPatchAnswered - t0;
     };
     const patchedAlone = async () => {
       await onStep();

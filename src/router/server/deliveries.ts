@@ -33,9 +33,12 @@ export function startDeliveries(store: RouterStore, engine: RouterEngine, log: L
   store.journal.start(
     async (tx, entry) => {
       const items = itemsOf(entry);
-      const kept = await new Inbox(tx).put(entry.organization, items);
+      // The batches this instance takes with them are routed once the move is committed.
+      const commit = await engine.keep(entry.organization, items, (rows, claim) =>
+        new Inbox(tx).put(entry.organization, rows, claim),
+      );
       return () => {
-        engine.noteKept(entry.organization, items, kept);
+        const kept = commit();
         if (kept.repeats) log.info(`A delivery for ${entry.organization}: ${kept.repeats} repeats dropped.`);
       };
     },

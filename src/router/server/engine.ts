@@ -26,7 +26,7 @@ import {
   type Logger,
 } from './batch.ts';
 import { ApiError, DeadlinePassed, type CrowdinClient } from '../../app-server/crowdin.ts';
-import type { Claim, ClaimedItem, InboxItem, Kept } from './store/inbox.ts';
+import type { Claim, ClaimedItem, InboxItem, Kept, PutClaim } from './store/inbox.ts';
 import type { RouterStore, StepRecord } from './store.ts';
 
 export { statusPath, type Logger } from './batch.ts';
@@ -54,10 +54,17 @@ export interface EngineOptions {
 }
 
 export class RouterEngine {
-  /** This instance's name on the leases it holds. */
+  /** This instance's name; each claim it takes holds its lease under a name of its own (`holder`). */
   readonly owner = randomUUID();
+  private claims = 0;
   private batches: BatchRouter;
   private workers = 0;
+  /** Workers waiting for a claim's answer. */
+  private looking = 0;
+  /** Batches kept claimed when their delivery was accepted, waiting for a worker (see `accept`). */
+  private held: { claim: Claim; at: number }[] = [];
+  /** Batches being kept claimed by deliveries not yet stored. */
+  private taking = 0;
   private stopped = false;
   private idleWaiters: (() => void)[] = [];
   private lastDepth = 0;
@@ -83,15 +90,57 @@ export class RouterEngine {
     return this.options.store.inbox;
   }
 
-  /** Keeps a delivery's step items in the inbox (resolves once they are stored), then routes them soon. */
-  async accept(organization: string, items: readonly StepItem[]): Promise<Kept> {
-    const kept = await this.inbox.put(organization, items);
-    this.noteKept(organization, items, kept);
-    return kept;
+  /**
+   * Keeps a delivery's step items with `put` (the inbox's own, or the journal's move inside its transaction:
+   * ../deliveries.ts) and resolves to `commit`, called once what `put` wrote is committed. The batches this
+   * instance has room for (`concurrency` routing and as many waiting) are kept claimed by it in the same
+   * statement and routed from memory: no claim that reads them back from the store, and on several
+   * instances each routes what reached it. The rest wait in the inbox for any instance's claim.
+   */
+  async keep(
+    organization: string,
+    items: readonly StepItem[],
+    put: (rows: InboxItem[], claim: PutClaim | undefined) => Promise<Kept & { claimed: ClaimedItem[] }>,
+  ): Promise<() => Kept> {
+    const rows: InboxItem[] = items.map((i) => ({
+      projectId: i.projectId,
+      stepId: i.stepId,
+      languageId: i.languageId,
+      revision: i.revision,
+      string: i.string,
+    }));
+    const room = this.stopped ? 0 : 2 * this.concurrency - this.workers - this.held.length - this.taking;
+    const taken = batchesOf(rows, this.batchSize).slice(0, Math.max(0, room));
+    this.taking += taken.length;
+    const mine = new Set(taken.flat());
+    const holder = this.holder();
+    const claimedAt = Date.now();
+    let result: Kept & { claimed: ClaimedItem[] };
+    try {
+      result = await put(
+        rows,
+        mine.size ? { owner: holder, leaseMs: this.leaseMs, take: (i) => mine.has(i) } : undefined,
+      );
+    } finally {
+      this.taking -= taken.length;
+    }
+    const { claimed, ...kept } = result;
+    return () => {
+      this.noteKept(organization, items, kept);
+      for (const batch of batchesOf(claimed, this.batchSize)) {
+        const { projectId, stepId, languageId } = batch[0]!;
+        const claim = { organization, holder, projectId, stepId, languageId, items: batch, failures: 0 };
+        this.held.push({ claim, at: claimedAt });
+      }
+      // Stopped meanwhile: what it took goes back at once.
+      if (this.stopped) void this.giveBack();
+      this.wake(claimed.length < kept.queued + kept.checked);
+      return kept;
+    };
   }
 
-  /** After a delivery's strings went into the inbox (here, or from the journal: ../deliveries.ts). */
-  noteKept(organization: string, items: readonly StepItem[], kept: Kept): void {
+  /** After a delivery's strings went into the inbox: the step's language noted, the depth counted. */
+  private noteKept(organization: string, items: readonly StepItem[], kept: Kept): void {
     const places = new Map(items.map((i) => [`${i.projectId}|${i.stepId}|${i.languageId}`, i]));
     for (const i of places.values()) {
       void this.options.store.noteLanguage(organization, i.projectId, i.stepId, i.languageId).catch((e) => {
@@ -99,7 +148,6 @@ export class RouterEngine {
       });
     }
     this.lastDepth += kept.queued + kept.checked;
-    this.wake();
   }
 
   /** The plans of a step's saved settings (set by the settings callback, which checked them with live values). */
@@ -199,12 +247,13 @@ export class RouterEngine {
     );
   }
 
-  /** Stops taking work; resolves when the batches under way have ended. */
-  stop(): Promise<void> {
+  /** Stops taking work; resolves when the batches under way have ended and those not started are given back. */
+  async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.poll);
-    if (this.workers === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    const given = this.giveBack();
+    if (this.workers > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    await given;
   }
 
   private tick(): void {
@@ -216,32 +265,80 @@ export class RouterEngine {
     }
   }
 
-  private wake(): void {
-    while (!this.stopped && this.workers < (this.options.concurrency ?? 4)) {
-      this.workers++;
-      void this.work();
-    }
+  private get concurrency(): number {
+    return this.options.concurrency ?? 4;
   }
 
-  private async work(): Promise<void> {
+  /**
+   * Starts a worker for each claim held in memory, and (`look`) one to look for work in the store unless
+   * one is looking already: a worker that finds some starts the next, up to `concurrency`. Idle instances so
+   * ask the store once per wake, not once per worker: on PostgreSQL every empty claim is a scan of the inbox
+   * that the deliveries being kept wait behind.
+   */
+  private wake(look = true): void {
+    while (!this.stopped && this.workers < this.concurrency && this.held.length > 0) {
+      this.workers++;
+      void this.work(this.held.shift()!);
+    }
+    if (!look || this.stopped || this.workers >= this.concurrency || this.looking > 0) return;
+    this.workers++;
+    void this.work(null);
+  }
+
+  /**
+   * A worker (counted in `workers` by its caller): routes `first`, then the claims held in memory, then what
+   * it claims from the store, until there is nothing left.
+   */
+  private async work(first: { claim: Claim; at: number } | null): Promise<void> {
     try {
+      let next = first;
       while (!this.stopped) {
-        let claim: Claim | null;
+        if (next) await this.runClaim(next.claim, next.at);
+        next = this.held.shift() ?? null;
+        if (next || this.stopped) continue;
         // Taken before the request: the lease the store sets runs from later, so this under-counts it.
-        const claimedAt = Date.now();
+        const at = Date.now();
+        let claim: Claim | null;
+        this.looking++;
         try {
-          claim = await this.inbox.claim(this.owner, this.leaseMs, this.options.batchSize ?? 500);
+          claim = await this.inbox.claim(this.holder(), this.leaseMs, this.batchSize);
         } catch (e) {
           if (!this.stopped) this.log.error(`Could not read the inbox: ${(e as Error).message}`);
           return;
+        } finally {
+          this.looking--;
         }
         if (!claim) return;
-        await this.runClaim(claim, claimedAt);
+        // There may be more: the next worker looks while this one routes.
+        this.wake();
+        next = { claim, at };
       }
     } finally {
       this.workers--;
       if (this.workers === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
     }
+  }
+
+  /** Claims held in memory and not started go back to the inbox, due at once (for the other instances). */
+  private async giveBack(): Promise<void> {
+    for (const { claim } of this.held.splice(0)) {
+      const ids = claim.items.map((i) => i.id);
+      await this.inbox.release(claim.holder, ids, 0, false).catch((e: Error) => {
+        this.log.warn(`Could not give back ${ids.length} strings (they wait for the lease): ${e.message}`);
+      });
+    }
+  }
+
+  /**
+   * A new lease holder's name. Per claim, not per instance: a claim whose lease ran out while it waited or
+   * stalled must find its renewal refused even when a worker of this same instance has claimed the rows again.
+   */
+  private holder(): string {
+    return `${this.owner}/${++this.claims}`;
+  }
+
+  private get batchSize(): number {
+    return this.options.batchSize ?? 500;
   }
 
   private get leaseMs(): number {
@@ -256,12 +353,12 @@ export class RouterEngine {
     let validUntil = claimedAt + this.leaseMs;
     const renewed = async (ids: number[]) => {
       const started = Date.now();
-      const held = await this.inbox.renew(this.owner, ids, this.leaseMs);
+      const held = await this.inbox.renew(claim.holder, ids, this.leaseMs);
       validUntil = held ? Math.max(validUntil, started + this.leaseMs) : 0;
       return held;
     };
     const done = async (items: ClaimedItem[]) => {
-      await this.inbox.done(this.owner, organization, items);
+      await this.inbox.done(claim.holder, organization, items);
       for (const i of items) left.delete(i.id);
       this.lastDepth = Math.max(0, this.lastDepth - items.length);
     };
@@ -341,7 +438,7 @@ export class RouterEngine {
         `${place(claim)}: ${unrouted.length} strings wait ${Math.round(delay / 1000)} s and try again (${cause.message}).`,
       );
       await this.inbox.release(
-        this.owner,
+        claim.holder,
         unrouted.map((i) => i.id),
         delay,
         true,
@@ -370,6 +467,21 @@ export class RouterEngine {
     }
     await hooks.done(unrouted);
   }
+}
+
+/** Items in batches of one step and language, at most `size` each, in their order. */
+function batchesOf<T extends InboxItem>(items: readonly T[], size: number): T[][] {
+  const places = new Map<string, T[]>();
+  for (const i of items) {
+    const key = `${i.projectId}|${i.stepId}|${i.languageId}`;
+    const list = places.get(key);
+    if (list) list.push(i);
+    else places.set(key, [i]);
+  }
+  const batches: T[][] = [];
+  for (const list of places.values())
+    for (let from = 0; from < list.length; from += size) batches.push(list.slice(from, from + size));
+  return batches;
 }
 
 function defaultRetryDelay(failures: number): number {

@@ -27,12 +27,21 @@ export interface ClaimedItem extends InboxItem {
 
 export interface Claim {
   organization: string;
+  /** Who holds its lease (`claimed_by`): renewals, `done` and `release` name it. */
+  holder: string;
   projectId: number;
   stepId: number;
   languageId: string;
   items: ClaimedItem[];
   /** Failed tries of this batch so far (for the wait before the next). */
   failures: number;
+}
+
+/** The new rows of a `put` that its caller takes at once (see `put`). */
+export interface PutClaim {
+  owner: string;
+  leaseMs: number;
+  take(item: InboxItem): boolean;
 }
 
 /** What became of a delivery's strings. */
@@ -79,13 +88,20 @@ export class Inbox {
    * NEED_PROCESS. A string routed earlier at the same revision is kept to be checked likewise: the service
    * puts strings sent again back on NEED_PROCESS (route them), while a delivery repeated (a retry, a replay)
    * finds them routed already (drop them).
+   * With `claim`, the new rows it `take`s are kept already claimed by its owner (`claimed`, with their ids):
+   * the instance that acknowledges a delivery routes it from memory at once, with no claim round trip that
+   * reads the strings back; a row another worker holds or that waited already is left to the claims.
    */
-  async put(organization: string, all: readonly InboxItem[]): Promise<Kept> {
+  async put(
+    organization: string,
+    all: readonly InboxItem[],
+    claim?: PutClaim,
+  ): Promise<Kept & { claimed: ClaimedItem[] }> {
     // One row per string in one statement (PostgreSQL refuses to update a row twice in one insert).
     const unique = new Map<string, InboxItem>();
     for (const i of all) unique.set(`${i.stepId}|${i.languageId}|${i.string.id}`, i);
     const items = [...unique.values()];
-    if (items.length === 0) return { queued: 0, repeats: all.length, checked: 0 };
+    if (items.length === 0) return { queued: 0, repeats: all.length, checked: 0, claimed: [] };
     // The strings go as one JSON document in a bytea (src/app-server/store/sql.ts): arrays of text would be
     // escaped character by character in JavaScript, and the acknowledgement waits for this statement.
     const document = Buffer.from(
@@ -98,29 +114,46 @@ export class Inbox {
           r: i.revision,
           payload: i.string,
           k: routedKey(organization, i, i.string.id),
+          c: claim?.take(i) === true,
         })),
       ),
     );
-    const [row] = await this.sql.query<{ kept: number; checked: number }>(
+    // A claimed row counts one claim already: whoever claims it after this owner checks it first.
+    const [row] = await this.sql.query<{
+      kept: number;
+      checked: number;
+      claimed: [number, number, string, number, boolean][];
+    }>(
       `with w as (
          insert into router_inbox as i
-           (organization, project_id, step_id, language, string_id, revision, payload, verify)
+           (organization, project_id, step_id, language, string_id, revision, payload, verify, claimed_by,
+            lease_until, claims)
          select $1, u.p, u.s, u.l, u.id, u.r, u.payload,
-                exists (select 1 from router_routed r where r.key = u.k)
+                exists (select 1 from router_routed r where r.key = u.k),
+                case when u.c then $3::text end,
+                case when u.c then now() + $4::int * interval '1 millisecond' end,
+                case when u.c then 1 else 0 end
          from json_to_recordset(convert_from($2::bytea, 'UTF8')::json)
-           as u(p int, s int, l text, id bigint, r int, payload json, k text)
+           as u(p int, s int, l text, id bigint, r int, payload json, k text, c boolean)
          on conflict (organization, step_id, language, string_id) do update
            set again = i.claimed_by is not null, payload = excluded.payload, revision = excluded.revision
-         returning (xmax = 0) as fresh, again, verify
+         returning id, step_id, language, string_id, (xmax = 0) as fresh, again, verify,
+           (xmax = 0 and claimed_by is not null) as mine
        )
        select (count(*) filter (where fresh or again))::int as kept,
-              (count(*) filter (where (fresh or again) and (again or verify)))::int as checked
+              (count(*) filter (where (fresh or again) and (again or verify)))::int as checked,
+              coalesce(json_agg(json_build_array(id, step_id, language, string_id, verify)) filter (where mine),
+                '[]'::json) as claimed
        from w`,
-      [organization, document],
+      [organization, document, claim?.owner ?? null, claim?.leaseMs ?? 0],
     );
     const kept = row?.kept ?? 0;
     const checked = row?.checked ?? 0;
-    return { queued: kept - checked, repeats: all.length - kept, checked };
+    const claimed = (row?.claimed ?? []).map(([id, stepId, languageId, stringId, verify]): ClaimedItem => {
+      const item = unique.get(`${stepId}|${languageId}|${stringId}`)!;
+      return { ...item, id: Number(id), check: verify };
+    });
+    return { queued: kept - checked, repeats: all.length - kept, checked, claimed };
   }
 
   /**
@@ -150,6 +183,7 @@ export class Inbox {
     const first = rows[0]!;
     return {
       organization: first.organization,
+      holder: owner,
       projectId: first.project_id,
       stepId: first.step_id,
       languageId: first.language,

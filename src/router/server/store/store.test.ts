@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from './test-postgres.ts';
 import { organizationKey, type Installation, type StepRecord } from './records.ts';
 import { RouterStore, type StoreOptions } from './router-store.ts';
+import type { InboxItem } from './inbox.ts';
 import { embeddedTemplate } from './testing.ts';
 
 const installation: Installation = {
@@ -190,6 +191,63 @@ describe('RouterStore (PostgreSQL): two instances on one database', () => {
     // And a save on `one`, whose memory lacks `de`, keeps the language `two` noted.
     await one.saveStep({ ...one.step('acme', 12)!, savedAt: 'later' });
     expect((await two.freshStep('acme', 12))?.languages).toEqual(['de', 'uk']);
+  });
+});
+
+describe('RouterStore (PostgreSQL): a delivery kept claimed by the instance that acknowledged it', () => {
+  const items = [1, 2, 3].map((id): InboxItem => ({
+    projectId: 1,
+    stepId: 12,
+    languageId: 'uk',
+    revision: 4,
+    string: { id, text: `string ${id}` },
+  }));
+  const take = () => true;
+
+  it('is routed by that instance alone; delivered again meanwhile, the other routes it after, checking first', async () => {
+    const location = await backends.PostgreSQL();
+    const one = await open(location);
+    const two = await open(location);
+    const kept = await one.inbox.put('acme', items, { owner: 'one', leaseMs: 60_000, take });
+    expect(kept).toMatchObject({ queued: 3, repeats: 0, checked: 0 });
+    expect(kept.claimed.map((i) => [i.string.id, i.check])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+    ]);
+    expect(await two.inbox.claim('two', 60_000, 500)).toBeNull();
+    // Delivered again while `one` routes it: kept to be routed again after, and not claimed by `two`'s put.
+    const again = await two.inbox.put('acme', items, { owner: 'two', leaseMs: 60_000, take });
+    expect(again).toMatchObject({ queued: 0, checked: 3, claimed: [] });
+    expect(await two.inbox.claim('two', 60_000, 500)).toBeNull();
+    await one.inbox.done('one', 'acme', kept.claimed);
+    const after = await two.inbox.claim('two', 60_000, 500);
+    expect(after?.items.map((i) => [i.string.id, i.check])).toEqual([
+      [1, true],
+      [2, true],
+      [3, true],
+    ]);
+  });
+
+  it('is taken over once the lease runs out (its instance died), to be checked first', async () => {
+    const location = await backends.PostgreSQL();
+    const one = await open(location);
+    const two = await open(location);
+    // A lease already over: what a dead instance leaves.
+    await one.inbox.put('acme', items, { owner: 'one', leaseMs: -1000, take });
+    const taken = await two.inbox.claim('two', 60_000, 500);
+    expect(taken?.items.map((i) => [i.string.id, i.check])).toEqual([
+      [1, true],
+      [2, true],
+      [3, true],
+    ]);
+    expect(
+      await one.inbox.renew(
+        'one',
+        taken!.items.map((i) => i.id),
+        60_000,
+      ),
+    ).toBe(false);
   });
 });
 
