@@ -101,16 +101,25 @@ export async function openPostgres(url: string): Promise<Sql> {
       (await pool.query<T>(text, params)).rows,
     transaction: async (fn) => {
       const client = await pool.connect();
+      // A checked-out client is not the pool's to watch: its connection dropping mid-transaction (the server
+      // stopped) is emitted on it, and an 'error' nobody listens to ends the process. Here it fails the
+      // transaction's pending query instead, and the client is destroyed rather than reused.
+      let lost: Error | undefined;
+      const onError = (e: Error) => {
+        lost = e;
+      };
+      client.on('error', onError);
       try {
         await client.query('begin');
         const result = await fn({ query: async (text, params) => (await client.query(text, params)).rows });
         await client.query('commit');
         return result;
       } catch (e) {
-        await client.query('rollback').catch(() => undefined);
+        if (!lost) await client.query('rollback').catch(() => undefined);
         throw e;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(lost);
       }
     },
     close: () => pool.end(),

@@ -133,6 +133,12 @@ afterEach(async () => {
 /** A router on `location` (a PostgreSQL URL), or on a new embedded store; `service` shared by several. */
 async function setup(location?: string, service = fakeService()) {
   const logs: string[] = [];
+  /** How many PATCHes the service had answered when each log line was written (same index as logs). */
+  const patchesAtLog: number[] = [];
+  const note = (line: string) => {
+    logs.push(line);
+    patchesAtLog.push(service.patches.length);
+  };
   const folder = mkdtempSync(join(tmpdir(), 'router-app-'));
   const store = await RouterStore.open(location ?? join(folder, 'store.json'), {
     template: embeddedTemplate,
@@ -147,9 +153,9 @@ async function setup(location?: string, service = fakeService()) {
     },
     store,
     log: {
-      info: (m) => logs.push(`info ${m}`),
-      warn: (m) => logs.push(`warn ${m}`),
-      error: (m) => logs.push(`error ${m}`),
+      info: (m) => note(`info ${m}`),
+      warn: (m) => note(`warn ${m}`),
+      error: (m) => note(`error ${m}`),
     },
     fetch: async (url, init) => service.app.request(url, init),
     engine: { retryDelayMs: () => 20 },
@@ -209,7 +215,20 @@ async function setup(location?: string, service = fakeService()) {
     service.patches.flatMap((p) =>
       p.ops.map((o) => `${p.path.split('/')[8]}:${o.path.split('/')[1]}=${o.value}`),
     );
-  return { service, router, store, logs, installed, post, jwt, saveSettings, deliver, batch, routed };
+  return {
+    service,
+    router,
+    store,
+    logs,
+    patchesAtLog,
+    installed,
+    post,
+    jwt,
+    saveSettings,
+    deliver,
+    batch,
+    routed,
+  };
 }
 
 async function installed() {
@@ -523,9 +542,17 @@ describe('deliveries', () => {
     t.service.listingFaults.push(...Array(12).fill({ status: 503 }));
     t.service.patchFaults.push({ status: 429, headers: { 'Retry-After': '1' } }, { status: 500 });
     await t.deliver(t.batch(0, 10));
-    await t.router.engine.settled();
-    expect(t.service.patches).toEqual([]);
-    expect(t.logs.some((l) => /10 strings wait .* and try again/.test(l))).toBe(true);
+    // Nothing was PATCHed before the router said the strings wait: read when that line was written, not
+    // after settling (on a busy machine the 20 ms retry may already have routed them by then).
+    await vi.waitFor(
+      () => expect(t.logs.some((l) => /10 strings wait .* and try again/.test(l))).toBe(true),
+      {
+        timeout: 60_000,
+        interval: 30,
+      },
+    );
+    const waiting = t.logs.findIndex((l) => /10 strings wait .* and try again/.test(l));
+    expect(t.patchesAtLog[waiting]).toBe(0);
     // The batch waits its retry delay, then routes: waited for as an event, however busy the machine.
     await vi.waitFor(
       async () => {

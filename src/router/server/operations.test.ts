@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createRouter } from './app.ts';
 import { signatureOf } from './auth.ts';
 import { jsonLogger } from '../../app-server/log.ts';
+import { openPostgres } from '../../app-server/store/sql.ts';
 import { RouterMetrics } from './metrics.ts';
 import { WEBHOOK_MODULE_KEY } from './manifest.ts';
 import { RouterStore } from './store.ts';
@@ -58,6 +59,24 @@ describe('GET /health', () => {
     } finally {
       router.engine.stop();
       await store.close().catch(() => undefined);
+    }
+  }, 180_000);
+
+  it('lives on when the database stops in the middle of a transaction: the transaction fails, nothing else', async () => {
+    pg = await startPostgres();
+    const sql = await openPostgres(pg.url);
+    try {
+      const stopped = sql.transaction(async (tx) => {
+        await tx.query('select 1');
+        await pg!.stop();
+        pg = null;
+        return tx.query('select 1');
+      });
+      await expect(stopped).rejects.toThrow();
+      // The dropped connection was the transaction's to report (an 'error' nobody heard ends the process).
+      await expect(sql.query('select 1')).rejects.toThrow();
+    } finally {
+      await sql.close().catch(() => undefined);
     }
   }, 180_000);
 });
