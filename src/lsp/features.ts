@@ -117,12 +117,22 @@ export interface CompletionSettings {
 }
 
 /** The core's completion at `offset`, or null outside any query. */
+/**
+ * A completion list, each item's documentation apart: items carry their index as `data`, and the client asks
+ * for the documentation of the one it shows (completionItem/resolve). A list of 60 items is then about a
+ * quarter of its size with every description in it, and most of them are never read.
+ */
+export interface Completions {
+  list: CompletionList;
+  documentation: readonly (string | undefined)[];
+}
+
 export function completion(
   document: TextDocument,
   analysis: Analysis,
   offset: number,
   settings: CompletionSettings,
-): CompletionList | null {
+): Completions | null {
   const at = regionAt(analysis, offset);
   if (!at || at.refused) return null;
   const { region } = at;
@@ -145,14 +155,21 @@ export function completion(
       label: item.label,
       kind: KINDS[item.kind],
       ...(item.detail ? { detail: item.detail } : {}),
-      ...(item.description ? { documentation: { kind: MarkupKind.Markdown, value: item.description } } : {}),
       sortText: String(rank).padStart(5, '0'),
-      filterText: item.label,
       insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
       textEdit: { range, newText },
+      data: rank,
     };
   });
-  return { isIncomplete: true, items };
+  return { list: { isIncomplete: true, items }, documentation: order.map(({ item }) => item.description) };
+}
+
+/** The item with its documentation, when it is one of `last`'s (by index and label), else as it came. */
+export function resolveCompletion(item: CompletionItem, last: Completions | null): CompletionItem {
+  const index = typeof item.data === 'number' ? item.data : -1;
+  const description = last?.documentation[index];
+  if (!description || last.list.items[index]?.label !== item.label) return item;
+  return { ...item, documentation: { kind: MarkupKind.Markdown, value: description } };
 }
 
 export function hoverAt(

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CodeAction,
+  CompletionItem,
   CompletionList,
   FoldingRange,
   Hover,
@@ -79,6 +80,12 @@ describe('a .croql file', () => {
     expect(start.items.map((i) => i.label)).toEqual(
       expect.arrayContaining(['text', 'identifier', 'is hidden']),
     );
+    // The list is light; the item the editor shows gets its documentation on request.
+    const text_ = start.items.find((i) => i.label === 'text')!;
+    expect(text_.documentation).toBeUndefined();
+    const resolved = await client.request<CompletionItem>('completionItem/resolve', text_);
+    expect(JSON.stringify(resolved.documentation)).toMatch(/markdown.+\S/);
+    expect(resolved.textEdit).toEqual(text_.textEdit);
   });
 
   it('describes the field under the cursor', async () => {

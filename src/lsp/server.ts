@@ -15,6 +15,7 @@ import type { AnalyzeOptions, Edition, LiveValues } from '../croql/index.ts';
 import { analyzeOptions } from '../editor/analyze-options.ts';
 import { Analyses } from './analysis.ts';
 import * as defaultFeatures from './features.ts';
+import type { Completions } from './features.ts';
 import { DEFAULT_API_URL, loadLiveValues } from './live.ts';
 import { LEGEND, semanticTokens } from './semantic-tokens.ts';
 
@@ -148,7 +149,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: [' ', '"', '@', '(', ':', '.'] },
+        completionProvider: { triggerCharacters: [' ', '"', '@', '(', ':', '.'], resolveProvider: true },
         hoverProvider: true,
         documentFormattingProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
@@ -181,15 +182,26 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const offset = (document: TextDocument, position: { line: number; character: number }) =>
     document.offsetAt(position);
 
+  /** The last completion list sent, whose items' documentation completionItem/resolve gives. */
+  let lastCompletions: Completions | null = null;
   connection.onCompletion(
     guarded('completion', ({ textDocument, position }) => {
       const found = analysed(textDocument.uri);
       if (!found) return null;
-      return features.completion(found.document, found.analysis, offset(found.document, position), {
-        values,
-        edition,
-      });
+      lastCompletions = features.completion(
+        found.document,
+        found.analysis,
+        offset(found.document, position),
+        {
+          values,
+          edition,
+        },
+      );
+      return lastCompletions?.list ?? null;
     }),
+  );
+  connection.onCompletionResolve(
+    guarded('completion item', (item) => features.resolveCompletion(item, lastCompletions)),
   );
   connection.onHover(
     guarded('hover', ({ textDocument, position }) => {
