@@ -210,7 +210,11 @@ export class EmulatorApi {
           // Its bytes are reused once sent (over HTTP; in-process, `app.request`, they are left to the GC).
           const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
           outgoing?.once('finish', () => this.pageBodies.release(body));
-          return c.body(stream, 200, { 'Content-Type': 'application/json' });
+          // Its length said, as for any answer of known size (a stream alone would go out chunked).
+          return c.body(stream, 200, {
+            'Content-Type': 'application/json',
+            'Content-Length': String(body.byteLength),
+          });
         } catch (error) {
           throw spec.validationErrorShape === 'single' ? asSingleValidationError(error) : error;
         }
