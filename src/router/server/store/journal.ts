@@ -206,14 +206,18 @@ class FileJournal implements DeliveryJournal {
 
   /** Everything written is in the inbox: the file starts again empty (its sequence goes on). */
   private empty(): void {
-    this.writes = this.writes.then(async () => {
-      if (this.moved === this.written && !this.closed) await this.file.truncate(0);
-    }).catch((e: Error) => this.failed(e));
+    this.writes = this.writes
+      .then(async () => {
+        if (this.moved === this.written && !this.closed) await this.file.truncate(0);
+      })
+      .catch((e: Error) => this.failed(e));
   }
 
   async drained(): Promise<void> {
     await this.writes;
     await this.moves;
+    // The last move queued the file's emptying behind the writes (empty()): that is part of being drained.
+    await this.writes;
   }
 
   async close(): Promise<void> {
