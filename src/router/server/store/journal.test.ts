@@ -1,43 +1,26 @@
 // The delivery journal (journal.ts) on both stores: what was kept reaches the inbox once, even when the run
 // that kept it stopped before moving it; a record cut short by a kill is dropped, the ones before it kept.
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Inbox, type InboxItem } from './inbox.ts';
 import { encodeRecord, type MoveToInbox } from './journal.ts';
-import { RouterStore } from './router-store.ts';
-import { startPostgres, type TestPostgres } from './test-postgres.ts';
-import { embeddedTemplate } from './testing.ts';
+import type { RouterStore } from './router-store.ts';
+import { testStores } from './test-stores.ts';
 
-const folders: string[] = [];
-const opened: RouterStore[] = [];
-let pg: TestPostgres | null = null;
-let databases = 0;
-beforeAll(async () => {
-  pg = await startPostgres();
-});
-afterAll(async () => {
-  for (const s of opened.splice(0)) await s.close().catch(() => undefined);
-  await pg?.stop();
-  for (const f of folders) rmSync(f, { recursive: true, force: true });
-});
-
-async function open(location: string): Promise<RouterStore> {
-  const store = await RouterStore.open(location, { template: embeddedTemplate, journalStaleMs: 60_000 });
-  opened.push(store);
-  return store;
-}
-async function close(store: RouterStore): Promise<void> {
-  opened.splice(opened.indexOf(store), 1);
-  await store.close();
-}
+const { open, close, backends } = testStores('journal', { journalStaleMs: 60_000 });
 
 /** A delivery of `ids` as the journal keeps it (here, the inbox items as JSON: the router keeps its body). */
 const delivery = (ids: number[]) =>
   new TextEncoder().encode(
     JSON.stringify(
-      ids.map((id): InboxItem => ({ projectId: 1, stepId: 12, languageId: 'uk', revision: 3, string: { id } })),
+      ids.map((id): InboxItem => ({
+        projectId: 1,
+        stepId: 12,
+        languageId: 'uk',
+        revision: 3,
+        string: { id },
+      })),
     ),
   );
 
@@ -52,24 +35,22 @@ function mover() {
   return { put, moved };
 }
 
-const held = async (store: RouterStore) => [...(await store.inbox.held('acme', 12, 'uk'))].sort((a, b) => a - b);
+/** Starts `store`'s journal moving with mover(); a failed move fails the test. */
+function moving(store: RouterStore) {
+  const m = mover();
+  store.journal.start(m.put, (e) => {
+    throw e;
+  });
+  return m;
+}
 
-const backends = {
-  embedded: async () => {
-    const made = mkdtempSync(join(tmpdir(), 'router-journal-'));
-    folders.push(made);
-    return join(made, 'store');
-  },
-  PostgreSQL: async () => pg!.createDatabase(`journal_${++databases}`),
-};
+const held = async (store: RouterStore) =>
+  [...(await store.inbox.held('acme', 12, 'uk'))].sort((a, b) => a - b);
 
 describe.each(Object.entries(backends))('The delivery journal (%s)', (_name, newLocation) => {
   it('moves what it kept into the inbox, and a delivery kept twice is held once', async () => {
     const store = await open(await newLocation());
-    const m = mover();
-    store.journal.start(m.put, (e) => {
-      throw e;
-    });
+    const m = moving(store);
     await store.journal.keep('acme', delivery([1, 2, 3]));
     await store.journal.keep('acme', delivery([1, 2, 3]));
     await store.journal.drained();
@@ -96,10 +77,7 @@ describe.each(Object.entries(backends))('The delivery journal (%s)', (_name, new
     expect(await held(store)).toEqual([]);
     await close(store);
     const again = await open(location);
-    const m = mover();
-    again.journal.start(m.put, (e) => {
-      throw e;
-    });
+    const m = moving(again);
     await again.journal.drained();
     expect(m.moved).toHaveLength(1);
     expect(await held(again)).toEqual([7, 8]);
@@ -136,10 +114,7 @@ describe('The delivery journal (embedded): its file', () => {
     await until(() => errors.length > 0);
     await close(store);
     const again = await open(location);
-    const m = mover();
-    again.journal.start(m.put, (e) => {
-      throw e;
-    });
+    const m = moving(again);
     await again.journal.drained();
     expect(m.moved).toEqual([1, 2, 3]);
     expect(await held(again)).toEqual([10, 20, 40]);
@@ -150,10 +125,7 @@ describe('The delivery journal (embedded): its file', () => {
   it('does not move again a record already in the inbox (the run stopped before emptying the file)', async () => {
     const location = await backends.embedded();
     const store = await open(location);
-    const m = mover();
-    store.journal.start(m.put, (e) => {
-      throw e;
-    });
+    const m = moving(store);
     await store.journal.keep('acme', delivery([5]));
     await store.journal.drained();
     expect(m.moved).toEqual([1]);
@@ -163,10 +135,7 @@ describe('The delivery journal (embedded): its file', () => {
     const file = join(location, 'router-journal');
     writeFileSync(file, encodeRecord({ id: 1, organization: 'acme', body: delivery([5]) }));
     const again = await open(location);
-    const n = mover();
-    again.journal.start(n.put, (e) => {
-      throw e;
-    });
+    const n = moving(again);
     await again.journal.keep('acme', delivery([6]));
     await again.journal.drained();
     // Record 1 was moved by the first run; the next one kept is 2.

@@ -1,13 +1,10 @@
 // The same behaviour from both stores: the embedded one (a folder) and a real PostgreSQL server.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type TestPostgres } from './test-postgres.ts';
+import { describe, expect, it } from 'vitest';
 import { organizationKey, type Installation, type StepRecord } from './records.ts';
-import { RouterStore, type StoreOptions } from './router-store.ts';
 import type { InboxItem } from './inbox.ts';
-import { embeddedTemplate } from './testing.ts';
+import { testStores } from './test-stores.ts';
 
 const installation: Installation = {
   appId: 'croql-router',
@@ -23,41 +20,7 @@ const installation: Installation = {
 const KEY = 'a-key-of-sixteen-or-more';
 const NEW_KEY = 'b-key-of-sixteen-or-more';
 
-const folders: string[] = [];
-const folder = () => {
-  const made = mkdtempSync(join(tmpdir(), 'router-store-'));
-  folders.push(made);
-  return made;
-};
-const opened: RouterStore[] = [];
-let pg: TestPostgres | null = null;
-let databases = 0;
-
-beforeAll(async () => {
-  pg = await startPostgres();
-});
-afterAll(async () => {
-  for (const s of opened.splice(0)) await s.close().catch(() => undefined);
-  await pg?.stop();
-  for (const f of folders) rmSync(f, { recursive: true, force: true });
-});
-
-/** Opens a store at `location`, closing the one opened there before (the embedded store is one process's). */
-async function open(location: string, options: StoreOptions = {}): Promise<RouterStore> {
-  const store = await RouterStore.open(location, { template: embeddedTemplate, ...options });
-  opened.push(store);
-  return store;
-}
-async function reopen(store: RouterStore, location: string, options: StoreOptions = {}) {
-  await store.close();
-  opened.splice(opened.indexOf(store), 1);
-  return open(location, options);
-}
-
-const backends = {
-  embedded: async () => join(folder(), 'nested', 'store.json'),
-  PostgreSQL: async () => pg!.createDatabase(`store_${++databases}`),
-};
+const { folder, open, close, reopen, backends } = testStores('store', { path: join('nested', 'store.json') });
 
 describe.each(Object.entries(backends))('RouterStore (%s)', (_name, newLocation) => {
   it('keeps installations and step settings across a restart', async () => {
@@ -144,23 +107,20 @@ describe.each(Object.entries(backends))('RouterStore (%s)', (_name, newLocation)
       'select app_secret from router_installations',
     );
     expect(row!.app_secret).not.toContain('s3cret');
-    await store.close();
-    opened.pop();
+    await close(store);
     await expect(open(location)).rejects.toThrow(/encrypted .*--secret-key/);
     await expect(open(location, { secretKey: NEW_KEY })).rejects.toThrow(/sealed with another key/);
     const rotated = await open(location, { secretKey: NEW_KEY, previousSecretKey: KEY });
     expect(rotated.installation('acme')?.appSecret).toBe('s3cret');
     const again = await reopen(rotated, location, { secretKey: NEW_KEY });
     expect(again.installation('acme')?.appSecret).toBe('s3cret');
-    await again.close();
-    opened.pop();
+    await close(again);
     await expect(open(location, { secretKey: KEY })).rejects.toThrow(/sealed with another key/);
   });
 
   it('tells at once that a key is wrong, even with nothing sealed yet', async () => {
     const location = await newLocation();
-    await (await open(location, { secretKey: KEY })).close();
-    opened.pop();
+    await close(await open(location, { secretKey: KEY }));
     await expect(open(location, { secretKey: NEW_KEY })).rejects.toThrow(/sealed with another key/);
   });
 });
