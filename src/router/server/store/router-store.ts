@@ -212,7 +212,7 @@ export class RouterStore {
     const fresh = { ...row.record, appSecret: unseal(row.app_secret, organization, [this.key]) };
     const known = this.installs.get(organization);
     // The same object while nothing changed: API clients are kept per installation object (app.ts).
-    if (known && JSON.stringify(known) === JSON.stringify(fresh)) return known;
+    if (known && sameFields(known, fresh)) return known;
     this.installs.set(organization, fresh);
     return fresh;
   }
@@ -397,4 +397,12 @@ async function addLanguages(runner: SqlRunner, key: string, languages: readonly 
     [key, languages],
   );
   return rows[0]?.languages ?? [];
+}
+
+/** Two flat records with the same fields, whatever their order (PostgreSQL's jsonb keeps its own). */
+function sameFields(a: object, b: object): boolean {
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  return keys.length === Object.keys(y).length && keys.every((k) => Object.is(x[k], y[k]));
 }

@@ -42,6 +42,16 @@ describe.each(Object.entries(backends))('RouterStore (%s)', (_name, newLocation)
     });
   });
 
+  it('reads an unchanged installation as the same one (its API client and token are kept)', async () => {
+    const store = await open(await newLocation());
+    await store.install('acme', installation);
+    const known = store.installation('acme');
+    // PostgreSQL gives the record's fields back in its own order: still the same installation.
+    expect(await store.freshInstallation('acme')).toBe(known);
+    await store.install('acme', { ...installation, userId: 2 });
+    expect((await store.freshInstallation('acme'))?.userId).toBe(2);
+  });
+
   it('forgets an organization and its steps at uninstall', async () => {
     const location = await newLocation();
     const store = await open(location);
