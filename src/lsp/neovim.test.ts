@@ -54,7 +54,7 @@ describe.skipIf(!neovim.nvim)('Neovim with the README set-up', () => {
     // croql-language-server on PATH, as `npm link` puts it there.
     const bin = join(dir, 'bin');
     mkdirSync(bin);
-    symlinkSync(join(root, 'bin', 'croql-language-server.mjs'), join(bin, 'croql-language-server'));
+    symlinkSync(join(root, 'src', 'lsp', 'bin.mjs'), join(bin, 'croql-language-server'));
     writeFileSync(join(dir, 'init.lua'), readmeConfig());
     const out = join(dir, 'out.json');
     writeFileSync(join(dir, 'test.lua'), SCRIPT(out));

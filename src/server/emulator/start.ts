@@ -1,5 +1,5 @@
 // The emulator for another project's tests, without a clone of this repository: the package's main entry
-// (bin/start-emulator.mjs loads this file) gives `startEmulator`, which starts an emulator in the calling
+// (package-entry.mjs loads this file) gives `startEmulator`, which starts an emulator in the calling
 // process as `npm run emulator` does (launch.ts) and says where it listens. See the README, "The local
 // emulator", for an example.
 import type { AppsOptions } from './apps/options.ts';

@@ -3,10 +3,10 @@
 // own modules load as they did.
 import { tsImport } from 'tsx/esm/api';
 
-const entry = await tsImport('../src/server/emulator/start.ts', {
+const entry = await tsImport('./start.ts', {
   parentURL: import.meta.url,
   tsconfig: false,
 });
 
-/** @type {typeof import('../src/server/emulator/start.ts').startEmulator} */
+/** @type {typeof import('./start.ts').startEmulator} */
 export const startEmulator = entry.startEmulator;

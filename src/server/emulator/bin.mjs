@@ -4,4 +4,4 @@
 import { register } from 'tsx/esm/api';
 
 register({ tsconfig: false });
-await import('../src/server/emulator/cli.ts');
+await import('./cli.ts');
