@@ -185,6 +185,15 @@ async function main(): Promise<void> {
       accounts: config.endpoints.accountsUrl,
       api: config.endpoints.apiUrl,
     });
+    if (store.resealed) {
+      const { from, to } = store.resealed;
+      log.info(
+        `App secrets re-sealed: ${to ? `now under the key ${to}` : 'now in plain text'}, ` +
+          `${from ? `until now under ${from}` : 'until now in plain text'}. ` +
+          (values['previous-secret-key'] ? 'From now on, start without --previous-secret-key.' : ''),
+        { resealedFrom: from, resealedTo: to },
+      );
+    }
     if (!values['secret-key']) {
       log.warn('App secrets are kept in plain text: give --secret-key (or CROQL_SECRET_KEY) to seal them.');
     }

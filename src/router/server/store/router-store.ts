@@ -126,6 +126,9 @@ export class RouterStore {
     }
   }
 
+  /** Set when this start re-sealed the store's secrets: the key fingerprints before and now (null: none). */
+  resealed: { from: string | null; to: string | null } | null = null;
+
   /** Reads everything into memory; re-seals, in one transaction, what another key (or none) sealed. */
   private async load(previous: SecretKey | null): Promise<void> {
     const keys = [this.key, previous];
@@ -135,6 +138,7 @@ export class RouterStore {
     ]);
     if (check) unseal(check.value, KEY_CHECK_OWNER, keys);
     let reseal = !check || sealedWith(check.value) !== current;
+    if (check && reseal) this.resealed = { from: sealedWith(check.value), to: current };
     for (const row of await this.sql.query<{
       organization: string;
       record: Omit<Installation, 'appSecret'>;

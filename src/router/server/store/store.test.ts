@@ -122,8 +122,13 @@ describe.each(Object.entries(backends))('RouterStore (%s)', (_name, newLocation)
     await expect(open(location, { secretKey: NEW_KEY })).rejects.toThrow(/sealed with another key/);
     const rotated = await open(location, { secretKey: NEW_KEY, previousSecretKey: KEY });
     expect(rotated.installation('acme')?.appSecret).toBe('s3cret');
+    // What the start tells the operator: from which key to which (fingerprints, never the keys).
+    expect(rotated.resealed?.from).toMatch(/^[0-9a-f]{8}$/);
+    expect(rotated.resealed?.to).toMatch(/^[0-9a-f]{8}$/);
+    expect(rotated.resealed?.from).not.toBe(rotated.resealed?.to);
     const again = await reopen(rotated, location, { secretKey: NEW_KEY });
     expect(again.installation('acme')?.appSecret).toBe('s3cret');
+    expect(again.resealed).toBeNull();
     await close(again);
     await expect(open(location, { secretKey: KEY })).rejects.toThrow(/sealed with another key/);
   });
