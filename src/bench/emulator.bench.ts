@@ -182,9 +182,11 @@ export function spawnEmulator(
 /** The URL a spawned emulator prints when it listens. */
 export function listeningUrl(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
+    // Generous: a 1M-string emulator took over 2 minutes to start beside a full e2e run on 2 cores, and a
+    // busy machine should make the figure slow, not the bench fail.
     const timer = setTimeout(
-      () => reject(new Error('bench: the emulator did not start within 120 s')),
-      120_000,
+      () => reject(new Error('bench: the emulator did not start within 10 minutes')),
+      600_000,
     );
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
