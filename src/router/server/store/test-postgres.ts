@@ -1,9 +1,19 @@
 // A throwaway PostgreSQL server for tests: Debian's binaries (/usr/lib/postgresql/N/bin; the test set-up,
 // src/router/server/store/ensure-postgres.mjs, installs them when missing), a new cluster in a temporary folder, a free
 // port on 127.0.0.1, trust authentication for its one user. initdb refuses to run as root, so as root the
-// cluster belongs to the `postgres` user the package creates. stop() removes the cluster.
+// cluster belongs to the `postgres` user the package creates. stop() removes the cluster; a cluster whose
+// process died without stop() (a run killed with Ctrl-C or SIGKILL) is stopped and removed by the next start.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,18 +53,59 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
-  const bin = binDir();
-  const asRoot = process.getuid?.() === 0;
-  const dir = mkdtempSync(join(tmpdir(), 'croql-pg-'));
-  const data = join(dir, 'data');
-  const run = (tool: string, args: string[]) => {
+const PREFIX = 'croql-pg-';
+/** The file in a cluster's folder naming the process that started it. */
+const OWNER = 'owner.pid';
+
+function runner(bin: string, asRoot: boolean) {
+  return (tool: string, args: string[]) => {
     const [cmd, all] = asRoot
       ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]]
       : [join(bin, tool), args];
     const r = spawnSync(cmd, all, { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${tool} failed: ${r.stderr || r.stdout || r.error?.message}`);
   };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Stops and removes the clusters of processes that died without stopping them. */
+function removeOrphans(run: ReturnType<typeof runner>): void {
+  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(PREFIX))) {
+    const dir = join(tmpdir(), name);
+    let owner: number;
+    try {
+      owner = Number(readFileSync(join(dir, OWNER), 'utf8'));
+    } catch {
+      continue; // being set up, or not ours to judge
+    }
+    if (!Number.isInteger(owner) || owner <= 0 || alive(owner)) continue;
+    try {
+      if (existsSync(join(dir, 'data', 'postmaster.pid'))) {
+        run('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
+      }
+    } catch {
+      // no server left (it died with its owner), or another run's start stopped it first
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function startPostgres(): Promise<TestPostgres> {
+  const bin = binDir();
+  const asRoot = process.getuid?.() === 0;
+  const run = runner(bin, asRoot);
+  removeOrphans(run);
+  const dir = mkdtempSync(join(tmpdir(), PREFIX));
+  writeFileSync(join(dir, OWNER), String(process.pid));
+  const data = join(dir, 'data');
   if (asRoot) {
     chmodSync(dir, 0o700);
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
