@@ -94,10 +94,10 @@ async function acknowledgement(kind: 'embedded' | 'postgres', pg: TestPostgres |
     }
     const withInbox: number[] = [];
     const without: number[] = [];
-    // In blocks, each side in its steady state: what a kept delivery leaves behind (its move into the
-    // inbox, its garbage) weighs on the kept deliveries after it, as it would on a router's; strictly
-    // alternating would hand it to the bare ones and give them the collections it triggers. The blocks
-    // alternate, so load that lasts a while weighs on both sides.
+    // In blocks, each side in its steady state, as a router's deliveries follow one another. Strictly
+    // alternated, each bare delivery came right after a kept one's move into the inbox, whose young-heap
+    // collections had just run (untimed), and each kept delivery then collected the bare one's garbage in
+    // its own time. The blocks alternate, so load that lasts a while weighs on both sides.
     for (let i = 0; i < ROUNDS; i += BLOCK) {
       for (let j = 0; j < BLOCK; j++) withInbox.push(await post(kept));
       for (let j = 0; j < BLOCK; j++) without.push(await post(bare));
