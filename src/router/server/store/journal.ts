@@ -3,7 +3,7 @@
 // tens of milliseconds (one row each, their keys, the routed check); keeping the body once costs a write, and
 // the acknowledgement waits only for that (src/bench/router-inbox.bench.ts). An entry leaves the journal in
 // the same transaction that puts its strings into the inbox, so each delivery reaches the inbox once.
-// - Embedded (one process): an append-only file in the store's folder. A record is written with one write(2)
+// - Embedded (one process): an append-only file in the store's folder. A record is written with one writev(2)
 //   and no fsync, as PGlite commits (src/app-server/store/sql.ts): it reaches the operating system before
 //   the answer, so it survives the process being killed at any moment, not a power loss. Records carry a
 //   sequence number; the store remembers the last one moved into the inbox (router_meta), so at start the
