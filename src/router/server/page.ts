@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { ROUTES } from './manifest.ts';
+import { isAlive } from './process-alive.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pageRoot = resolve(here, '../page');
@@ -103,15 +104,6 @@ async function holdLock(path: string): Promise<() => Promise<void>> {
     const orphan = !owner && Date.now() - ((await stat(path).catch(() => null))?.mtimeMs ?? 0) > 30_000;
     if (orphan || (owner && !isAlive(owner))) await rm(path, { recursive: true, force: true });
     else await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -17,6 +17,7 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isAlive } from '../process-alive.ts';
 
 export interface TestPostgres {
   /** postgres://… of a database no other run uses. */
@@ -67,15 +68,6 @@ function runner(bin: string, asRoot: boolean) {
   };
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Stops and removes the clusters of processes that died without stopping them. */
 function removeOrphans(run: ReturnType<typeof runner>): void {
   for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(PREFIX))) {
@@ -86,7 +78,7 @@ function removeOrphans(run: ReturnType<typeof runner>): void {
     } catch {
       continue; // being set up, or not ours to judge
     }
-    if (!Number.isInteger(owner) || owner <= 0 || alive(owner)) continue;
+    if (!Number.isInteger(owner) || owner <= 0 || isAlive(owner)) continue;
     try {
       if (existsSync(join(dir, 'data', 'postmaster.pid'))) {
         run('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
