@@ -1,6 +1,8 @@
 // A delivery from receipt to the inbox. The webhook route (app.ts) reads, verifies and parses it, then
 // `keep` writes its body to the store's journal (store/journal.ts) and the route answers 2xx; right after,
-// the journal moves it into the inbox, where routing takes it from. What an earlier run (or, on PostgreSQL,
+// the journal moves it into the inbox, where routing takes it from. On an embedded store the batches this
+// instance takes start routing inside the move, before the put (tens of milliseconds in PGlite) commits:
+// the PATCH's round trip to the service then covers it (src/bench/router.bench.ts). What an earlier run (or, on PostgreSQL,
 // an instance that died) kept and did not move is moved first, at start, parsed again from the body.
 import { readDelivery, type StepItem } from '../event.ts';
 import type { Logger, RouterEngine } from './engine.ts';
@@ -31,15 +33,20 @@ export function startDeliveries(store: RouterStore, engine: RouterEngine, log: L
     return stepItems(JSON.parse(new TextDecoder().decode(entry.body)))?.items ?? [];
   };
   store.journal.start(
-    async (tx, entry) => {
+    async (tx, entry, move) => {
       const items = itemsOf(entry);
-      // The batches this instance takes with them are routed once the move is committed.
-      const commit = await engine.keep(entry.organization, items, (rows, claim) =>
-        new Inbox(tx).put(entry.organization, rows, claim),
+      const inbox = new Inbox(tx);
+      // The batches this instance takes with them are routed once the move is committed, or (early) while it
+      // commits, when the strings are new.
+      const commit = await engine.keep(
+        entry.organization,
+        items,
+        (rows, claim) => inbox.put(entry.organization, rows, claim, { checkFirst: move.checkFirst }),
+        move.early ? { isNew: (rows) => inbox.allNew(entry.organization, rows), ...move } : undefined,
       );
       return () => {
-        const kept = commit();
-        if (kept.repeats) log.info(`A delivery for ${entry.organization}: ${kept.repeats} repeats dropped.`);
+        const { repeats } = commit();
+        if (repeats) log.info(`A delivery for ${entry.organization}: ${repeats} repeats dropped.`);
       };
     },
     (e) =>

@@ -66,6 +66,9 @@ export class RouterEngine {
   /** Batches being kept claimed by deliveries not yet stored. */
   private taking = 0;
   private stopped = false;
+  /** Claims routed early (startEarly) while they run, and those whose move rolled back. */
+  private running = new Map<Claim, Promise<void>>();
+  private abandoned = new WeakSet<Claim>();
   private idleWaiters: (() => void)[] = [];
   private lastDepth = 0;
   private poll: ReturnType<typeof setInterval>;
@@ -92,15 +95,23 @@ export class RouterEngine {
 
   /**
    * Keeps a delivery's step items with `put` (the inbox's own, or the journal's move inside its transaction:
-   * ../deliveries.ts) and resolves to `commit`, called once what `put` wrote is committed. The batches this
+   * ./deliveries.ts) and resolves to `commit`, called once what `put` wrote is committed. The batches this
    * instance has room for (`concurrency` routing and as many waiting) are kept claimed by it in the same
    * statement and routed from memory: no claim that reads them back from the store, and on several
    * instances each routes what reached it. The rest wait in the inbox for any instance's claim.
+   * With `early` (asked in the same transaction, nothing else writing the inbox meanwhile: an embedded
+   * store), batches whose strings are all new start routing before the put: their PATCH is under way while
+   * the put runs, and the inbox calls on them wait for the commit (`Claim.stored`). A rolled-back move
+   * undoes them (`onRollBack`, after the transaction ended: a claim under way may wait for the database).
    */
   async keep(
     organization: string,
     items: readonly StepItem[],
     put: (rows: InboxItem[], claim: PutClaim | undefined) => Promise<Kept & { claimed: ClaimedItem[] }>,
+    early?: {
+      isNew(rows: InboxItem[]): Promise<boolean>;
+      onRollBack(undo: (e: Error) => Promise<void>): void;
+    },
   ): Promise<() => Kept> {
     const rows: InboxItem[] = items.map((i) => ({
       projectId: i.projectId,
@@ -115,27 +126,93 @@ export class RouterEngine {
     const mine = new Set(taken.flat());
     const holder = this.holder();
     const claimedAt = Date.now();
+    let started: EarlyClaims | null = null;
     let result: Kept & { claimed: ClaimedItem[] };
     try {
+      if (early && mine.size > 0 && distinct(mine) && (await early.isNew([...mine]))) {
+        const claims = this.startEarly(organization, holder, taken, claimedAt);
+        early.onRollBack((e) => claims.rolledBack(e));
+        started = claims;
+        // A turn for the claims to reach their PATCH (no input or output on the way with local rules) before
+        // the put holds the thread: its round trip to the service then covers the put.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       result = await put(
         rows,
         mine.size ? { owner: holder, leaseMs: this.leaseMs, take: (i) => mine.has(i) } : undefined,
       );
+      started?.identify(result.claimed);
     } finally {
       this.taking -= taken.length;
     }
     const { claimed, ...kept } = result;
     return () => {
       this.noteKept(organization, items, kept);
-      for (const batch of batchesOf(claimed, this.batchSize)) {
-        const { projectId, stepId, languageId } = batch[0]!;
-        const claim = { organization, holder, projectId, stepId, languageId, items: batch, failures: 0 };
-        this.held.push({ claim, at: claimedAt });
-      }
+      if (started) started.committed();
+      else
+        for (const batch of batchesOf(claimed, this.batchSize)) {
+          const { projectId, stepId, languageId } = batch[0]!;
+          const claim = { organization, holder, projectId, stepId, languageId, items: batch, failures: 0 };
+          this.held.push({ claim, at: claimedAt });
+        }
       // Stopped meanwhile: what it took goes back at once.
       if (this.stopped) void this.giveBack();
       this.wake(claimed.length < kept.queued + kept.checked);
       return kept;
+    };
+  }
+
+  /**
+   * Claims on `batches` (all new, not yet put) routed at once; their items get the ids the put gives them
+   * (`identify`), and their inbox calls wait for the commit.
+   */
+  private startEarly(organization: string, holder: string, batches: InboxItem[][], at: number): EarlyClaims {
+    let settle!: { resolve: () => void; reject: (e: Error) => void };
+    const stored = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+    // A rolled-back move is the runner's to notice (runClaim), not an unhandled rejection.
+    stored.catch(() => undefined);
+    const items = new Map<string, ClaimedItem>();
+    const claims: Claim[] = [];
+    for (const batch of batches) {
+      const claimItems = batch.map((i): ClaimedItem => ({ ...i, id: Number.NaN, check: false }));
+      for (const i of claimItems) items.set(placeKey(i), i);
+      const { projectId, stepId, languageId } = batch[0]!;
+      const claim = {
+        organization,
+        holder,
+        projectId,
+        stepId,
+        languageId,
+        items: claimItems,
+        failures: 0,
+        stored,
+      };
+      claims.push(claim);
+      this.held.push({ claim, at });
+    }
+    this.wake(false);
+    return {
+      identify: (claimed) => {
+        for (const c of claimed) {
+          const item = items.get(placeKey(c));
+          if (item) item.id = c.id;
+        }
+        // The put found new what the read before it found new (nothing wrote in between): all are mine.
+        if ([...items.values()].some((i) => Number.isNaN(i.id)))
+          throw new Error('strings routed early were not kept as new; the delivery is moved again, checked');
+      },
+      committed: () => settle.resolve(),
+      rolledBack: async (e) => {
+        settle.reject(e);
+        // Not started: never PATCHed, dropped. Started: no further chunk is sent (`abandoned`), and the move
+        // is tried again only once the PATCH under way has ended, so its check finds what that PATCH did.
+        for (const claim of claims) {
+          this.abandoned.add(claim);
+          const waiting = this.held.findIndex((h) => h.claim === claim);
+          if (waiting >= 0) this.held.splice(waiting, 1);
+        }
+        await Promise.all(claims.map((c) => this.running.get(c)));
+      },
     };
   }
 
@@ -322,6 +399,8 @@ export class RouterEngine {
   /** Claims held in memory and not started go back to the inbox, due at once (for the other instances). */
   private async giveBack(): Promise<void> {
     for (const { claim } of this.held.splice(0)) {
+      // Routed early and rolled back: not in the inbox, nothing to give back (the journal has it).
+      if (!(await isStored(claim))) continue;
       const ids = claim.items.map((i) => i.id);
       await this.inbox.release(claim.holder, ids, 0, false).catch((e: Error) => {
         this.log.warn(`Could not give back ${ids.length} strings (they wait for the lease): ${e.message}`);
@@ -346,29 +425,50 @@ export class RouterEngine {
   }
 
   private async runClaim(claim: Claim, claimedAt: number): Promise<void> {
+    if (!claim.stored) return this.routeClaim(claim, claimedAt);
+    // Routed early: its move waits for this run when it rolls back (startEarly).
+    const run = this.routeClaim(claim, claimedAt);
+    this.running.set(claim, run);
+    try {
+      await run;
+    } finally {
+      this.running.delete(claim);
+    }
+  }
+
+  private async routeClaim(claim: Claim, claimedAt: number): Promise<void> {
     const { organization } = claim;
-    const left = new Map(claim.items.map((i) => [i.id, i]));
+    // By item, not id: a claim routed early has its ids once its put is committed.
+    const left = new Set(claim.items);
     // The database stamped the lease after `claimedAt` (or the renewal's start): it holds at least until
     // then plus the lease, on any clock. A renewal that finds a row taken ends it at once.
     let validUntil = claimedAt + this.leaseMs;
-    const renewed = async (ids: number[]) => {
+    const renewed = async (items: ClaimedItem[]) => {
+      await claim.stored;
       const started = Date.now();
-      const held = await this.inbox.renew(claim.holder, ids, this.leaseMs);
+      const held = await this.inbox.renew(
+        claim.holder,
+        items.map((i) => i.id),
+        this.leaseMs,
+      );
       validUntil = held ? Math.max(validUntil, started + this.leaseMs) : 0;
       return held;
     };
     const done = async (items: ClaimedItem[]) => {
+      await claim.stored;
       await this.inbox.done(claim.holder, organization, items);
-      for (const i of items) left.delete(i.id);
+      for (const i of items) left.delete(i);
       this.lastDepth = Math.max(0, this.lastDepth - items.length);
     };
     const hooks: ChunkHooks = {
       before: async (items) => {
+        // Routed early and its move rolled back: the journal moves it again, checked; nothing more is sent.
+        if (this.abandoned.has(claim)) throw new LeaseLost();
         // Within the first half of a lease known held, asking the store again cannot say otherwise (a
         // 500-row update on the embedded store, as costly as the claim): only a chunk reached later, after
         // a stall, is checked and stops here if another instance may have taken it.
         if (Date.now() < validUntil - this.leaseMs / 2) return;
-        if (!(await renewed(items.map((i) => i.id)))) throw new LeaseLost();
+        if (!(await renewed(items))) throw new LeaseLost();
       },
       done,
       // A margin for the clocks' rates and the answer's way back.
@@ -376,7 +476,7 @@ export class RouterEngine {
     };
     // The lease is renewed while the batch runs: a slow API does not hand live work to another instance.
     const renew = setInterval(() => {
-      void renewed([...left.keys()]).catch(() => undefined);
+      void renewed([...left]).catch(() => undefined);
     }, this.leaseMs / 3);
     renew.unref?.();
     let client: CrowdinClient | null = null;
@@ -404,7 +504,14 @@ export class RouterEngine {
       const batch = claim.items.filter((i) => !gone.has(i.string.id));
       if (batch.length) await this.batches.run(client, claim, step, batch, hooks);
     } catch (e) {
-      const failure = e instanceof BatchFailure ? e : new BatchFailure(e, [...left.values()]);
+      if (!(await isStored(claim))) {
+        this.log.warn(
+          `${place(claim)}: the delivery's move into the inbox failed while it was routed; it is moved ` +
+            'again, and its strings are checked with the service before they are routed again.',
+        );
+        return;
+      }
+      const failure = e instanceof BatchFailure ? e : new BatchFailure(e, [...left]);
       if (failure.cause instanceof LeaseLost || failure.cause instanceof DeadlinePassed) {
         this.log.warn(
           `${place(claim)}: the claim ran out (a stall longer than the lease); another instance routes the rest.`,
@@ -467,6 +574,34 @@ export class RouterEngine {
     }
     await hooks.done(unrouted);
   }
+}
+
+/** Claims routed before their put (RouterEngine.startEarly). */
+interface EarlyClaims {
+  identify(claimed: readonly ClaimedItem[]): void;
+  committed(): void;
+  /** Resolves once no claim of them is routing any more. */
+  rolledBack(e: Error): Promise<void>;
+}
+
+/** A string's place in the inbox: one row per string, step and language. */
+function placeKey(i: InboxItem): string {
+  return `${i.stepId}|${i.languageId}|${i.string.id}`;
+}
+
+/** No string twice on one step and language (the put keeps such a string once). */
+function distinct(items: ReadonlySet<InboxItem>): boolean {
+  return new Set([...items].map(placeKey)).size === items.size;
+}
+
+/** Whether a claim's rows are in the inbox (false: routed early, and the move rolled back). */
+async function isStored(claim: Claim): Promise<boolean> {
+  return claim.stored
+    ? claim.stored.then(
+        () => true,
+        () => false,
+      )
+    : true;
 }
 
 /** Items in batches of one step and language, at most `size` each, in their order. */

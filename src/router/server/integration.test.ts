@@ -16,6 +16,7 @@ import { validateManifest } from '../../server/emulator/apps/manifest.ts';
 import { call } from '../../server/emulator/apps/testing.ts';
 import { startEmulator, type RunningEmulator } from '../../server/emulator/testing.ts';
 import { deliveredString, deliveryBody } from '../testing.ts';
+import type { SqlRunner } from '../../app-server/store/sql.ts';
 import { signatureOf } from './auth.ts';
 import { emulatorClient, setUpInEmulator, STARTER_SETTINGS } from './emulator-setup.ts';
 import { manifest, STEP_MODULE_KEY, WEBHOOK_MODULE_KEY } from './manifest.ts';
@@ -204,6 +205,61 @@ describe('CroQL Router hosted by the emulator', () => {
     await flushAndSettle();
     expect(await patchCalls()).toBe(before);
     expect(rt.logs.some((l) => /routed already \(a repeat of a delivery\)/.test(l))).toBe(true);
+  });
+
+  it('PATCHes each string once when the move of a delivery it routed early fails, and checks it when moved again', async () => {
+    // The embedded store routes a delivery's new strings while their put into the inbox commits
+    // (src/router/server/deliveries.ts). Here the database refuses that transaction's last write once (a
+    // real failure in it: a trigger), after the PATCH was under way: the journal moves the delivery again,
+    // checked with the service first, and finds the strings routed.
+    const sql = (rt.store as unknown as { sql: SqlRunner }).sql;
+    await sql.query(`create sequence test_refusals`);
+    await sql.query(
+      `create function test_refuse_once() returns trigger language plpgsql as $$
+       begin
+         if nextval('test_refusals') = 1 then raise exception 'the disk is full (test)'; end if;
+         return new;
+       end $$`,
+    );
+    await sql.query(
+      `create trigger test_refuse_once before insert or update on router_meta for each row
+       when (new.key = 'journal_moved') execute function test_refuse_once()`,
+    );
+    // A rule the delivery answers alone (no labels read first), so the PATCH is sent before the put runs.
+    const rules = rt.store.step('acme', step.id)?.settings;
+    const saved = await saveSettings({
+      rules: [{ query: 'not is duplicate', output: 'true' }],
+      default: 'false',
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    try {
+      const ids = [
+        ...(await listing('not is hidden and count of labels = 0 and count of comments = 0')),
+      ].slice(-20);
+      const before = await patchCalls();
+      const sent = await call(em.url, APPS_ROUTES.send, {
+        params: [step.id],
+        body: { stringIds: ids, languages: ['de'] },
+      });
+      expect(sent.json.needProcess).toBe(20);
+      await flushAndSettle();
+      // The move is tried again after a wait: until then the journal is not drained.
+      for (let i = 0; i < 500 && !rt.logs.some((l) => /the disk is full/.test(l)); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await rt.engine.settled();
+      expect(rt.logs.some((l) => /move into the inbox failed while it was routed/.test(l))).toBe(true);
+      expect(rt.logs.some((l) => /could not be moved into the inbox yet.*the disk is full/.test(l))).toBe(
+        true,
+      );
+      expect(rt.logs.at(-1)).toMatch(/20 strings delivered again are routed already/);
+      expect(await patchCalls()).toBe(before + 1);
+      const rows = (await stepStrings('de')).filter((r) => ids.includes(r.stringId));
+      expect(rows.map((r) => r.status)).toEqual(Array(20).fill('DONE'));
+    } finally {
+      await sql.query('drop trigger test_refuse_once on router_meta');
+      await saveSettings(rules);
+    }
   });
 
   it('F8: routes strings sent to the step again (back on NEED_PROCESS) at once, not at reconciling', async () => {

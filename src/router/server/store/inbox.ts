@@ -27,6 +27,12 @@ export interface ClaimedItem extends InboxItem {
 
 export interface Claim {
   organization: string;
+  /**
+   * Set on a claim routed before its rows were committed (an embedded store's move, ../deliveries.ts): every
+   * inbox call on the claim waits for it, and the items' ids are set when it resolves. Rejected, the rows
+   * were never kept: there is nothing to update, and the journal moves the delivery again, checked first.
+   */
+  stored?: Promise<void>;
   /** Who holds its lease (`claimed_by`): renewals, `done` and `release` name it. */
   holder: string;
   projectId: number;
@@ -91,11 +97,14 @@ export class Inbox {
    * With `claim`, the new rows it `take`s are kept already claimed by its owner (`claimed`, with their ids):
    * the instance that acknowledges a delivery routes it from memory at once, with no claim round trip that
    * reads the strings back; a row another worker holds or that waited already is left to the claims.
+   * `checkFirst` keeps every string to be checked before it is routed: a delivery this instance may have
+   * routed already (store/journal.ts, a move tried again).
    */
   async put(
     organization: string,
     all: readonly InboxItem[],
     claim?: PutClaim,
+    { checkFirst = false }: { checkFirst?: boolean } = {},
   ): Promise<Kept & { claimed: ClaimedItem[] }> {
     // One row per string in one statement (PostgreSQL refuses to update a row twice in one insert).
     const unique = new Map<string, InboxItem>();
@@ -129,7 +138,7 @@ export class Inbox {
            (organization, project_id, step_id, language, string_id, revision, payload, verify, claimed_by,
             lease_until, claims)
          select $1, u.p, u.s, u.l, u.id, u.r, u.payload,
-                exists (select 1 from router_routed r where r.key = u.k),
+                $5::boolean or exists (select 1 from router_routed r where r.key = u.k),
                 case when u.c then $3::text end,
                 case when u.c then now() + $4::int * interval '1 millisecond' end,
                 case when u.c then 1 else 0 end
@@ -145,7 +154,7 @@ export class Inbox {
               coalesce(json_agg(json_build_array(id, step_id, language, string_id, verify)) filter (where mine),
                 '[]'::json) as claimed
        from w`,
-      [organization, document, claim?.owner ?? null, claim?.leaseMs ?? 0],
+      [organization, document, claim?.owner ?? null, claim?.leaseMs ?? 0, checkFirst],
     );
     const kept = row?.kept ?? 0;
     const checked = row?.checked ?? 0;
@@ -154,6 +163,28 @@ export class Inbox {
       return { ...item, id: Number(id), check: verify };
     });
     return { queued: kept - checked, repeats: all.length - kept, checked, claimed };
+  }
+
+  /**
+   * Whether none of `items` is in the inbox or was routed at its revision: what `put` would keep as new,
+   * asked in the transaction that puts them, before the put itself (the statement that costs).
+   */
+  async allNew(organization: string, items: readonly InboxItem[]): Promise<boolean> {
+    // Arrays of numbers and short keys: a fraction of the put's document to send and read.
+    const [row] = await this.sql.query<{ known: boolean }>(
+      `select exists (
+         select 1 from unnest($2::int[], $3::text[], $4::bigint[]) as u(s, l, id)
+         join router_inbox i on i.organization = $1 and i.step_id = u.s and i.language = u.l and i.string_id = u.id
+       ) or exists (select 1 from router_routed where key = any($5::text[])) as known`,
+      [
+        organization,
+        items.map((i) => i.stepId),
+        items.map((i) => i.languageId),
+        items.map((i) => i.string.id),
+        items.map((i) => routedKey(organization, i, i.string.id)),
+      ],
+    );
+    return row?.known === false;
   }
 
   /**

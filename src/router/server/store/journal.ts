@@ -3,6 +3,9 @@
 // tens of milliseconds (one row each, their keys, the routed check); keeping the body once costs a write, and
 // the acknowledgement waits only for that (src/bench/router-inbox.bench.ts). An entry leaves the journal in
 // the same transaction that puts its strings into the inbox, so each delivery reaches the inbox once.
+// On the embedded store the strings of a kept delivery are routed while that transaction runs (`Move.early`,
+// ../deliveries.ts), so a record moved a second time (its first try failed, or the run died before the
+// commit) may be PATCHed already: its strings are checked with the service first (`Move.checkFirst`).
 // - Embedded (one process): an append-only file in the store's folder. A record is written with one writev(2)
 //   and no fsync, as PGlite commits (src/app-server/store/sql.ts): it reaches the operating system before
 //   the answer, so it survives the process being killed at any moment, not a power loss. Records carry a
@@ -30,11 +33,30 @@ export interface JournalEntry {
   body: Uint8Array;
 }
 
+/** How an entry is being moved. */
+export interface Move {
+  /**
+   * Nothing else reads or writes the inbox while the move's transaction runs (the embedded store: one
+   * process, one connection), so the entry's strings may be routed before it commits.
+   */
+  early: boolean;
+  /**
+   * The entry may have been routed already (an earlier try of its move routed it early, then the process
+   * died or the move failed): its strings are checked with the service before they are routed again.
+   */
+  checkFirst: boolean;
+  /**
+   * What to undo if the transaction rolls back (routing started early); called after it ended, and the move
+   * is tried again once it resolves.
+   */
+  onRollBack(undo: (e: Error) => Promise<void>): void;
+}
+
 /**
  * Puts an entry's strings into the inbox, in the transaction `tx` that also takes it off the journal;
  * resolves to what to do once that transaction is committed (tell the router there is work).
  */
-export type MoveToInbox = (tx: SqlRunner, entry: JournalEntry) => Promise<() => void>;
+export type MoveToInbox = (tx: SqlRunner, entry: JournalEntry, move: Move) => Promise<() => void>;
 
 export interface DeliveryJournal {
   /**
@@ -162,7 +184,8 @@ class FileJournal implements DeliveryJournal {
   start(put: MoveToInbox, failed: (e: Error) => void): void {
     this.put = put;
     this.failed = failed;
-    for (const entry of this.left.splice(0)) void this.move(entry);
+    // Left by an earlier run, whose early routing may have PATCHed them before it died.
+    for (const entry of this.left.splice(0)) void this.move(entry, true);
   }
 
   keep(organization: string, body: Uint8Array): Promise<void> {
@@ -188,21 +211,31 @@ class FileJournal implements DeliveryJournal {
       }
       this.written = this.next++;
       // Queued here, in the order written.
-      void this.move(entry);
+      void this.move(entry, false);
     });
     this.writes = job.catch(() => undefined);
     return job;
   }
 
-  /** Moves `entry` after those before it; a failing database is tried again (the answer promised it). */
-  private move(entry: JournalEntry): Promise<void> {
+  /**
+   * Moves `entry` after those before it; a failing database is tried again (the answer promised it). The
+   * first try of an entry kept by this run routes it early; a later try, or an entry an earlier run left,
+   * is checked first.
+   */
+  private move(entry: JournalEntry, leftBefore: boolean): Promise<void> {
     const job = this.moves.then(async () => {
       await afterTheAnswer();
-      for (let wait = 500; ; wait = Math.min(wait * 2, 30_000)) {
+      for (let wait = 500, tried = leftBefore; ; wait = Math.min(wait * 2, 30_000), tried = true) {
         if (this.closed) return;
+        const undo: ((e: Error) => Promise<void>)[] = [];
+        let after: () => void;
         try {
-          const after = await this.sql.transaction(async (tx) => {
-            const then = await this.put!(tx, entry);
+          after = await this.sql.transaction(async (tx) => {
+            const then = await this.put!(tx, entry, {
+              early: !tried,
+              checkFirst: tried,
+              onRollBack: (u) => undo.push(u),
+            });
             await tx.query(
               `insert into router_meta (key, value) values ($1, $2)
                on conflict (key) do update set value = excluded.value`,
@@ -210,15 +243,17 @@ class FileJournal implements DeliveryJournal {
             );
             return then;
           });
-          this.moved = entry.id;
-          if (this.moved === this.written) this.empty();
-          after();
-          return;
         } catch (e) {
+          await Promise.all(undo.map((u) => u(e as Error)));
           if (this.closed) return;
           this.failed(e as Error);
           await new Promise((r) => setTimeout(r, wait));
+          continue;
         }
+        this.moved = entry.id;
+        if (this.moved === this.written) this.empty();
+        after();
+        return;
       }
     });
     this.moves = job.catch(() => undefined);
@@ -253,7 +288,7 @@ class FileJournal implements DeliveryJournal {
 class TableJournal implements DeliveryJournal {
   private put: MoveToInbox | null = null;
   private failed: (e: Error) => void = () => undefined;
-  private moving = new Set<Promise<void>>();
+  private moving = new Set<Promise<unknown>>();
   private sweep: ReturnType<typeof setInterval> | null = null;
   private sweeping: Promise<void> | null = null;
 
@@ -279,16 +314,12 @@ class TableJournal implements DeliveryJournal {
       [organization, deflateRawSync(body, { level: 1 })],
     );
     const entry = { id: Number(row!.id), organization, body };
-    const moved = afterTheAnswer()
-      .then(() =>
-        this.sql.transaction(async (tx) => {
-          // Deleted first: another instance moving the same row waits for this transaction, then finds none.
-          const gone = await tx.query('delete from router_deliveries where id = $1 returning id', [entry.id]);
-          return gone.length ? this.put!(tx, entry) : null;
-        }),
-      )
+    const moved = this.moveOne(async (tx) => {
+      // Deleted first: another instance moving the same row waits for this transaction, then finds none.
+      const gone = await tx.query('delete from router_deliveries where id = $1 returning id', [entry.id]);
+      return gone.length ? entry : null;
+    }, afterTheAnswer())
       // A failure leaves the row, which a sweep (this instance's or another's) moves later.
-      .then((after) => after?.())
       .catch((e: Error) => this.failed(e));
     this.moving.add(moved);
     void moved.finally(() => this.moving.delete(moved));
@@ -302,7 +333,7 @@ class TableJournal implements DeliveryJournal {
   private async sweepOnce(olderThanMs: number): Promise<void> {
     try {
       for (;;) {
-        const after = await this.sql.transaction(async (tx) => {
+        const found = await this.moveOne(async (tx) => {
           const [row] = await tx.query<{ id: string; organization: string; body: Uint8Array }>(
             `delete from router_deliveries where id = (
                select id from router_deliveries where received_at < now() - $1 * interval '1 millisecond'
@@ -310,16 +341,35 @@ class TableJournal implements DeliveryJournal {
              returning id, organization, body`,
             [olderThanMs],
           );
-          if (!row) return 'none' as const;
-          const body = inflateRawSync(row.body);
-          return this.put!(tx, { id: Number(row.id), organization: row.organization, body });
+          return row
+            ? { id: Number(row.id), organization: row.organization, body: inflateRawSync(row.body) }
+            : null;
         });
-        if (after === 'none') return;
-        after();
+        if (!found) return;
       }
     } catch (e) {
       this.failed(e as Error);
     }
+  }
+
+  /**
+   * One move: `take` takes an entry off the table in the transaction that puts it into the inbox (null:
+   * none, another instance took it). Never early: another instance may put the same strings meanwhile, and
+   * a string is routed only once the put that says it is new is committed. So never routed before either.
+   */
+  private async moveOne(
+    take: (tx: SqlRunner) => Promise<JournalEntry | null>,
+    after: Promise<void> = Promise.resolve(),
+  ): Promise<boolean> {
+    await after;
+    const moved = await this.sql.transaction(async (tx) => {
+      const found = await take(tx);
+      return found
+        ? this.put!(tx, found, { early: false, checkFirst: false, onRollBack: () => undefined })
+        : null;
+    });
+    moved?.();
+    return moved !== null;
   }
 
   async drained(): Promise<void> {
