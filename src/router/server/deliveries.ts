@@ -2,8 +2,9 @@
 // `keep` writes its body to the store's journal (store/journal.ts) and the route answers 2xx; right after,
 // the journal moves it into the inbox, where routing takes it from. On an embedded store the batches this
 // instance takes start routing inside the move, before the put (tens of milliseconds in PGlite) commits:
-// the PATCH's round trip to the service then covers it (src/bench/router.bench.ts). What an earlier run (or, on PostgreSQL,
-// an instance that died) kept and did not move is moved first, at start, parsed again from the body.
+// the PATCH's round trip to the service then covers it (src/bench/router.bench.ts). What an earlier run
+// (or, on PostgreSQL, an instance that died) kept and did not move is moved first, at start, parsed again
+// from the body.
 import { readDelivery, type StepItem } from '../event.ts';
 import type { Logger, RouterEngine } from './engine.ts';
 import { STEP_MODULE_KEY } from './manifest.ts';
@@ -42,7 +43,9 @@ export function startDeliveries(store: RouterStore, engine: RouterEngine, log: L
         entry.organization,
         items,
         (rows, claim) => inbox.put(entry.organization, rows, claim, { checkFirst: move.checkFirst }),
-        move.early ? { isNew: (rows) => inbox.allNew(entry.organization, rows), ...move } : undefined,
+        move.early
+          ? { isNew: (rows) => inbox.allNew(entry.organization, rows), onRollBack: move.onRollBack }
+          : undefined,
       );
       return () => {
         const { repeats } = commit();
