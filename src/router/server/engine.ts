@@ -1,10 +1,10 @@
 // The router at work. A delivery's strings go to the inbox (store/inbox.ts) before the delivery is answered;
 // workers (`concurrency` per instance) claim batches of one step and language from it with a lease and route
-// them (batch.ts), deleting each PATCH chunk from the inbox once the service has answered it. So a process
-// killed at any moment leaves its unfinished work in the inbox: the next start (embedded: one process, its
-// claims given back at open) or another instance (PostgreSQL: once the lease runs out) routes it, with no
-// wait for the reconcile pass. Work other instances put in the inbox, or leases that ran out, are found by a
-// poll every `pollMs`.
+// them (claim-run.ts, batch.ts), deleting each PATCH chunk from the inbox once the service has answered it.
+// So a process killed at any moment leaves its unfinished work in the inbox: the next start (embedded: one
+// process, its claims given back at open) or another instance (PostgreSQL: once the lease runs out) routes
+// it, with no wait for the reconcile pass. Work other instances put in the inbox, or leases that ran out, are
+// found by a poll every `pollMs`.
 // The API down or rate limiting means the batch waits (its rows due again later) and tries again, never a
 // route on a guess; after `giveUpAfter` failed tries, or an error trying again cannot mend, the strings are
 // parked with "" (TODO, what the service's docs give an app to say "not routed": the step shows them to do)
@@ -13,29 +13,17 @@
 // step's settings routes the strings it had parked.
 import { randomUUID } from 'node:crypto';
 import type { StepItem } from '../event.ts';
-import { PARKED } from '../route.ts';
 import type { RulePlan } from '../plan.ts';
 import type { StringStatusRecord } from '../../wire/apps.ts';
-import {
-  BatchFailure,
-  BatchRouter,
-  LeaseLost,
-  place,
-  statusPath,
-  type ChunkHooks,
-  type Logger,
-} from './batch.ts';
-import { ApiError, DeadlinePassed, type CrowdinClient } from '../../app-server/crowdin.ts';
+import { BatchRouter, place, statusPath, type Logger } from './batch.ts';
+import { ClaimRunner, type ClaimRunOptions } from './claim-run.ts';
+import { distinct, EarlyRouting, isStored, type EarlyClaims } from './early-claims.ts';
 import type { Claim, ClaimedItem, InboxItem, Kept, PutClaim } from './store/inbox.ts';
-import type { RouterStore, StepRecord } from './store.ts';
+import type { StepRecord } from './store.ts';
 
 export { statusPath, type Logger } from './batch.ts';
 
-export interface EngineOptions {
-  store: RouterStore;
-  /** The API client of an installation; null when the organization is not installed (any more). */
-  client: (organization: string) => CrowdinClient | null;
-  log: Logger;
+export interface EngineOptions extends ClaimRunOptions {
   /** How long a routed string's key is remembered, to check a later delivery of it first (default a day). */
   repeatWindowMs?: number;
   /** Batches routed at once by this instance (default 4). */
@@ -46,10 +34,6 @@ export interface EngineOptions {
   leaseMs?: number;
   /** How often the inbox is looked at for work this instance was not told of (default 1 s). */
   pollMs?: number;
-  /** Wait before a failed batch tries again (default 2 s doubling to 5 min). */
-  retryDelayMs?: (failures: number) => number;
-  /** Failed tries after which a batch's strings are parked and reported (default 12, about half an hour). */
-  giveUpAfter?: number;
   now?: () => Date;
 }
 
@@ -58,6 +42,8 @@ export class RouterEngine {
   readonly owner = randomUUID();
   private claims = 0;
   private batches: BatchRouter;
+  private runner: ClaimRunner;
+  private early = new EarlyRouting();
   private workers = 0;
   /** Workers waiting for a claim's answer. */
   private looking = 0;
@@ -66,9 +52,6 @@ export class RouterEngine {
   /** Batches being kept claimed by deliveries not yet stored. */
   private taking = 0;
   private stopped = false;
-  /** Claims routed early (startEarly) while they run, and those whose move rolled back. */
-  private running = new Map<Claim, Promise<void>>();
-  private abandoned = new WeakSet<Claim>();
   private idleWaiters: (() => void)[] = [];
   private lastDepth = 0;
   private poll: ReturnType<typeof setInterval>;
@@ -79,6 +62,11 @@ export class RouterEngine {
 
   constructor(private options: EngineOptions) {
     this.batches = new BatchRouter(options.log, options.now);
+    this.runner = new ClaimRunner(options, this.batches, this.leaseMs, {
+      finished: (count) => (this.lastDepth = Math.max(0, this.lastDepth - count)),
+      retryDue: () => this.wake(),
+      isAbandoned: (claim) => this.early.isAbandoned(claim),
+    });
     this.poll = setInterval(() => this.tick(), options.pollMs ?? 1000);
     this.poll.unref?.();
     // Work left by an earlier run of this store.
@@ -130,7 +118,17 @@ export class RouterEngine {
     let result: Kept & { claimed: ClaimedItem[] };
     try {
       if (early && mine.size > 0 && distinct(mine) && (await early.isNew([...mine]))) {
-        const claims = this.startEarly(organization, holder, taken, claimedAt);
+        const claims = this.early.start(
+          organization,
+          holder,
+          taken,
+          (claim) => this.held.push({ claim, at: claimedAt }),
+          (claim) => {
+            const waiting = this.held.findIndex((h) => h.claim === claim);
+            if (waiting >= 0) this.held.splice(waiting, 1);
+          },
+        );
+        this.wake(false);
         early.onRollBack((e) => claims.rolledBack(e));
         started = claims;
         // A turn for the claims to reach their PATCH (no input or output on the way with local rules) before
@@ -159,60 +157,6 @@ export class RouterEngine {
       if (this.stopped) void this.giveBack();
       this.wake(claimed.length < kept.queued + kept.checked);
       return kept;
-    };
-  }
-
-  /**
-   * Claims on `batches` (all new, not yet put) routed at once; their items get the ids the put gives them
-   * (`identify`), and their inbox calls wait for the commit.
-   */
-  private startEarly(organization: string, holder: string, batches: InboxItem[][], at: number): EarlyClaims {
-    let settle!: { resolve: () => void; reject: (e: Error) => void };
-    const stored = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
-    // A rolled-back move is the runner's to notice (runClaim), not an unhandled rejection.
-    stored.catch(() => undefined);
-    const items = new Map<string, ClaimedItem>();
-    const claims: Claim[] = [];
-    for (const batch of batches) {
-      const claimItems = batch.map((i): ClaimedItem => ({ ...i, id: Number.NaN, check: false }));
-      for (const i of claimItems) items.set(placeKey(i), i);
-      const { projectId, stepId, languageId } = batch[0]!;
-      const claim = {
-        organization,
-        holder,
-        projectId,
-        stepId,
-        languageId,
-        items: claimItems,
-        failures: 0,
-        stored,
-      };
-      claims.push(claim);
-      this.held.push({ claim, at });
-    }
-    this.wake(false);
-    return {
-      identify: (claimed) => {
-        for (const c of claimed) {
-          const item = items.get(placeKey(c));
-          if (item) item.id = c.id;
-        }
-        // The put found new what the read before it found new (nothing wrote in between): all are mine.
-        if ([...items.values()].some((i) => Number.isNaN(i.id)))
-          throw new Error('strings routed early were not kept as new; the delivery is moved again, checked');
-      },
-      committed: () => settle.resolve(),
-      rolledBack: async (e) => {
-        settle.reject(e);
-        // Not started: never PATCHed, dropped. Started: no further chunk is sent (`abandoned`), and the move
-        // is tried again only once the PATCH under way has ended, so its check finds what that PATCH did.
-        for (const claim of claims) {
-          this.abandoned.add(claim);
-          const waiting = this.held.findIndex((h) => h.claim === claim);
-          if (waiting >= 0) this.held.splice(waiting, 1);
-        }
-        await Promise.all(claims.map((c) => this.running.get(c)));
-      },
     };
   }
 
@@ -425,183 +369,8 @@ export class RouterEngine {
   }
 
   private async runClaim(claim: Claim, claimedAt: number): Promise<void> {
-    if (!claim.stored) return this.routeClaim(claim, claimedAt);
-    // Routed early: its move waits for this run when it rolls back (startEarly).
-    const run = this.routeClaim(claim, claimedAt);
-    this.running.set(claim, run);
-    try {
-      await run;
-    } finally {
-      this.running.delete(claim);
-    }
+    await this.early.run(claim, () => this.runner.route(claim, claimedAt));
   }
-
-  private async routeClaim(claim: Claim, claimedAt: number): Promise<void> {
-    const { organization } = claim;
-    // By item, not id: a claim routed early has its ids once its put is committed.
-    const left = new Set(claim.items);
-    // The database stamped the lease after `claimedAt` (or the renewal's start): it holds at least until
-    // then plus the lease, on any clock. A renewal that finds a row taken ends it at once.
-    let validUntil = claimedAt + this.leaseMs;
-    const renewed = async (items: ClaimedItem[]) => {
-      await claim.stored;
-      const started = Date.now();
-      const held = await this.inbox.renew(
-        claim.holder,
-        items.map((i) => i.id),
-        this.leaseMs,
-      );
-      validUntil = held ? Math.max(validUntil, started + this.leaseMs) : 0;
-      return held;
-    };
-    const done = async (items: ClaimedItem[]) => {
-      await claim.stored;
-      await this.inbox.done(claim.holder, organization, items);
-      for (const i of items) left.delete(i);
-      this.lastDepth = Math.max(0, this.lastDepth - items.length);
-    };
-    const hooks: ChunkHooks = {
-      before: async (items) => {
-        // Routed early and its move rolled back: the journal moves it again, checked; nothing more is sent.
-        if (this.abandoned.has(claim)) throw new LeaseLost();
-        // Within the first half of a lease known held, asking the store again cannot say otherwise (a
-        // 500-row update on the embedded store, as costly as the claim): only a chunk reached later, after
-        // a stall, is checked and stops here if another instance may have taken it.
-        if (Date.now() < validUntil - this.leaseMs / 2) return;
-        if (!(await renewed(items))) throw new LeaseLost();
-      },
-      done,
-      // A margin for the clocks' rates and the answer's way back.
-      deadline: () => validUntil - this.leaseMs / 10,
-    };
-    // The lease is renewed while the batch runs: a slow API does not hand live work to another instance.
-    const renew = setInterval(() => {
-      void renewed([...left]).catch(() => undefined);
-    }, this.leaseMs / 3);
-    renew.unref?.();
-    let client: CrowdinClient | null = null;
-    // Read at once with the installation, not after it (one round trip to PostgreSQL fewer per batch).
-    const stepRead = this.options.store.freshStep(organization, claim.stepId);
-    stepRead.catch(() => undefined);
-    try {
-      await this.options.store.freshInstallation(organization);
-      client = this.options.client(organization);
-      if (!client) {
-        this.log.warn(
-          `${place(claim)}: ${claim.items.length} strings dropped, the organization ${organization} is not installed.`,
-        );
-        await done(claim.items);
-        return;
-      }
-      const step = await stepRead;
-      const gone = await this.batches.notWaiting(client, claim, claim.items);
-      if (gone.size) {
-        await done(claim.items.filter((i) => gone.has(i.string.id)));
-        this.log.info(
-          `${place(claim)}: ${gone.size} strings delivered again are routed already (a repeat of a delivery); dropped.`,
-        );
-      }
-      const batch = claim.items.filter((i) => !gone.has(i.string.id));
-      if (batch.length) await this.batches.run(client, claim, step, batch, hooks);
-    } catch (e) {
-      if (!(await isStored(claim))) {
-        this.log.warn(
-          `${place(claim)}: the delivery's move into the inbox failed while it was routed; it is moved ` +
-            'again, and its strings are checked with the service before they are routed again.',
-        );
-        return;
-      }
-      const failure = e instanceof BatchFailure ? e : new BatchFailure(e, [...left]);
-      if (failure.cause instanceof LeaseLost || failure.cause instanceof DeadlinePassed) {
-        this.log.warn(
-          `${place(claim)}: the claim ran out (a stall longer than the lease); another instance routes the rest.`,
-        );
-        return;
-      }
-      await this.onFailure(claim, client, failure, hooks).catch((e2: Error) => {
-        // The inbox itself failed: the rows stay claimed, and are claimed again (and checked) once the lease ends.
-        this.log.error(`${place(claim)}: could not update the inbox: ${e2.message}`);
-      });
-    } finally {
-      clearInterval(renew);
-    }
-  }
-
-  /** A failed batch waits for a retry, or (given up) its strings are parked as TODO with the reason logged. */
-  private async onFailure(
-    claim: Claim,
-    client: CrowdinClient | null,
-    failure: BatchFailure,
-    hooks: ChunkHooks,
-  ): Promise<void> {
-    const cause = failure.cause;
-    const unrouted = failure.unrouted;
-    const failures = claim.failures + 1;
-    const what =
-      cause instanceof ApiError ? `the service answered ${cause.status}: ${cause.message}` : failure.message;
-    if (cause instanceof ApiError && cause.transient && failures < (this.options.giveUpAfter ?? 12)) {
-      const delay = (this.options.retryDelayMs ?? defaultRetryDelay)(failures);
-      this.log.warn(
-        `${place(claim)}: ${unrouted.length} strings wait ${Math.round(delay / 1000)} s and try again (${cause.message}).`,
-      );
-      await this.inbox.release(
-        claim.holder,
-        unrouted.map((i) => i.id),
-        delay,
-        true,
-      );
-      setTimeout(() => this.wake(), delay + 5).unref?.();
-      return;
-    }
-    this.log.error(
-      `${place(claim)}: ${unrouted.length} strings not routed, ${what}. They are parked as TODO on the step; ` +
-        'saving its settings (or re-triggering them) routes them again.',
-    );
-    if (client) {
-      try {
-        await this.batches.patch(
-          client,
-          claim,
-          unrouted,
-          unrouted.map(() => PARKED),
-          hooks,
-        );
-      } catch (e) {
-        this.log.error(
-          `${place(claim)}: could not park them either (${(e as Error).message}); they stay NEED_PROCESS and the reconcile pass routes them.`,
-        );
-      }
-    }
-    await hooks.done(unrouted);
-  }
-}
-
-/** Claims routed before their put (RouterEngine.startEarly). */
-interface EarlyClaims {
-  identify(claimed: readonly ClaimedItem[]): void;
-  committed(): void;
-  /** Resolves once no claim of them is routing any more. */
-  rolledBack(e: Error): Promise<void>;
-}
-
-/** A string's place in the inbox: one row per string, step and language. */
-function placeKey(i: InboxItem): string {
-  return `${i.stepId}|${i.languageId}|${i.string.id}`;
-}
-
-/** No string twice on one step and language (the put keeps such a string once). */
-function distinct(items: ReadonlySet<InboxItem>): boolean {
-  return new Set([...items].map(placeKey)).size === items.size;
-}
-
-/** Whether a claim's rows are in the inbox (false: routed early, and the move rolled back). */
-async function isStored(claim: Claim): Promise<boolean> {
-  return claim.stored
-    ? claim.stored.then(
-        () => true,
-        () => false,
-      )
-    : true;
 }
 
 /** Items in batches of one step and language, at most `size` each, in their order. */
@@ -617,8 +386,4 @@ function batchesOf<T extends InboxItem>(items: readonly T[], size: number): T[][
   for (const list of places.values())
     for (let from = 0; from < list.length; from += size) batches.push(list.slice(from, from + size));
   return batches;
-}
-
-function defaultRetryDelay(failures: number): number {
-  return Math.min(5 * 60_000, 2000 * 2 ** (failures - 1));
 }
