@@ -114,7 +114,8 @@ export class Inbox {
     // The strings' JSON texts go side by side in one bytea (src/app-server/store/sql.ts: arrays of text are
     // escaped character by character in JavaScript), each cut out by its offset and length and read as json
     // once; the short columns go as arrays. (A JSON document of the whole rows was parsed twice, by the cast
-    // and by json_to_recordset, and each payload a third time: most of PostgreSQL's work for a delivery.)
+    // and by json_to_recordset, and each payload a third time: a third of the put, which is most of what
+    // PostgreSQL does for a delivery.)
     const texts = items.map((i) => Buffer.from(JSON.stringify(i.string)));
     const offsets: number[] = [];
     let length = 0;
