@@ -72,6 +72,23 @@ describe.each(Object.entries(backends))('RouterStore (%s)', (_name, newLocation)
     expect(again.step('acme', 12)?.languages.sort()).toEqual(['de', 'es', 'fr', 'uk']);
   });
 
+  it('gives back each string as it was delivered, whatever its script, beside strings found on the step', async () => {
+    const store = await open(await newLocation());
+    // Multi-byte texts of different lengths side by side: each string's JSON is cut out of the put by its
+    // length in bytes, so a length in characters would hand the next string a piece of this one.
+    const texts = ['Зберегти зміни', 'Save', '保存する 😀', 'Ünïcödé "quoted" \\ back\nslash', '', 'Ok'];
+    const items = texts.map((text, n): InboxItem => ({
+      projectId: 1,
+      stepId: 12,
+      languageId: 'uk',
+      revision: n % 2 ? null : 3,
+      string: { id: n + 1, text, labelIds: [n] },
+    }));
+    expect(await store.inbox.put('acme', items)).toMatchObject({ queued: texts.length, repeats: 0 });
+    const claim = await store.inbox.claim('me', 60_000, 500);
+    expect(claim?.items.map((i) => [i.string, i.revision])).toEqual(items.map((i) => [i.string, i.revision]));
+  });
+
   it('F10: a settings save whose write fails leaves nothing behind, in memory or after a restart', async () => {
     const location = await newLocation();
     const store = await open(location);
