@@ -3,7 +3,7 @@
 // (./deliveries.ts, RouterEngine.keep). Their PATCH is then under way while the put runs; their inbox calls
 // wait for the commit (`Claim.stored`), and a move that rolls back stops them and waits for the PATCH under
 // way, so the move tried again (checked with the service first) finds what that PATCH did.
-import type { Claim, ClaimedItem, InboxItem } from './store/inbox.ts';
+import { placeKey, type Claim, type ClaimedItem, type InboxItem } from './store/inbox.ts';
 
 /** What the engine holds of claims routed early: see `EarlyRouting.start`. */
 export interface EarlyClaims {
@@ -107,9 +107,4 @@ export async function isStored(claim: Claim): Promise<boolean> {
 /** No string twice on one step and language (the put keeps such a string once, so it cannot start early). */
 export function distinct(items: ReadonlySet<InboxItem>): boolean {
   return new Set([...items].map(placeKey)).size === items.size;
-}
-
-/** A string's place in the inbox: one row per string, step and language. */
-function placeKey(i: InboxItem): string {
-  return `${i.stepId}|${i.languageId}|${i.string.id}`;
 }

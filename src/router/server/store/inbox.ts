@@ -9,6 +9,11 @@
 import type { EventString } from '../../../wire/workflow-step.ts';
 import type { SqlRunner } from '../../../app-server/store/sql.ts';
 
+/** A string's place in the inbox, one row per string, step and language: the key of its row. */
+export function placeKey(i: { stepId: number; languageId: string; string: { id: number } }): string {
+  return `${i.stepId}|${i.languageId}|${i.string.id}`;
+}
+
 /** One string to route, as kept. */
 export interface InboxItem {
   projectId: number;
@@ -108,7 +113,7 @@ export class Inbox {
   ): Promise<Kept & { claimed: ClaimedItem[] }> {
     // One row per string in one statement (PostgreSQL refuses to update a row twice in one insert).
     const unique = new Map<string, InboxItem>();
-    for (const i of all) unique.set(`${i.stepId}|${i.languageId}|${i.string.id}`, i);
+    for (const i of all) unique.set(placeKey(i), i);
     const items = [...unique.values()];
     if (items.length === 0) return { queued: 0, repeats: all.length, checked: 0, claimed: [] };
     // The strings' JSON texts go side by side in one bytea (src/app-server/store/sql.ts: arrays of text are
@@ -171,7 +176,7 @@ export class Inbox {
     const kept = row?.kept ?? 0;
     const checked = row?.checked ?? 0;
     const claimed = (row?.claimed ?? []).map(([id, stepId, languageId, stringId, verify]): ClaimedItem => {
-      const item = unique.get(`${stepId}|${languageId}|${stringId}`)!;
+      const item = unique.get(placeKey({ stepId, languageId, string: { id: stringId } }))!;
       return { ...item, id: Number(id), check: verify };
     });
     return { queued: kept - checked, repeats: all.length - kept, checked, claimed };
