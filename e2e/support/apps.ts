@@ -44,11 +44,17 @@ export async function startStepApp(
   return StepApp.start({ identifier, emulatorUrl, clientId, clientSecret });
 }
 
-/** Installs from the manifest URL through the view; resolves to the app's card. */
+/**
+ * Installs from the manifest URL through the view; resolves to the app's card. The card must name this
+ * manifest: a card left by an earlier install of the same app is not this install's.
+ */
 export async function install(view: Locator, manifestUrl: string, identifier: string): Promise<Locator> {
   await view.getByLabel('Manifest URL').fill(manifestUrl);
   await view.getByRole('button', { name: 'Install', exact: true }).click();
-  const card = view.getByTestId('installed-app').filter({ hasText: identifier });
+  const card = view
+    .getByTestId('installed-app')
+    .filter({ hasText: identifier })
+    .filter({ hasText: manifestUrl });
   await expect(card).toBeVisible();
   return card;
 }

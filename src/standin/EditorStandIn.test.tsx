@@ -81,7 +81,7 @@ const OPENING: PanelOpening = {
   expiresAt: null,
 };
 
-function renderStandIn() {
+function renderStandIn(api: ApiClient = client) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(keys.authConfig(), null);
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -89,7 +89,7 @@ function renderStandIn() {
   );
   return render(
     <EditorStandIn
-      client={client}
+      client={api}
       appName="Example"
       moduleName="Example panel"
       theme="light"
@@ -177,5 +177,28 @@ describe('the editor stand-in', () => {
         data: { project_id: 1, editor: { target_language_id: 'uk' } },
       }),
     );
+  });
+
+  it('the list says it is busy while the listing is read, and a key then selects nothing', async () => {
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const slow: ApiClient = {
+      baseUrl: client.baseUrl,
+      async get(path, params, signal) {
+        if (path.endsWith('/strings')) await held;
+        return client.get(path, params, signal);
+      },
+    };
+    renderStandIn(slow);
+    const list = await screen.findByRole('listbox', { name: 'Strings' });
+    await waitFor(() => expect(list.getAttribute('aria-busy')).toBe('true'));
+    fireEvent.keyDown(list, { key: 'Home' });
+    expect(strings().queryAllByRole('option')).toHaveLength(0);
+    answer();
+    await waitFor(() => expect(list.getAttribute('aria-busy')).toBe('false'));
+    expect(strings().getAllByRole('option')).toHaveLength(3);
+    expect(strings().queryByRole('option', { selected: true })).toBeNull();
+    fireEvent.keyDown(list, { key: 'Home' });
+    expect(strings().getByRole('option', { selected: true }).getAttribute('data-string-id')).toBe('1');
   });
 });

@@ -271,6 +271,7 @@ export function EditorStandIn(props: {
             strings={list}
             selected={selected?.id ?? null}
             label="Strings"
+            busy={strings.isFetching}
             onSelect={(stringId) => setState((s) => ({ ...s, stringId }))}
           />
           {selected && (

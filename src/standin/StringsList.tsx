@@ -11,6 +11,8 @@ export function StringsList(props: {
   selected: number | null;
   onSelect: (id: number) => void;
   label: string;
+  /** The listing is being read: assistive technology hears the list is not final yet. */
+  busy: boolean;
 }) {
   const id = useId();
   const list = useRef<HTMLUListElement>(null);
@@ -29,6 +31,7 @@ export function StringsList(props: {
       role="listbox"
       tabIndex={0}
       aria-label={props.label}
+      aria-busy={props.busy}
       aria-activedescendant={at >= 0 ? `${id}-${props.selected}` : undefined}
       className="standin-strings"
       data-testid="standin-strings"
