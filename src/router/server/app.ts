@@ -4,11 +4,10 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { appHosts, securityHeaders, type AppHosts } from '../../app-server/security-headers.ts';
-import { WEBHOOK_HEADERS } from '../../wire/apps.ts';
 import type { PageState } from '../page-state.ts';
 import { planSettings, type RuleProblem, type RulePlan } from '../plan.ts';
 import { readSettings } from '../settings.ts';
-import { JwtError, tokenOf, verifyServiceJwt, verifySignature, type ServiceClaims } from './auth.ts';
+import { JwtError, tokenOf, verifyServiceJwt, type ServiceClaims } from './auth.ts';
 import { ApiError, CrowdinClient, Limiter, type Endpoints } from '../../app-server/crowdin.ts';
 import { readInstalled } from '../../app-server/installation.ts';
 import { RouterEngine, type Logger } from './engine.ts';
@@ -191,19 +190,8 @@ export function createRouter(options: RouterOptions): RouterServer {
         ),
     }),
     async (c) => {
-      // Hono reads a header by name whatever its case.
-      const id = c.req.header(WEBHOOK_HEADERS.id);
-      const signature = c.req.header(WEBHOOK_HEADERS.signature);
-      const moduleKey = c.req.header(WEBHOOK_HEADERS.moduleKey);
-      if (!id || !signature || !moduleKey) return c.json({ error: 'Invalid request' }, 400);
-      const organization = organizationKey(c.req.header(WEBHOOK_HEADERS.domain) || null, id);
-      const installation = await store.knownInstallation(organization);
-      if (!installation) return c.json({ error: `Not installed for ${organization}` }, 401);
-      const raw = new Uint8Array(await c.req.arrayBuffer());
-      if (!verifySignature(raw, signature, installation.appSecret)) {
-        log.warn(`A delivery for ${organization} with a wrong signature was refused; nothing routed.`);
-        return c.json({ error: 'Invalid signature' }, 403);
-      }
+      // Read and its signature checked by the guard, which refused the rest (webhook-guard.ts).
+      const { organization, moduleKey, body: raw } = c.get('delivery');
       if (moduleKey !== WEBHOOK_MODULE_KEY) return c.json({ error: `Unknown module ${moduleKey}` }, 404);
       let parsed: unknown;
       try {
