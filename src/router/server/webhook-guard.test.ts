@@ -7,7 +7,10 @@ import { setFlagsFromString } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_HEADERS } from '../../wire/apps.ts';
 import { WEBHOOK_BATCH_MAX_BYTES } from '../../wire/service-limits.ts';
-import { WEBHOOK_MODULE_KEY } from './manifest.ts';
+import { generateDemoDataset } from '../../server/emulator/data/demo.ts';
+import { deliveredString, deliveryBody } from '../testing.ts';
+import { signatureOf } from './auth.ts';
+import { STEP_MODULE_KEY, WEBHOOK_MODULE_KEY } from './manifest.ts';
 import { startRouter, type RunningRouter } from './testing.ts';
 import { Slots } from './webhook-guard.ts';
 
@@ -123,6 +126,45 @@ describe('F5: deliveries that are not the service’s', () => {
     const unknown = await small({ [WEBHOOK_HEADERS.domain]: 'nobody' });
     expect([unknown.status, unknown.headers.get('connection')]).toEqual([401, 'close']);
     expect((await small({})).status).toBe(403);
+  });
+});
+
+describe('deliveries that are', () => {
+  it('read whole when they come in many small chunks, with and without a Content-Length', async () => {
+    const strings = generateDemoDataset({ strings: 300, seed: 5 }).strings.map(deliveredString);
+    const body = Buffer.from(deliveryBody(strings, { id: 12, moduleKey: STEP_MODULE_KEY }, 'uk'));
+    const send = (chunked: boolean) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = request(`${router.url}/webhooks`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            [WEBHOOK_HEADERS.id]: '200',
+            [WEBHOOK_HEADERS.domain]: 'acme',
+            [WEBHOOK_HEADERS.moduleKey]: WEBHOOK_MODULE_KEY,
+            [WEBHOOK_HEADERS.signature]: signatureOf(body, 'the-app-secret'),
+            ...(chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(body.length) }),
+          },
+        });
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, text }));
+        });
+        req.on('error', reject);
+        // 1 KB at a time, each written on a later turn: the router gets the body in many reads.
+        let at = 0;
+        const next = () => {
+          if (at >= body.length) return void req.end();
+          req.write(body.subarray(at, (at += 1024)));
+          setImmediate(next);
+        };
+        next();
+      });
+    expect(body.length).toBeGreaterThan(256 * 1024);
+    for (const chunked of [false, true]) {
+      expect(await send(chunked)).toEqual({ status: 200, text: JSON.stringify({ received: 300 }) });
+    }
   });
 });
 
