@@ -139,13 +139,13 @@ export class Inbox {
            (organization, project_id, step_id, language, string_id, revision, payload, verify, claimed_by,
             lease_until, claims)
          select $1, u.p, u.s, u.l, u.id, u.r,
-                convert_from(substring($2::bytea from u.o + 1 for u.n), 'UTF8')::json,
-                $5::boolean or exists (select 1 from router_routed r where r.key = u.k),
-                case when u.c then $3::text end,
-                case when u.c then now() + $4::int * interval '1 millisecond' end,
+                convert_from(substring($14::bytea from u.o + 1 for u.n), 'UTF8')::json,
+                $4::boolean or exists (select 1 from router_routed r where r.key = u.k),
+                case when u.c then $2::text end,
+                case when u.c then now() + $3::int * interval '1 millisecond' end,
                 case when u.c then 1 else 0 end
-         from unnest($6::int[], $7::int[], $8::text[], $9::bigint[], $10::int[], $11::int[], $12::int[],
-                     $13::text[], $14::boolean[]) as u(p, s, l, id, r, o, n, k, c)
+         from unnest($5::int[], $6::int[], $7::text[], $8::bigint[], $9::int[], $10::int[], $11::int[],
+                     $12::text[], $13::boolean[]) as u(p, s, l, id, r, o, n, k, c)
          on conflict (organization, step_id, language, string_id) do update
            set again = i.claimed_by is not null, payload = excluded.payload, revision = excluded.revision
          returning id, step_id, language, string_id, (xmax = 0) as fresh, again, verify,
@@ -158,7 +158,6 @@ export class Inbox {
        from w`,
       [
         organization,
-        Buffer.concat(texts, length),
         claim?.owner ?? null,
         claim?.leaseMs ?? 0,
         checkFirst,
@@ -171,6 +170,9 @@ export class Inbox {
         texts.map((t) => t.length),
         items.map((i) => routedKey(organization, i, i.string.id)),
         items.map((i) => claim?.take(i) === true),
+        // Last: the driver writes the parameters into one buffer that grows as they come, copying what is
+        // in it each time, so the texts (most of the bytes) are copied once.
+        Buffer.concat(texts, length),
       ],
     );
     const kept = row?.kept ?? 0;
