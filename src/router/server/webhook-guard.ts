@@ -56,16 +56,12 @@ export class Slots {
   }
 }
 
-/** Joins chunks of `size` bytes in all into one new array. */
-function joined(chunks: readonly Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
-}
+/**
+ * Joins chunks of `size` bytes in all into one new array: Buffer.concat's, which is not zeroed first (the
+ * chunks fill it), where a new Uint8Array of a delivery's size would be.
+ */
+const joined = (chunks: readonly Uint8Array[], size: number): Uint8Array<ArrayBuffer> =>
+  Buffer.concat(chunks, size);
 
 /**
  * Reads a request's body from Node's own stream, up to `max` bytes; null when it is longer (reading stops
