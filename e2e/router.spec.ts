@@ -20,8 +20,8 @@ import { startRouterProcess, type RouterProcess } from './support/router.ts';
 import { APPS_ROUTES, routePath } from '../src/wire/apps-routes.ts';
 import { PAGE_LIMIT } from '../src/wire/service-limits.ts';
 
-// Its steps took 65 s on a machine busy with a looping `npm run bench`, and 100 s with every API answer
-// held up to 600 ms: a hang's limit, not a speed limit.
+// It took 84 s in a full run beside a looping `npm run bench`, and over 120 s with every API answer held
+// up to 600 ms on that machine (52 s alone): a hang's limit, not a speed limit.
 test.describe.configure({ timeout: 180_000 });
 
 const SENT = '(count of labels > 0 or count of comments > 0) and not is hidden';
