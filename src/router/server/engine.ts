@@ -162,7 +162,7 @@ export class RouterEngine {
 
   /** After a delivery's strings went into the inbox: the step's language noted, the depth counted. */
   private noteKept(organization: string, items: readonly StepItem[], kept: Kept): void {
-    const places = new Map(items.map((i) => [`${i.projectId}|${i.stepId}|${i.languageId}`, i]));
+    const places = new Map(items.map((i) => [languageKey(i), i]));
     for (const i of places.values()) {
       void this.options.store.noteLanguage(organization, i.projectId, i.stepId, i.languageId).catch((e) => {
         this.log.error(`Could not write the store: ${(e as Error).message}`);
@@ -373,11 +373,15 @@ export class RouterEngine {
   }
 }
 
+/** A step's language in a project: what a batch has in common, and what the store notes once. */
+const languageKey = (i: { projectId: number; stepId: number; languageId: string }) =>
+  `${i.projectId}|${i.stepId}|${i.languageId}`;
+
 /** Items in batches of one step and language, at most `size` each, in their order. */
 function batchesOf<T extends InboxItem>(items: readonly T[], size: number): T[][] {
   const places = new Map<string, T[]>();
   for (const i of items) {
-    const key = `${i.projectId}|${i.stepId}|${i.languageId}`;
+    const key = languageKey(i);
     const list = places.get(key);
     if (list) list.push(i);
     else places.set(key, [i]);

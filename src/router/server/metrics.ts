@@ -11,6 +11,9 @@ const LATENCY_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 const MAX_TRACKED = 100_000;
 /** Observations kept between scrapes. */
 const MAX_PENDING = 100_000;
+/** A string of a step in one language: when its delivery came is remembered under it until it is routed. */
+const stringKey = (organization: string, stepId: number, languageId: string, stringId: number) =>
+  `${organization}|${stepId}|${languageId}|${stringId}`;
 
 export class RouterMetrics {
   private readonly deliveries = new Map<string, number>();
@@ -35,7 +38,7 @@ export class RouterMetrics {
   ) {
     const at = this.now();
     for (const i of items) {
-      const key = `${organization}|${i.stepId}|${i.languageId}|${i.string.id}`;
+      const key = stringKey(organization, i.stepId, i.languageId, i.string.id);
       if (this.received.has(key)) continue;
       if (this.received.size >= MAX_TRACKED) this.received.delete(this.received.keys().next().value!);
       this.received.set(key, at);
@@ -46,7 +49,7 @@ export class RouterMetrics {
   routed(organization: string, stepId: number, languageId: string, stringIds: readonly number[]): void {
     const now = this.now();
     for (const id of stringIds) {
-      const key = `${organization}|${stepId}|${languageId}|${id}`;
+      const key = stringKey(organization, stepId, languageId, id);
       const at = this.received.get(key);
       if (at === undefined) continue;
       this.received.delete(key);
