@@ -87,7 +87,6 @@ export async function emptyEmbeddedCluster(): Promise<Blob> {
   }
 }
 
-/** Connects to a PostgreSQL server; fails at once when it cannot be reached. */
 /** An array element in PostgreSQL's array literal, quoted and escaped as node-postgres does (its arrayString). */
 const quoted = (s: string) => `"${/[\\"]/.test(s) ? s.replace(/[\\"]/g, '\\$&') : s}"`;
 
@@ -111,6 +110,7 @@ export function arrayLiteral(values: readonly unknown[]): string | null {
 const withArrayLiterals = (params: unknown[] | undefined) =>
   params?.map((p) => (Array.isArray(p) ? (arrayLiteral(p) ?? p) : p));
 
+/** Connects to a PostgreSQL server; fails at once when it cannot be reached. */
 export async function openPostgres(url: string): Promise<Sql> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 8 });

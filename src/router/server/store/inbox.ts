@@ -116,9 +116,9 @@ export class Inbox {
     for (const i of all) unique.set(placeKey(i), i);
     const items = [...unique.values()];
     if (items.length === 0) return { queued: 0, repeats: all.length, checked: 0, claimed: [] };
-    // The strings' JSON texts go side by side in one bytea (src/app-server/store/sql.ts: arrays of text are
-    // escaped character by character in JavaScript), each cut out by its offset and length and read as json
-    // once; the short columns go as arrays. (A JSON document of the whole rows was parsed twice, by the cast
+    // The strings' JSON texts go side by side in one bytea (sent as bytes; as a text array each would be
+    // quoted and escaped, src/app-server/store/sql.ts arrayLiteral, and parsed again by the server), each cut
+    // out by its offset and length and read as json once; the short columns go as arrays. (A JSON document of the whole rows was parsed twice, by the cast
     // and by json_to_recordset, and each payload a third time: a third of the put, which is most of what
     // PostgreSQL does for a delivery.)
     const texts = items.map((i) => Buffer.from(JSON.stringify(i.string)));
