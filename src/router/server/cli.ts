@@ -173,6 +173,10 @@ async function main(): Promise<void> {
       log.error(pageProblem);
     },
   );
+  // Settled once the router is listening and, with --emulator, set up there: the first pass waits for it,
+  // since a kept store names the step of an earlier emulator, which this one has only after the set-up.
+  let started!: () => void;
+  const ready = new Promise<void>((resolve) => (started = resolve));
   const server = serve({ fetch: router.app.fetch, port, hostname: values.host }, (info) => {
     const own = `http://${values.host.includes(':') ? `[${values.host}]` : values.host}:${info.port}`;
     config.baseUrl ||= own;
@@ -200,14 +204,16 @@ async function main(): Promise<void> {
     if (emulator) {
       setUpInEmulator(emulator, `${config.baseUrl}${ROUTES.manifest}`, config.identifier, (m) =>
         log.info(m),
-      ).catch((e: Error) => log.error(`Could not set up in the emulator: ${e.message}`));
-    }
+      )
+        .catch((e: Error) => log.error(`Could not set up in the emulator: ${e.message}`))
+        .finally(started);
+    } else started();
   });
   server.on('error', (e) => fail(`Cannot listen on ${values.host}:${port}: ${e.message}`));
   // A first pass at start notes what waits on the steps (say, batches a stopped router never finished); the
   // next pass routes what is still waiting then.
   const timer = reconcileS > 0 ? setInterval(() => void router.engine.reconcile(), reconcileS * 1000) : null;
-  if (timer) void router.engine.reconcile();
+  if (timer) void ready.then(() => router.engine.reconcile());
   // On a stop, no new batch is claimed and those being routed finish (for a few seconds at most); what is
   // left stays in the inbox for the next start (embedded) or the other instances (PostgreSQL, after the lease).
   const stop = () => {
