@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
 import { holdE2eLock } from './run-lock.ts';
@@ -16,6 +17,16 @@ export const EMULATOR_PORT = 4318;
 export const APPS_EMULATOR_PORT = 4319;
 export const APPS_APP_PORT = 4320;
 // e2e/state.spec.ts starts and stops a third pair itself, on 4321 and 4322 (e2e/support/state.ts).
+
+/**
+ * `CROQL_E2E_FAULTS=FILE` starts both emulators with the fault rules of FILE in force (`--faults`), e.g.
+ * e2e/slow-service.json: every API and sign-in answer 0–0.6 s late, in any order. A test that acts before
+ * what it waits for has loaded fails then; the suite passes so as well. (e2e/state.spec.ts's own pair
+ * starts without them.)
+ */
+const FAULTS = process.env.CROQL_E2E_FAULTS
+  ? ` --faults ${JSON.stringify(resolve(process.env.CROQL_E2E_FAULTS))}`
+  : '';
 
 export default defineConfig({
   testDir: '.',
@@ -52,7 +63,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npm run --silent emulator -- --port ${EMULATOR_PORT} --test-hooks --playground-origin http://127.0.0.1:${APP_PORT}`,
+      command: `npm run --silent emulator -- --port ${EMULATOR_PORT} --test-hooks --playground-origin http://127.0.0.1:${APP_PORT}${FAULTS}`,
       url: `http://127.0.0.1:${EMULATOR_PORT}/health`,
       cwd: '..',
       reuseExistingServer: false,
@@ -68,7 +79,7 @@ export default defineConfig({
     },
     // Started after the build above (Playwright starts its web servers one after another).
     {
-      command: `npm run --silent emulator -- --port ${APPS_EMULATOR_PORT} --organization acme --playground-origin http://127.0.0.1:${APPS_APP_PORT}`,
+      command: `npm run --silent emulator -- --port ${APPS_EMULATOR_PORT} --organization acme --playground-origin http://127.0.0.1:${APPS_APP_PORT}${FAULTS}`,
       url: `http://127.0.0.1:${APPS_EMULATOR_PORT}/health`,
       cwd: '..',
       reuseExistingServer: false,

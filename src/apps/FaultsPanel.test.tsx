@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { validateFaultRules } from '../server/emulator/faults/rules.ts';
 import { keys } from '../connection/keys.ts';
 import { DELIVERY_FAULTS } from '../wire/faults.ts';
-import { FAULT_EXAMPLES, FaultsPanel } from './FaultsPanel.tsx';
+import { FAULT_EXAMPLES } from './fault-examples.ts';
+import { FaultsPanel } from './FaultsPanel.tsx';
 import { ORIGIN, renderWith } from './testing.tsx';
 
 describe('the Faults panel', () => {

@@ -45,7 +45,7 @@ export interface FaultRule {
   id?: string;
   /** `GET`, `POST`, …; absent or `*`: any. */
   method?: (typeof FAULT_METHODS)[number];
-  /** `/api/v2/…` or `/oauth/…`; `*` is one path segment. */
+  /** `/api/v2/…` or `/oauth/…`; `*` is one path segment, `**` one or more (`/api/v2/**`: the whole API). */
   path?: string;
   /** A listing of the listings registry (src/wire/listings.ts), e.g. `strings`: its path. */
   listing?: string;
@@ -57,6 +57,11 @@ export interface FaultRule {
   status?: FaultStatus;
   /** Hold the request this long before it is served (API requests count against the limit meanwhile). */
   latencyMs?: number;
+  /**
+   * With `latencyMs`: hold each request up to this much longer, drawn per request from the rule's seeded
+   * generator, so answers come back out of order, as from a busy service.
+   */
+  latencyJitterMs?: number;
   /** Close the connection without an answer. */
   reset?: true;
   /** Do this to deliveries to apps. */
@@ -144,6 +149,7 @@ export const FAULT_REQUEST_RULE_SCHEMA = {
     account: { type: 'string', minLength: 1, maxLength: 200 },
     status: { enum: FAULT_STATUSES },
     latencyMs: { type: 'integer', minimum: 1, maximum: 600_000 },
+    latencyJitterMs: { type: 'integer', minimum: 1, maximum: 600_000 },
     reset: { const: true },
   },
 } as const;

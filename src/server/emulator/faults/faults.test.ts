@@ -152,6 +152,18 @@ describe('a latency rule', () => {
   });
 });
 
+describe('a latency rule with jitter', () => {
+  it('holds each picked request at least latencyMs, on every API path with `**`, and answers it', async () => {
+    await setRules([{ path: '/api/v2/**', latencyMs: 300, latencyJitterMs: 200 }]);
+    const started = performance.now();
+    const answers = await Promise.all([api('/projects/1/strings?limit=1'), api('/user')]);
+    // Only the least hold is a fact of the rule; how much longer a request took is the machine's.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(295);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(((await control('GET', '/__faults')).json as FaultsResponse).rules[0]!.fired).toBe(2);
+  });
+});
+
 describe('a reset rule', () => {
   it('closes the connection without an answer', async () => {
     await setRules([{ path: '/api/v2/user', reset: true, count: 1 }]);
@@ -183,6 +195,7 @@ describe('rules that are refused', () => {
       { listing: 'nope', status: 500 },
       { delivery: 'delay' },
       { path: '/api/v2/user', status: 500, colour: 'red' },
+      { path: '/api/v2/user', latencyJitterMs: 100 },
     ]);
     expect(refused.status).toBe(400);
     const message: string = refused.json.error.message;
@@ -195,6 +208,7 @@ describe('rules that are refused', () => {
     expect(message).toContain('Rule 6: "nope" is not a listing.');
     expect(message).toContain('Rule 7: "delivery": "delay" needs "delayMs".');
     expect(message).toContain('Rule 8, a request rule: "colour" is not a key of this kind of rule.');
+    expect(message).toContain('Rule 9: "latencyJitterMs" goes with "latencyMs" only');
     expect(message).not.toContain('Rule 1');
     expect(((await control('GET', '/__faults')).json as FaultsResponse).rules).toEqual([]);
     expect((await control('POST', '/__faults', { rules: {} })).json.error.message).toContain(

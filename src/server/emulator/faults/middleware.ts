@@ -29,7 +29,7 @@ export function requestFaults(rules: FaultRules, owner: TokenOwner): MiddlewareH
       incoming?.socket.resetAndDestroy();
       return c.body(null, 502);
     }
-    const ms = rule.latencyMs!;
+    const ms = picked.latencyMs!;
     if (c.req.path.startsWith('/api/')) {
       c.set('faultLatency' as never, { ms, signal } as never);
     } else {

@@ -83,6 +83,8 @@ export function validateFaultRules(value: unknown): FaultRule[] {
         problems.push(
           `${name} must do exactly one thing: "status", "latencyMs" or "reset"${actions.length ? ` (it has ${actions.join(' and ')})` : ''}.`,
         );
+      if (r.latencyJitterMs !== undefined && r.latencyMs === undefined)
+        problems.push(`${name}: "latencyJitterMs" goes with "latencyMs" only (the least a request is held).`);
       if (r.path !== undefined && r.listing !== undefined)
         problems.push(`${name} has both "path" and "listing": give one.`);
       if (r.listing !== undefined && !isListingName(r.listing))
@@ -106,13 +108,14 @@ export function validateFaultRules(value: unknown): FaultRule[] {
   return value as FaultRule[];
 }
 
-/** `/api/v2/projects/*\/strings` → a RegExp of whole paths, `*` standing for one segment. */
+/**
+ * `/api/v2/projects/*\/strings` → a RegExp of whole paths, `*` standing for one segment and `**` for one or
+ * more (`/api/v2/**` is every API path).
+ */
 function pathMatcher(pattern: string): RegExp {
-  const body = pattern
-    .replace(/\/+$/, '')
-    .split('/')
-    .map((s) => (s === '*' ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/');
+  const segment = (s: string) =>
+    s === '**' ? '[^/]+(?:/[^/]+)*' : s === '*' ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const body = pattern.replace(/\/+$/, '').split('/').map(segment).join('/');
   return new RegExp(`^${body}/?$`);
 }
 
@@ -150,6 +153,8 @@ export interface Picked {
   rule: FaultRule & { id: string };
   /** Aborts when the rule is deleted (a held request goes on). */
   signal: AbortSignal;
+  /** A latency rule's hold for this request: `latencyMs`, plus its draw of `latencyJitterMs`. */
+  latencyMs?: number;
 }
 
 export class FaultRules {
@@ -233,7 +238,15 @@ export class FaultRules {
       if (rule.account && !facts.account.some((a) => a.toLowerCase() === rule.account!.toLowerCase()))
         continue;
       if (rule.app && rule.app !== facts.app) continue;
-      if (this.fires(e, now)) return { rule, signal: e.ended.signal };
+      if (!this.fires(e, now)) continue;
+      const picked: Picked = { rule, signal: e.ended.signal };
+      if (rule.latencyMs !== undefined) {
+        const jitter = rule.latencyJitterMs ?? 0;
+        // Drawn only for a jittered rule: a rule without it spends no draw, so its probability picks the
+        // same requests as before there was jitter.
+        picked.latencyMs = rule.latencyMs + (jitter > 0 ? Math.floor(e.random() * (jitter + 1)) : 0);
+      }
+      return picked;
     }
     return null;
   }
