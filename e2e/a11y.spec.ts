@@ -5,6 +5,7 @@ import { runFromEditor, setQuery, signInToDemoProject, loadedCount } from './sup
 import { APPS_APP_URL, APPS_EMULATOR_URL, install, openAppsView, startStepApp } from './support/apps.ts';
 import { EMULATOR_URL, signIn } from './support/signin.ts';
 import { APPS_PATHS } from '../src/wire/apps-routes.ts';
+import { FAULTS_PATH } from '../src/wire/faults.ts';
 
 // axe-core checks every node of the page; on a shared CI machine one screen can take several seconds.
 test.describe.configure({ timeout: 90_000 });
@@ -179,11 +180,25 @@ test('the Apps view: an app, its step, a delivery, the settings page; in the dar
     await expectNoViolations(page, 'the Apps view, the settings page framed');
     await page.getByLabel('Theme').selectOption('dark');
     await expectNoViolations(page, 'the Apps view, dark theme');
+    // A rule in force is listed as one line of JSON with no spaces: at 390 px it wraps rather than widen
+    // the page. Its path is no request's, so the other specs on this emulator are not touched.
+    const rule = {
+      id: `${identifier}-rule`,
+      path: `/api/v2/projects/0/${'no-request-goes-here-'.repeat(3)}`,
+      status: 503,
+    };
+    await fetch(`${APPS_EMULATOR_URL}${FAULTS_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ rules: [rule] }),
+    });
+    await expect(page.getByTestId('fault-rules')).toContainText(rule.id);
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoViolations(page, 'the Apps view at 390 px');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   } finally {
-    // Other specs share this emulator: leave no app behind.
+    // Other specs share this emulator: leave no app or rule behind.
+    await fetch(`${APPS_EMULATOR_URL}${FAULTS_PATH}/${identifier}-rule`, { method: 'DELETE' });
     await fetch(`${APPS_EMULATOR_URL}${APPS_PATHS.uninstall(identifier)}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -136,7 +136,7 @@ export function FaultsPanel(props: { origin: string }) {
         <ul className="apps-fault-rules" data-testid="fault-rules">
           {rules.map(({ rule, fired, passed, state }) => (
             <li key={rule.id}>
-              <code>{rule.id}</code> <code>{ruleText(rule)}</code>{' '}
+              <code>{rule.id}</code> <code className="apps-break">{ruleText(rule)}</code>{' '}
               <span className="hint">
                 {state}, fired {fired}
                 {passed > 0 && `, let ${passed} through`}
