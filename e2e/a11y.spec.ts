@@ -181,10 +181,11 @@ test('the Apps view: an app, its step, a delivery, the settings page; in the dar
     await page.getByLabel('Theme').selectOption('dark');
     await expectNoViolations(page, 'the Apps view, dark theme');
     // A rule in force is listed as one line of JSON with no spaces: at 390 px it wraps rather than widen
-    // the page. Its path is no request's, so the other specs on this emulator are not touched.
+    // the page. Its path is no request's, so the other specs on this emulator are not touched, and has no
+    // hyphen, where a line could break anyway.
     const rule = {
       id: `${identifier}-rule`,
-      path: `/api/v2/projects/0/${'no-request-goes-here-'.repeat(3)}`,
+      path: `/api/v2/projects/0/${'no_request_goes_here_'.repeat(3)}`,
       status: 503,
     };
     await fetch(`${APPS_EMULATOR_URL}${FAULTS_PATH}`, {
