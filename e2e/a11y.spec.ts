@@ -154,6 +154,7 @@ test('the Apps view: an app, its step, a delivery, the settings page; in the dar
   const view = await openAppsView(page);
   const identifier = `a11y-apps-${Date.now()}`;
   const app = await startStepApp(view, identifier);
+  const ruleId = `${identifier}-rule`;
   try {
     const card = await install(view, app.manifestUrl, identifier);
     await view.getByRole('combobox', { name: 'App', exact: true }).selectOption(identifier);
@@ -184,7 +185,7 @@ test('the Apps view: an app, its step, a delivery, the settings page; in the dar
     // the page. Its path is no request's, so the other specs on this emulator are not touched, and has no
     // hyphen, where a line could break anyway.
     const rule = {
-      id: `${identifier}-rule`,
+      id: ruleId,
       path: `/api/v2/projects/0/${'no_request_goes_here_'.repeat(3)}`,
       status: 503,
     };
@@ -199,7 +200,7 @@ test('the Apps view: an app, its step, a delivery, the settings page; in the dar
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   } finally {
     // Other specs share this emulator: leave no app or rule behind.
-    await fetch(`${APPS_EMULATOR_URL}${FAULTS_PATH}/${identifier}-rule`, { method: 'DELETE' });
+    await fetch(`${APPS_EMULATOR_URL}${FAULTS_PATH}/${ruleId}`, { method: 'DELETE' });
     await fetch(`${APPS_EMULATOR_URL}${APPS_PATHS.uninstall(identifier)}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -118,9 +118,9 @@ export class Inbox {
     if (items.length === 0) return { queued: 0, repeats: all.length, checked: 0, claimed: [] };
     // The strings' JSON texts go side by side in one bytea (sent as bytes; as a text array each would be
     // quoted and escaped, src/app-server/store/sql.ts arrayLiteral, and parsed again by the server), each cut
-    // out by its offset and length and read as json once; the short columns go as arrays. (A JSON document of the whole rows was parsed twice, by the cast
-    // and by json_to_recordset, and each payload a third time: a third of the put, which is most of what
-    // PostgreSQL does for a delivery.)
+    // out by its offset and length and read as json once; the short columns go as arrays. (A JSON document
+    // of the whole rows was parsed twice, by the cast and by json_to_recordset, and each payload a third
+    // time: a third of the put, which is most of what PostgreSQL does for a delivery.)
     const texts = items.map((i) => Buffer.from(JSON.stringify(i.string)));
     const offsets: number[] = [];
     let length = 0;

@@ -32,6 +32,11 @@ async function control(method: string, path: string, body?: unknown) {
 
 const setRules = (rules: unknown[], seed?: number) => control('POST', '/__faults', { rules, seed });
 
+/** The account's API requests in flight, by the limits meter. */
+const inFlight = async (account: string) =>
+  ((await control('GET', '/__limits')).json as LimitsResponse).accounts.find((a) => a.account === account)
+    ?.inFlight;
+
 async function api(path: string, token = alice) {
   const res = await fetch(`${emulator.url}/api/v2${path}`, { headers: { Authorization: `Bearer ${token}` } });
   return {
@@ -129,14 +134,7 @@ describe('a latency rule', () => {
   it('holds requests in their slots of the account’s limit until it is deleted; the 21st gets the 429', async () => {
     await setRules([{ path: '/api/v2/user', account: 'bob', latencyMs: 120_000 }]);
     const held = Array.from({ length: 20 }, () => api('/user', bob));
-    await expect
-      .poll(
-        async () =>
-          ((await control('GET', '/__limits')).json as LimitsResponse).accounts.find(
-            (a) => a.account === 'bob',
-          )?.inFlight,
-      )
-      .toBe(20);
+    await expect.poll(() => inFlight('bob')).toBe(20);
     const refused = await api('/projects/1', bob);
     expect([refused.status, refused.text]).toEqual([429, edgePage(429)]);
     expect((await api('/projects/1', alice)).status).toBe(200);
@@ -153,17 +151,10 @@ describe('a latency rule', () => {
 });
 
 describe('a latency rule with jitter', () => {
-  it('holds requests on every API path with `**` (no shorter than latencyMs) until it is deleted', async () => {
+  it('holds requests on every API path with `**` until it is deleted', async () => {
     await setRules([{ path: '/api/v2/**', account: 'bob', latencyMs: 120_000, latencyJitterMs: 60_000 }]);
     const held = [api('/projects/1/strings?limit=1', bob), api('/user', bob)];
-    await expect
-      .poll(
-        async () =>
-          ((await control('GET', '/__limits')).json as LimitsResponse).accounts.find(
-            (a) => a.account === 'bob',
-          )?.inFlight,
-      )
-      .toBe(2);
+    await expect.poll(() => inFlight('bob')).toBe(2);
     await control('DELETE', '/__faults');
     expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200]);
   });
