@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { appServerPlugin } from './src/server/relay/vite-plugin.ts';
@@ -21,5 +22,11 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     globalSetup: ['src/router/server/store/global-setup.ts'],
+    // Two test files at a time on two cores (Vitest's default, one fewer than the cores, is one there): most
+    // files wait on servers they start (emulators, routers, PostgreSQL, shells). On the 2-core machine the
+    // unit tests took 500 s with one worker and 347 s with two, quiet. Files that share a build wait for
+    // each other (src/router/server/page.ts's lock; `npm pack` regenerates the parser only when it changes
+    // and whole, src/croql/build-grammar.mjs).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
