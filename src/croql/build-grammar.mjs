@@ -24,7 +24,8 @@ try {
     typeScript: true,
   });
 } catch (e) {
-  console.error(e instanceof GenError ? `${relative(process.cwd(), grammar)}: ${e.message}` : e);
+  // The generator's message already names the file and the line (from fileName above).
+  console.error(e instanceof GenError ? e.message : e);
   process.exit(1);
 }
 
