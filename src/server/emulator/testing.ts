@@ -2,6 +2,7 @@
 // tests share.
 import type { ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import type { AccountLimit, LimitsResponse } from '../../wire/faults.ts';
 import { createEmulator, type Emulator } from './app.ts';
 import { DEMO_CLIENT, type EmulatorOptions } from './config.ts';
 import { generateDemoDataset } from './data/demo.ts';
@@ -36,6 +37,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         server.close(() => resolve());
       }),
   };
+}
+
+/** An account's line of the limits meter (`GET /__limits`), over HTTP as a client reads it; zeros when it has none. */
+export async function limitsOf(emulator: RunningEmulator, account: string): Promise<AccountLimit> {
+  const limits = (await (await fetch(`${emulator.url}/__limits`)).json()) as LimitsResponse;
+  return (
+    limits.accounts.find((a) => a.account === account) ?? {
+      account,
+      domain: null,
+      inFlight: 0,
+      refused: 0,
+      peak: 0,
+    }
+  );
 }
 
 /** The demo client's e2e redirect URI. */

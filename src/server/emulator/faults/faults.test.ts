@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FaultsResponse, LimitsResponse } from '../../../wire/faults.ts';
 import { edgePage } from '../api/edge.ts';
-import { startEmulator, type RunningEmulator } from '../testing.ts';
+import { limitsOf, startEmulator, type RunningEmulator } from '../testing.ts';
 
 let emulator: RunningEmulator;
 let alice: string;
@@ -33,9 +33,7 @@ async function control(method: string, path: string, body?: unknown) {
 const setRules = (rules: unknown[], seed?: number) => control('POST', '/__faults', { rules, seed });
 
 /** The account's API requests in flight, by the limits meter. */
-const inFlight = async (account: string) =>
-  ((await control('GET', '/__limits')).json as LimitsResponse).accounts.find((a) => a.account === account)
-    ?.inFlight;
+const inFlight = async (account: string) => (await limitsOf(emulator, account)).inFlight;
 
 async function api(path: string, token = alice) {
   const res = await fetch(`${emulator.url}/api/v2${path}`, { headers: { Authorization: `Bearer ${token}` } });

@@ -5,9 +5,9 @@
 // clock is the real one moved by `skipped`, so a time window is crossed without waiting.
 import Client, { CrowdinError } from '@crowdin/crowdin-api-client';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { FaultRule, FaultsResponse, LimitsResponse } from '../../../wire/faults.ts';
+import type { FaultRule, FaultsResponse } from '../../../wire/faults.ts';
 import { edgePage } from '../api/edge.ts';
-import { startEmulator, type RunningEmulator } from '../testing.ts';
+import { limitsOf, startEmulator, type RunningEmulator } from '../testing.ts';
 
 let emulator: RunningEmulator;
 let skipped = 0;
@@ -25,11 +25,6 @@ async function control(method: 'POST' | 'DELETE', body: { rules?: FaultRule[]; s
     body: body.rules ? JSON.stringify(body) : undefined,
   });
   if (!res.ok) throw new Error(`/__faults answered ${res.status}: ${await res.text()}`);
-}
-
-async function limitOf(account: string) {
-  const limits = (await (await fetch(`${emulator.url}/__limits`)).json()) as LimitsResponse;
-  return limits.accounts.find((a) => a.account === account) ?? { inFlight: 0, refused: 0 };
 }
 
 /** What the client's retry condition is shown of each failed attempt (axios's error, as it gets it). */
@@ -85,11 +80,11 @@ it('the 21st simultaneous request of an account is refused as the service refuse
       headers: { Authorization: `Bearer ${emulator.personalToken('dmitro')}` },
     }),
   );
-  await expect.poll(async () => (await limitOf('dmitro')).inFlight).toBe(20);
+  await expect.poll(async () => (await limitsOf(emulator, 'dmitro')).inFlight).toBe(20);
 
   const seen: Seen[] = [];
   const project = client('dmitro', 10_000, seen).projectsGroupsApi.getProject(1);
-  await expect.poll(async () => (await limitOf('dmitro')).refused).toBeGreaterThanOrEqual(2);
+  await expect.poll(async () => (await limitsOf(emulator, 'dmitro')).refused).toBeGreaterThanOrEqual(2);
   await control('DELETE', {});
   expect((await project).data.id).toBe(1);
   expect((await Promise.all(held)).every((r) => r.status === 200)).toBe(true);
