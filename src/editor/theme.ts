@@ -1,8 +1,9 @@
 // Light and dark looks: editor chrome plus token colours for the tags of src/croql/highlight.ts.
-import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { HighlightStyle } from '@codemirror/language';
 import { EditorView } from '@codemirror/view';
 import type { Extension } from '@codemirror/state';
 import { tags as t } from '@lezer/highlight';
+import { compactHighlighting } from './highlighting.ts';
 
 const lightColors = {
   keyword: '#7a3e9d',
@@ -87,7 +88,7 @@ export const lightTheme: Extension = [
     { ...base, '&': { ...base['&'], backgroundColor: '#ffffff', color: '#1f2328' } },
     { dark: false },
   ),
-  syntaxHighlighting(lightHighlight),
+  compactHighlighting(lightHighlight, [lightHighlight.style([t.invalid]) ?? '']),
 ];
 
 export const darkTheme: Extension = [
@@ -101,7 +102,7 @@ export const darkTheme: Extension = [
     },
     { dark: true },
   ),
-  syntaxHighlighting(darkHighlight),
+  compactHighlighting(darkHighlight, [darkHighlight.style([t.invalid]) ?? '']),
 ];
 
 export const themeFor = (dark: boolean): Extension => (dark ? darkTheme : lightTheme);
