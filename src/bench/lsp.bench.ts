@@ -17,13 +17,12 @@ import { analyze } from '../croql/check.ts';
 import { complete } from '../croql/complete.ts';
 import { specQueries } from '../croql/corpus.ts';
 import { startServer } from '../lsp/server.ts';
-import { median, percentile, row, type BenchRow } from './stats.ts';
+import { pairedP95, row, type BenchRow } from './stats.ts';
 
 const now = () => performance.now();
 
-const ROUNDS = 10;
-const PER_ROUND = 60;
-const WARM = 50;
+/** Ten rounds of 60 paired samples, after 50 unrecorded. */
+const ROUNDS = { rounds: 10, perRound: 60, warm: 50 };
 
 /** About 2 KB of the spec's string queries joined with `and`; `i` changes the last number (a keystroke). */
 function documentText(i: number): string {
@@ -33,33 +32,6 @@ function documentText(i: number): string {
     text += `(${q.text}) and\n`;
   }
   return `${text}id != ${i}`;
-}
-
-/**
- * Runs `sample` (which times both sides once) in rounds: each side's best p95 of the rounds, and the median
- * over the rounds of the round's p95 of the first side over its p95 of the second.
- */
-async function pairedP95(
-  sample: (i: number) => Promise<[number, number]>,
-): Promise<{ ours: number; base: number; ratio: number }> {
-  for (let i = 0; i < WARM; i++) await sample(-1 - i);
-  let ours = Infinity;
-  let base = Infinity;
-  const ratios: number[] = [];
-  let n = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    const a: number[] = [];
-    const b: number[] = [];
-    for (let i = 0; i < PER_ROUND; i++) {
-      const [x, y] = await sample(++n);
-      a.push(x);
-      b.push(y);
-    }
-    ours = Math.min(ours, percentile(a, 95));
-    base = Math.min(base, percentile(b, 95));
-    ratios.push(percentile(a, 95) / percentile(b, 95));
-  }
-  return { ours, base, ratio: median(ratios) };
 }
 
 export default async function lsp(): Promise<BenchRow[]> {
@@ -113,7 +85,7 @@ export default async function lsp(): Promise<BenchRow[]> {
     };
     await edit(documentText(0));
 
-    const keystroke = await pairedP95(async (i) => {
+    const keystroke = await pairedP95(ROUNDS, async (i) => {
       const text = documentText(i);
       const t0 = arm();
       await edit(text);
@@ -130,7 +102,7 @@ export default async function lsp(): Promise<BenchRow[]> {
     await edit(text);
     const lines = text.split('\n');
     const position = { line: lines.length - 1, character: lines.at(-1)!.length };
-    const request = await pairedP95(async (i) => {
+    const request = await pairedP95(ROUNDS, async (i) => {
       const t0 = arm();
       await client.sendRequest('textDocument/completion', { textDocument: { uri }, position });
       const t1 = written;

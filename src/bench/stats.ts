@@ -40,6 +40,36 @@ export function percentile(samples: readonly number[], p: number): number {
 
 export const median = (samples: readonly number[]) => percentile(samples, 50);
 
+/**
+ * Runs `sample` (which times both sides once, one right after the other) `warm` times unrecorded, then in
+ * `rounds` rounds of `perRound`: each side's best p95 of the rounds, and the median over the rounds of the
+ * round's p95 of the first side over its p95 of the second, so both sides of each ratio met the same load
+ * (src/bench/lsp.bench.ts says what one long stretch of samples measured instead).
+ */
+export async function pairedP95(
+  { rounds, perRound, warm }: { rounds: number; perRound: number; warm: number },
+  sample: (i: number) => Promise<[number, number]>,
+): Promise<{ ours: number; base: number; ratio: number }> {
+  for (let i = 0; i < warm; i++) await sample(-1 - i);
+  let ours = Infinity;
+  let base = Infinity;
+  const ratios: number[] = [];
+  let n = 0;
+  for (let round = 0; round < rounds; round++) {
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < perRound; i++) {
+      const [x, y] = await sample(++n);
+      a.push(x);
+      b.push(y);
+    }
+    ours = Math.min(ours, percentile(a, 95));
+    base = Math.min(base, percentile(b, 95));
+    ratios.push(percentile(a, 95) / percentile(b, 95));
+  }
+  return { ours, base, ratio: median(ratios) };
+}
+
 /** Runs `fn` until `minMs` have passed (at least `minRuns` times) and returns each run's duration in µs. */
 export function sampleMicros(fn: () => void, minRuns = 20, minMs = 200): number[] {
   const samples: number[] = [];
