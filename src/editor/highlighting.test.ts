@@ -1,12 +1,10 @@
-import { highlightTree } from '@lezer/highlight';
-import { tags as t } from '@lezer/highlight';
+import { highlightTree, tags as t } from '@lezer/highlight';
 import { describe, expect, it } from 'vitest';
 import { parser } from '../croql/parser.ts';
-import { compactRanges } from './highlighting.ts';
+import { classesOf, compactRanges } from './highlighting.ts';
 import { darkHighlight, lightHighlight } from './theme.ts';
 
 const invalid = lightHighlight.style([t.invalid])!;
-const tight = new Set([invalid]);
 
 /** Each character's classes, as the editor paints it from `ranges` ('' where no span). */
 function paint(text: string, ranges: [number, number, string][]): string[] {
@@ -20,6 +18,8 @@ function both(text: string, highlighter = lightHighlight) {
   const plain: [number, number, string][] = [];
   highlightTree(tree, highlighter, (from, to, style) => plain.push([from, to, style]));
   const compact: [number, number, string][] = [];
+  // Each look's own underlined class stays tight (the two looks' classes differ).
+  const tight = classesOf(highlighter, [t.invalid]);
   compactRanges(tree, highlighter, text, 0, text.length, tight, (from, to, style) =>
     compact.push([from, to, style]),
   );

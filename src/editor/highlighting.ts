@@ -8,7 +8,7 @@ import { syntaxTree, type HighlightStyle } from '@codemirror/language';
 import { Prec, RangeSetBuilder, type Extension } from '@codemirror/state';
 import { Decoration, EditorView, ViewPlugin, type DecorationSet, type ViewUpdate } from '@codemirror/view';
 import type { Tree } from '@lezer/common';
-import { highlightTree, type Highlighter } from '@lezer/highlight';
+import { highlightTree, type Highlighter, type Tag } from '@lezer/highlight';
 
 /** Spaces and tabs, not line breaks: a span never reaches into the next line. */
 const isBlank = (code: number) => code === 32 || code === 9;
@@ -60,13 +60,18 @@ export function compactRanges(
   close(to);
 }
 
+/** The classes `highlighter` gives `tags`, each tag on its own: the `tight` set of compactRanges. */
+export function classesOf(highlighter: Highlighter, tags: readonly Tag[]): Set<string> {
+  return new Set(tags.flatMap((tag) => highlighter.style([tag]) ?? []));
+}
+
 /**
  * `style`'s colours on the syntax tree, as CodeMirror's `syntaxHighlighting(style)` gives them (its CSS, the
  * visible ranges, rebuilt when the tree or the viewport changes, the same precedence), in fewer elements.
- * `tight`: the tags' classes whose span must cover the token alone.
+ * `tight`: the tags whose span must cover the token alone.
  */
-export function compactHighlighting(style: HighlightStyle, tight: readonly string[]): Extension {
-  const tightSet = new Set(tight);
+export function compactHighlighting(style: HighlightStyle, tight: readonly Tag[]): Extension {
+  const tightSet = classesOf(style, tight);
   const marks = new Map<string, Decoration>();
   const markOf = (cls: string) => {
     let mark = marks.get(cls);

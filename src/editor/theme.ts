@@ -90,7 +90,7 @@ export const lightTheme: Extension = [
     { ...base, '&': { ...base['&'], backgroundColor: '#ffffff', color: '#1f2328' } },
     { dark: false },
   ),
-  compactHighlighting(lightHighlight, [lightHighlight.style([t.invalid]) ?? '']),
+  compactHighlighting(lightHighlight, [t.invalid]),
 ];
 
 export const darkTheme: Extension = [
@@ -104,7 +104,7 @@ export const darkTheme: Extension = [
     },
     { dark: true },
   ),
-  compactHighlighting(darkHighlight, [darkHighlight.style([t.invalid]) ?? '']),
+  compactHighlighting(darkHighlight, [t.invalid]),
 ];
 
 export const themeFor = (dark: boolean): Extension => (dark ? darkTheme : lightTheme);
