@@ -251,7 +251,10 @@ test('the host hears the bridge’s ready while the page’s bundle is still hel
   let holding = true;
   await page.route(`${router.url}/step/page/assets/*.js`, async (route) => {
     const response = await route.fetch();
-    if (holding && (await response.body()).length > 50_000) held.push({ route, response });
+    const large = (await response.body()).length > 50_000;
+    // `holding` is read after the body has arrived: read before it, a script whose body came in just after the
+    // release below was held with nobody left to let it go, and the page never mounted.
+    if (large && holding) held.push({ route, response });
     else await route.fulfill({ response });
   });
   const bridgeLoads: string[] = [];
