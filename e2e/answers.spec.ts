@@ -3,12 +3,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { EMULATOR_URL } from './support/signin.ts';
 import {
-  editorOf,
   loadedCount,
   runFromEditor,
   setQuery,
   signInToDemoProject,
   visibleIds,
+  focusEditor,
 } from './support/query.ts';
 
 test.beforeEach(({ page }) => signInToDemoProject(page));
@@ -28,7 +28,7 @@ const orChain = (terms: number) =>
 
 /** Pastes a text too long for the editor to show whole (setQuery reads it back from the screen). */
 async function pasteQuery(page: Page, text: string): Promise<void> {
-  await editorOf(page).click();
+  await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Backspace');
   await page.keyboard.insertText(text);
@@ -37,7 +37,7 @@ async function pasteQuery(page: Page, text: string): Promise<void> {
 
 /** Runs what the editor holds, through "Run anyway" when the editor knows the query is wrong. */
 async function runAnyway(page: Page): Promise<void> {
-  await editorOf(page).click();
+  await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+Enter');
   await page.getByTestId('run-guard').getByRole('button', { name: 'Run anyway' }).click();
 }
@@ -153,7 +153,7 @@ test('going offline is reported as offline: a run waits for the network and goes
     ).toBeVisible();
     // A run waits (TanStack Query holds it while the browser is offline): not "Cancelled".
     await setQuery(page, 'is hidden');
-    await editorOf(page).click();
+    await focusEditor(page);
     await page.keyboard.press('ControlOrMeta+Enter');
     await expect(page.getByTestId('run-offline')).toContainText(
       'You are offline: the run waits for the network and starts by itself once you are back online.',

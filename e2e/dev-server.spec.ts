@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { createServer, type ViteDevServer } from 'vite';
 import { openLinkOverDraft } from './support/draft.ts';
-import { editorOf } from './support/query.ts';
+import { editorOf, focusEditor } from './support/query.ts';
 
 let server: ViteDevServer;
 let origin: string;
@@ -33,7 +33,7 @@ test('Undo after opening a link brings the replaced draft back in the dev server
   await page.goto(`${origin}/`);
   await expect(editorOf(page)).toBeVisible({ timeout: 60_000 });
   await openLinkOverDraft(page, 'text contains "my draft"', 'max length > 1', origin);
-  await editorOf(page).click();
+  await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+z');
   await expect(editorOf(page)).toHaveText('text contains "my draft"');
 });

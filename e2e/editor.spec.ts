@@ -7,6 +7,7 @@ import {
   runFromEditor,
   setQuery,
   visibleIds,
+  focusEditor,
 } from './support/query.ts';
 
 test.beforeEach(({ page }) => signInToDemoProject(page));
@@ -53,7 +54,7 @@ test("type with keyboard completion, see a lint error where it is, fix it, run: 
 
 test('Ctrl/Cmd+Enter with the completion list open runs and closes the list', async ({ page }) => {
   await setQuery(page, '');
-  await editorOf(page).click();
+  await focusEditor(page);
   // Typed whole, the field still matches its completion item, so the list stays open.
   await page.keyboard.type('is hidden and is duplicate');
   await expect(page.getByRole('listbox')).toBeVisible();

@@ -9,6 +9,7 @@ import {
   runFromEditor,
   setQuery,
   signInToDemoProject,
+  focusEditor,
 } from './support/query.ts';
 
 type Row = Record<string, unknown>;
@@ -182,7 +183,7 @@ test('a bar click adds exactly its clause, the new run counts what the bar said,
   await expectInsightTotal(page, Number(/: ([\d,]+) rows/.exec(typeLabel)![1]!.replace(/,/g, '')));
 
   // Undo restores the text, one drill-down at a time.
-  await editorOf(page).click();
+  await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+z');
   await expect(editorOf(page)).toHaveText(`(${query}) and id of file = ${fileId}`);
   await page.keyboard.press('ControlOrMeta+z');

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { editorOf, signInToDemoProject } from './support/query.ts';
+import { signInToDemoProject, focusEditor } from './support/query.ts';
 
 // A query thousands of terms long: the line under the editor stays a line, and what follows stays in view.
 test.beforeEach(({ page }) => signInToDemoProject(page));
 
 /** Pastes a long query (CodeMirror draws only what is in view: the line under it shows what it holds). */
 async function paste(page: Page, text: string): Promise<void> {
-  await editorOf(page).click();
+  await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(text);
 }
@@ -45,7 +45,7 @@ test('a long reading shows its start and Show all; expanded it scrolls in its ow
   await expect(line).toHaveAttribute('tabindex', '0');
 
   // An error after the chain: the line says it, short, with the editor's mark.
-  await editorOf(page).click();
+  await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.insertText(' and is hiden');
   await expect(line).toHaveText(

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { editorOf, runFromEditor, setQuery, signInToDemoProject } from './support/query.ts';
+import { editorOf, runFromEditor, setQuery, signInToDemoProject, focusEditor } from './support/query.ts';
 import { EMULATOR_URL, expectSignedIn } from './support/signin.ts';
 
 // What the app says when something goes wrong says what happened, in plain sentences.
@@ -44,7 +44,7 @@ test('a rejected run after an empty one: one full stop, and no "rows below" when
 
   // The editor flags the unknown user; "Run anyway" sends it, and the service refuses it.
   await setQuery(page, 'count of comments where (user = @user:"zed") > 0');
-  await editorOf(page).click();
+  await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+Enter');
   await page.getByTestId('run-guard').getByRole('button', { name: 'Run anyway' }).click();
   const error = page.getByTestId('results-error');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { editorOf, runFromEditor, setQuery, signInToDemoProject } from './support/query.ts';
+import { editorOf, runFromEditor, setQuery, signInToDemoProject, focusEditor } from './support/query.ts';
 
 // Mistakes people make while writing CroQL, each reported where it is, with what to write instead.
 test.beforeEach(({ page }) => signInToDemoProject(page));
@@ -60,7 +60,7 @@ test('`is approved` on translations says to write `count of approvals > 0`, as a
 
   // Completion offers it under the name people type.
   await setQuery(page, '');
-  await editorOf(page).click();
+  await focusEditor(page);
   await page.keyboard.type('is appr');
   const option = page.getByRole('option', { name: /is approved/ });
   await expect(option).toContainText('count of approvals > 0');

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import {
-  editorOf,
   signInToDemoProject,
   emulatorRows,
   loadedCount,
   runFromEditor,
   setQuery,
   visibleIds,
+  focusEditor,
 } from './support/query.ts';
 
 test.beforeEach(({ page }) => signInToDemoProject(page));
@@ -120,7 +120,7 @@ test('a query the service rejects: its error shows in the editor at its place, t
 
   // The editor knows the query is wrong: Run says so and asks; "Run anyway" sends it to the service.
   await setQuery(page, 'is hidden and count of translations > "x"');
-  await editorOf(page).click();
+  await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+Enter');
   const guard = page.getByTestId('run-guard');
   await expect(guard).toContainText('will likely refuse it');

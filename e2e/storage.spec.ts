@@ -2,7 +2,7 @@
 // that fails says so where the user acted; data the app cannot read is kept aside, never written over.
 import { expect, test, type Page } from '@playwright/test';
 import { openLibraryTab } from './support/library.ts';
-import { editorOf, runFromEditor, setQuery, signInToDemoProject } from './support/query.ts';
+import { editorOf, runFromEditor, setQuery, signInToDemoProject, focusEditor } from './support/query.ts';
 import { signIn } from './support/signin.ts';
 import { emptyFiller, fillStorage, fillStorageOnLoad } from './support/storage.ts';
 
@@ -96,7 +96,7 @@ test('with sessionStorage full, the editor says the draft cannot be kept, until 
   await page.goto('/');
   await setQuery(page, 'text contains "first"');
   await fillStorage(page, 'session');
-  await editorOf(page).click();
+  await focusEditor(page);
   await page.keyboard.press('End');
   await page.keyboard.insertText(' and is hidden');
   await expect(storageNotices(page)).toContainText(

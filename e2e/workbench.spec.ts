@@ -11,6 +11,7 @@ import {
   runFromEditor,
   setQuery,
   signInToDemoProject,
+  focusEditor,
 } from './support/query.ts';
 
 const authorizationOf = async (page: Page) => {
@@ -232,7 +233,7 @@ test.describe('signed in', () => {
     await runFromEditor(page);
     await expect.poll(() => loadedCount(page)).toBeGreaterThan(0);
     await expect(page.getByTestId('stale-notice')).toHaveCount(0);
-    await editorOf(page).click();
+    await focusEditor(page);
     await page.keyboard.press('End');
     await page.keyboard.type(' ');
     await expect(page.getByTestId('stale-notice')).toContainText('Out of date');
@@ -254,7 +255,7 @@ test.describe('signed in', () => {
   }) => {
     await setQuery(page, 'is hidden');
     await page.route(`${EMULATOR_URL}/api/**`, (route) => route.abort('connectionrefused'));
-    await editorOf(page).click();
+    await focusEditor(page);
     await page.keyboard.press('ControlOrMeta+Enter');
     // A refused connection is an answer: it is said at once, with no waiting notice before it (that one is
     // for a host that says nothing; src/results/WaitingNotice.test.tsx times it with a fake clock).
@@ -278,7 +279,7 @@ test.describe('signed in', () => {
     // instead would let Chromium resume the requests it holds, so the host would answer the old request.)
     let silent = true;
     await page.route(`${EMULATOR_URL}/api/**`, (route) => (silent ? undefined : route.continue()));
-    await editorOf(page).click();
+    await focusEditor(page);
     await page.keyboard.press('ControlOrMeta+Enter');
     // How long the app waits before it says so (a second) is the notice's own unit test
     // (src/results); here the wall clock of a busy machine would decide, so only what is said is checked.
