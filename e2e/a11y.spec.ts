@@ -1,7 +1,7 @@
 // No axe-core violations on any screen, and popovers that stay inside the window at every width.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { runFromEditor, setQuery, signInToDemoProject, loadedCount } from './support/query.ts';
+import { focusEditor, loadedCount, runFromEditor, setQuery, signInToDemoProject } from './support/query.ts';
 import { APPS_APP_URL, APPS_EMULATOR_URL, install, openAppsView, startStepApp } from './support/apps.ts';
 import { EMULATOR_URL, signIn } from './support/signin.ts';
 import { APPS_PATHS } from '../src/wire/apps-routes.ts';
@@ -165,7 +165,7 @@ test('the Apps view: an app, its step, a delivery, the settings page; in the dar
     await expect(page.getByRole('main', { name: 'Apps' })).toBeFocused();
     await card.getByRole('button', { name: 'Add to the workflow' }).click();
     const step = card.getByTestId('workflow-step');
-    await step.getByRole('textbox', { name: /^Query for step/ }).click();
+    await focusEditor(step.getByRole('textbox', { name: /^Query for step/ }));
     await page.keyboard.insertText('identifier contains "paypal"');
     await step.getByRole('button', { name: 'Send to the step' }).click();
     await expect(step.getByTestId('send-result')).toBeVisible();

@@ -3,12 +3,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { EMULATOR_URL } from './support/signin.ts';
 import {
+  focusEditor,
   loadedCount,
   runFromEditor,
   setQuery,
   signInToDemoProject,
   visibleIds,
-  focusEditor,
 } from './support/query.ts';
 
 test.beforeEach(({ page }) => signInToDemoProject(page));

@@ -15,6 +15,7 @@ import {
   startStepApp,
 } from './support/apps.ts';
 import { authorizationOf, emulatorQuery } from './support/emulator-data.ts';
+import { focusEditor } from './support/query.ts';
 import { StepApp } from './support/test-app.ts';
 import { APPS_PATHS } from '../src/wire/apps-routes.ts';
 
@@ -285,7 +286,7 @@ test('each fault says what happened in its own words, and what was typed stays',
   await expect(step.getByTestId('explain-line')).toContainText('an empty one is not sent');
   await step.getByRole('button', { name: 'Send to the step' }).click();
   await expect(step.getByRole('alert')).toHaveText('Write the query first: the strings it matches are sent.');
-  await step.getByRole('textbox', { name: /^Query for step/ }).click();
+  await focusEditor(step.getByRole('textbox', { name: /^Query for step/ }));
   await page.keyboard.insertText('identifier contans "paypal"');
   await page.keyboard.press('Escape');
   await step.getByRole('button', { name: 'Send to the step' }).click();
@@ -298,7 +299,7 @@ test('each fault says what happened in its own words, and what was typed stays',
 
   // An app stuck on a delivery: the open delivery says which attempt waits, and how long the app has.
   app.hangWebhooks = true;
-  await step.getByRole('textbox', { name: /^Query for step/ }).click();
+  await focusEditor(step.getByRole('textbox', { name: /^Query for step/ }));
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.insertText(QUERY);
   await page.keyboard.press('Escape');

@@ -1,7 +1,7 @@
 // A link opened over an unsaved draft, after a full navigation: nothing typed is lost.
 import { expect, test } from '@playwright/test';
 import { openLinkOverDraft } from './support/draft.ts';
-import { editorOf, setQuery, focusEditor } from './support/query.ts';
+import { editorOf, focusEditor, setQuery } from './support/query.ts';
 
 test('a permalink that replaces an unsaved draft keeps it one Undo away and in the Library history', async ({
   page,

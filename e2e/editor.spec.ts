@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import {
-  signInToDemoProject,
   editorOf,
   emulatorRows,
+  focusEditor,
   loadedCount,
   runFromEditor,
   setQuery,
+  signInToDemoProject,
   visibleIds,
-  focusEditor,
 } from './support/query.ts';
 
 test.beforeEach(({ page }) => signInToDemoProject(page));
@@ -19,7 +19,7 @@ test("type with keyboard completion, see a lint error where it is, fix it, run: 
   await setQuery(page, '');
 
   // Completion from the keyboard: a multi-word field name is one item.
-  await editor.click();
+  await focusEditor(page);
   await page.keyboard.type('is hid');
   const item = page.getByRole('option', { name: /is hidden/ });
   await expect(item).toBeVisible();
@@ -71,7 +71,7 @@ test('the explain line, format (Shift+Alt+F), announcements and leaving the edit
   await setQuery(page, 'IS   HIDDEN  and text contains "Save"');
   await expect(page.locator('.croql-explain')).toContainText(/hidden/i);
 
-  await editor.click();
+  await focusEditor(page);
   await page.keyboard.press('Shift+Alt+F');
   await expect(editor).toHaveText('is hidden and text contains "Save"');
   await expect(page.getByTestId('editor-announcer')).toHaveText('Formatted');
@@ -89,7 +89,7 @@ test('the explain line, format (Shift+Alt+F), announcements and leaving the edit
   // The code in the message is set as code, not as backticks.
   await expect(explain.locator('code')).toHaveText(['is hiden', 'is hidden']);
 
-  await editor.click();
+  await focusEditor(page);
   await page.keyboard.press('Escape');
   await page.keyboard.press('Tab');
   await expect(editor).not.toBeFocused();

@@ -5,11 +5,11 @@ import { generateDemoDataset } from '../src/server/emulator/data/demo.ts';
 import {
   editorOf,
   emulatorRows,
+  focusEditor,
   loadedCount,
   runFromEditor,
   setQuery,
   signInToDemoProject,
-  focusEditor,
 } from './support/query.ts';
 
 type Row = Record<string, unknown>;

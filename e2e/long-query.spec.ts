@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInToDemoProject, focusEditor } from './support/query.ts';
+import { focusEditor, signInToDemoProject } from './support/query.ts';
 
 // A query thousands of terms long: the line under the editor stays a line, and what follows stays in view.
 test.beforeEach(({ page }) => signInToDemoProject(page));

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { editorOf, runFromEditor, setQuery, signInToDemoProject, focusEditor } from './support/query.ts';
+import { editorOf, focusEditor, runFromEditor, setQuery, signInToDemoProject } from './support/query.ts';
 import { EMULATOR_URL, expectSignedIn } from './support/signin.ts';
 
 // What the app says when something goes wrong says what happened, in plain sentences.

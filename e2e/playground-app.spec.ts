@@ -14,6 +14,7 @@ import { PLAYGROUND_APP_IDENTIFIER, PLAYGROUND_MODULES } from '../src/wire/playg
 import { axeInFrame, frameOf } from './support/axe-frame.ts';
 import { APPS_APP_URL, APPS_EMULATOR_URL, openAppsView } from './support/apps.ts';
 import { emulatorQuery } from './support/emulator-data.ts';
+import { focusEditor } from './support/query.ts';
 import { startPlaygroundAppProcess, type PlaygroundAppProcess } from './support/playground-app.ts';
 import { EMULATOR_URL } from './support/signin.ts';
 import { APP_PORT } from './playwright.config.ts';
@@ -69,7 +70,7 @@ const moduleFrame = (page: Page): FrameLocator => page.frameLocator('[data-testi
 
 /** Types `text` in a CodeMirror editor of a frame (the keyboard goes to the focused frame). */
 async function typeQuery(page: Page, editor: Locator, text: string): Promise<void> {
-  await editor.click();
+  await focusEditor(editor);
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Backspace');
   await page.keyboard.insertText(text);
@@ -135,7 +136,7 @@ for (const { edition, emulator, playground } of EDITIONS) {
       const editor = frame.getByRole('textbox', { name: 'CroQL query' });
       await typeQuery(page, editor, QUERY);
       const request = page.waitForRequest((r) => r.url().includes('/api/crowdin/api/v2/projects/1/strings?'));
-      await editor.click();
+      await focusEditor(editor);
       await page.keyboard.press('ControlOrMeta+Enter');
       expect(new URL((await request).url()).origin).toBe(new URL(app.url).origin);
       await expect.poll(() => loadedCount(frame)).not.toBeNull();

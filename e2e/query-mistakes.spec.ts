@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { editorOf, runFromEditor, setQuery, signInToDemoProject, focusEditor } from './support/query.ts';
+import { editorOf, focusEditor, runFromEditor, setQuery, signInToDemoProject } from './support/query.ts';
 
 // Mistakes people make while writing CroQL, each reported where it is, with what to write instead.
 test.beforeEach(({ page }) => signInToDemoProject(page));

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import {
-  signInToDemoProject,
   emulatorRows,
+  focusEditor,
   loadedCount,
   runFromEditor,
   setQuery,
+  signInToDemoProject,
   visibleIds,
-  focusEditor,
 } from './support/query.ts';
 
 test.beforeEach(({ page }) => signInToDemoProject(page));

@@ -2,7 +2,7 @@
 // that fails says so where the user acted; data the app cannot read is kept aside, never written over.
 import { expect, test, type Page } from '@playwright/test';
 import { openLibraryTab } from './support/library.ts';
-import { editorOf, runFromEditor, setQuery, signInToDemoProject, focusEditor } from './support/query.ts';
+import { editorOf, focusEditor, runFromEditor, setQuery, signInToDemoProject } from './support/query.ts';
 import { signIn } from './support/signin.ts';
 import { emptyFiller, fillStorage, fillStorageOnLoad } from './support/storage.ts';
 

@@ -7,11 +7,11 @@ import {
   chooseDemoProject,
   editorOf,
   emulatorRows,
+  focusEditor,
   loadedCount,
   runFromEditor,
   setQuery,
   signInToDemoProject,
-  focusEditor,
 } from './support/query.ts';
 
 const authorizationOf = async (page: Page) => {
@@ -217,7 +217,7 @@ test.describe('signed in', () => {
     );
 
     await setQuery(page, '');
-    await editor.click();
+    await focusEditor(page);
     await page.keyboard.type('is dupl');
     await expect(page.getByRole('option', { name: /is duplicate/ })).toBeVisible();
     await page.waitForTimeout(150);

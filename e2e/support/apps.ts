@@ -1,6 +1,7 @@
 // The app developers' specs: the playground beside the e2e's Enterprise emulator (playwright.config.ts,
 // APPS_APP_PORT and APPS_EMULATOR_PORT), its Apps view, and a step app of the test's own.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { focusEditor } from './query.ts';
 import { signIn } from './signin.ts';
 import { StepApp } from './test-app.ts';
 
@@ -65,7 +66,7 @@ export const countCell = (step: Locator, language: string, status: string) =>
 
 /** Sends the strings `query` matches to the step in one language, through the step's send form. */
 export async function sendToStep(step: Locator, query: string, language: string): Promise<void> {
-  await step.getByRole('textbox', { name: /^Query for step/ }).click();
+  await focusEditor(step.getByRole('textbox', { name: /^Query for step/ }));
   await step.page().keyboard.insertText(query);
   await step.page().keyboard.press('Escape');
   for (const box of await step.getByRole('group', { name: 'Languages' }).getByRole('checkbox').all()) {

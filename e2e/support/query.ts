@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { expectSignedIn, signIn } from './signin.ts';
 
 /** The CroQL editor's content element (labelled "CroQL query"). */
@@ -50,13 +50,15 @@ export async function signInToDemoProject(page: Page, { fresh = false } = {}): P
 }
 
 /**
- * Puts the keyboard in the editor without the mouse. A click lands in the middle of the text box, and when a
- * token lies there, the hover tooltip that opens under it (the pointer resting there for a busy moment
- * before the press) covers the very point clicked: every retry of the click then finds it there again.
+ * Puts the keyboard in an editor without the mouse: the page's CroQL editor, or the editor given (a
+ * workflow step's query box, the one in an app's frame). A click lands in the middle of the text box, and
+ * when a token lies there, the hover tooltip that opens under it (the pointer resting there for a busy
+ * moment before the press) covers the very point clicked: every retry of the click then finds it there again.
  */
-export async function focusEditor(page: Page): Promise<void> {
-  await editorOf(page).focus();
-  await expect(editorOf(page)).toBeFocused();
+export async function focusEditor(target: Page | Locator): Promise<void> {
+  const editor = 'keyboard' in target ? editorOf(target) : target;
+  await editor.focus();
+  await expect(editor).toBeFocused();
 }
 
 /** Replaces the editor's text as a paste would (no completion, no auto-closed brackets). */
