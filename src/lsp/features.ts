@@ -114,6 +114,12 @@ const KINDS: Record<CoreItem['kind'], CompletionItemKind> = {
 export interface CompletionSettings {
   values: LiveValues;
   edition: Edition;
+  /**
+   * The list defaults the client takes (LSP 3.17 `completionList.itemDefaults`). With `editRange` the range
+   * every item replaces is sent once for the list, and each item carries only its text (`textEditText`, or
+   * none when its label is the text); with `insertTextFormat`, plain text is the list's default too.
+   */
+  itemDefaults?: readonly string[];
 }
 
 /** The core's completion at `offset`, or null outside any query. */
@@ -146,6 +152,8 @@ export function completion(
   const order = result.items
     .map((item, i) => ({ item, i }))
     .sort((a, b) => (b.item.boost ?? 0) - (a.item.boost ?? 0) || a.i - b.i);
+  const sharedRange = settings.itemDefaults?.includes('editRange') === true;
+  const plainByDefault = sharedRange && settings.itemDefaults!.includes('insertTextFormat');
   const items: CompletionItem[] = order.map(({ item }, rank) => {
     const snippet = item.kind === 'snippet' && region.host === 'croql';
     const newText = snippet
@@ -156,12 +164,24 @@ export function completion(
       kind: KINDS[item.kind],
       ...(item.detail ? { detail: item.detail } : {}),
       sortText: String(rank).padStart(5, '0'),
-      insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
-      textEdit: { range, newText },
+      ...(snippet || !plainByDefault
+        ? { insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText }
+        : {}),
+      ...(!sharedRange
+        ? { textEdit: { range, newText } }
+        : newText !== item.label
+          ? { textEditText: newText }
+          : {}),
       data: rank,
     };
   });
-  return { list: { isIncomplete: true, items }, documentation: order.map(({ item }) => item.description) };
+  const itemDefaults = sharedRange
+    ? { editRange: range, ...(plainByDefault ? { insertTextFormat: InsertTextFormat.PlainText } : {}) }
+    : undefined;
+  return {
+    list: { isIncomplete: true, ...(itemDefaults ? { itemDefaults } : {}), items },
+    documentation: order.map(({ item }) => item.description),
+  };
 }
 
 /** The item with its documentation, when it is one of `last`'s (by index and label), else as it came. */

@@ -261,3 +261,58 @@ describe('CroQL in a YAML workflow and a shell script', () => {
     expect(opened.diagnostics[0]!.message).toContain('`plural form`');
   });
 });
+
+describe('a client that takes completion list defaults (LSP 3.17, as VS Code does)', () => {
+  let lean: TestClient;
+  beforeAll(async () => {
+    lean = await startClient({
+      capabilities: {
+        textDocument: {
+          completion: {
+            completionList: {
+              // What vscode-languageclient declares.
+              itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'],
+            },
+          },
+        },
+      },
+    });
+  }, 180_000);
+  afterAll(() => lean.close());
+
+  /** Each item as the client applies it: its range, its text and its format, defaults filled in. */
+  const applied = (list: CompletionList) =>
+    list.items.map((item) => ({
+      label: item.label,
+      range: item.textEdit ? (item.textEdit as TextEdit).range : list.itemDefaults?.editRange,
+      newText: item.textEdit ? item.textEdit.newText : (item.textEditText ?? item.label),
+      format: item.insertTextFormat ?? list.itemDefaults?.insertTextFormat,
+    }));
+
+  it.each([
+    ['an empty .croql file (snippets among the items)', 'file:///work/q/lean.croql', 'croql', '', 0],
+    [
+      'a double-quoted croql string in TypeScript (values written with its escapes)',
+      'file:///work/app/lean.ts',
+      'typescript',
+      'await client.sourceStringsApi.listProjectStrings(1, { croql: "context = " });',
+      'await client.sourceStringsApi.listProjectStrings(1, { croql: "context = '.length,
+    ],
+  ])('gets the range once for %s, and the same edits', async (_, uri, languageId, text, offset) => {
+    await client.open(uri, languageId, text);
+    await lean.open(uri, languageId, text);
+    const position = positionOf(text, offset);
+    const full = await client.request<CompletionList>('textDocument/completion', {
+      textDocument: { uri },
+      position,
+    });
+    const slim = await lean.request<CompletionList>('textDocument/completion', {
+      textDocument: { uri },
+      position,
+    });
+    expect(slim.items.length).toBeGreaterThan(0);
+    expect(slim.items.every((item) => item.textEdit === undefined)).toBe(true);
+    expect(applied(slim)).toEqual(applied(full));
+    expect(JSON.stringify(slim).length).toBeLessThan(JSON.stringify(full).length * 0.75);
+  });
+});

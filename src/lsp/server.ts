@@ -51,6 +51,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let analyze: AnalyzeOptions = analyzeOptions({ values, edition });
   let loading: AbortController | null = null;
   let pullConfiguration = false;
+  /** The completion list defaults the client declared it takes (features.ts, CompletionSettings). */
+  let itemDefaults: readonly string[] = [];
   const analyses = new Analyses(() => analyze);
 
   const republish = () => {
@@ -145,6 +147,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onInitialize((params): InitializeResult => {
     pullConfiguration = params.capabilities.workspace?.configuration === true;
+    itemDefaults = params.capabilities.textDocument?.completion?.completionList?.itemDefaults ?? [];
     settings = (params.initializationOptions as { croql?: CroqlSettings } | undefined)?.croql ?? {};
     return {
       capabilities: {
@@ -192,10 +195,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         found.document,
         found.analysis,
         offset(found.document, position),
-        {
-          values,
-          edition,
-        },
+        { values, edition, itemDefaults },
       );
       return lastCompletions?.list ?? null;
     }),

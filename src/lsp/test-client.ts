@@ -8,7 +8,11 @@ import {
   StreamMessageWriter,
   type MessageConnection,
 } from 'vscode-jsonrpc/node';
-import type { InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver/node';
+import type {
+  ClientCapabilities,
+  InitializeResult,
+  PublishDiagnosticsParams,
+} from 'vscode-languageserver/node';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -33,6 +37,8 @@ export interface StartOptions {
   command?: string[];
   env?: Record<string, string | undefined>;
   initializationOptions?: unknown;
+  /** What the client declares it takes (none by default, the plainest client). */
+  capabilities?: ClientCapabilities;
   cwd?: string;
 }
 
@@ -81,7 +87,7 @@ export async function startClient(options: StartOptions = {}): Promise<TestClien
     connection.sendRequest<InitializeResult>('initialize', {
       processId: process.pid,
       rootUri: null,
-      capabilities: {},
+      capabilities: options.capabilities ?? {},
       initializationOptions: options.initializationOptions,
     }),
     died,
