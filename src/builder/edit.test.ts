@@ -84,6 +84,14 @@ describe('nothing is lost between editor and builder', () => {
     expect(editDoc(doc, root).text).toBe('count of translations where ( text contains "a" ) >= 2');
   });
 
+  it('a filter read across parentheses is replaced whole, with the brackets around it', () => {
+    const doc = openDoc('((type is plural) or (type is plain))  or  text = ""', 'strings');
+    const types = doc.root.children[0]!;
+    if (types.kind !== 'filter') throw new Error('expected the type filter');
+    const root = update(doc.root, types.id, () => ({ ...types, params: { types: ['icu'] } }));
+    expect(editDoc(doc, root).text).toBe('type is icu  or  text = ""');
+  });
+
   it('canonical text stays canonical: the builder writes through the formatter', () => {
     const doc = openDoc('', 'strings');
     const one = editDoc(doc, insert(doc.root, doc.root.id, newField('1')));

@@ -80,6 +80,23 @@ describe('every query opens in the builder', () => {
     expect(kinds(fromCroql('1 = id', 'strings'))).toEqual(['raw']);
   });
 
+  it('reads a filter written over several terms the same however they are bracketed', () => {
+    // CI's seed 949455921 found `((type is plural) or (type is plain)) or …` read as two filters, and the
+    // text it wrote (`type is plural or type is plain or …`) read back as one.
+    const types = { kind: 'filter', filter: 'stringType', params: { types: ['plural', 'plain'] } };
+    const text = 'type is plural or type is plain or text = ""';
+    for (const spelling of [
+      text,
+      '((type is plural) or (type is plain)) or (text = "")',
+      '(type is plural or (type is plain)) or text = ""',
+      '(type is plural) or (type is plain) or text = ""',
+    ]) {
+      const root = fromCroql(spelling, 'strings');
+      expect(root.children, spelling).toMatchObject([types, { kind: 'field', path: ['text'] }]);
+      expect(toCroql(root)).toBe(text);
+    }
+  });
+
   it('keeps what it cannot show as raw blocks holding the exact source text', () => {
     const text = 'is hidden and (max  length + 1 > 3) and if is hidden then is duplicate else is visible';
     const root = fromCroql(text, 'strings');

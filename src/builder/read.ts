@@ -122,6 +122,8 @@ function writesAs(written: string, e: Expr): boolean {
 class Reader {
   readonly origins = new Map<NodeId, Origin>();
   private readonly pairs: Map<number, number>;
+  /** `pairs` the other way: each closing parenthesis to its opening one. */
+  private readonly opens: Map<number, number>;
 
   constructor(
     private readonly text: string,
@@ -131,6 +133,7 @@ class Reader {
     private readonly nodes: AnalyzeResult['nodes'],
   ) {
     this.pairs = matchParens(text);
+    this.opens = new Map([...this.pairs].map(([open, close]) => [close, open]));
   }
 
   private remember<N extends BuilderNode>(node: N, span: Span, interior: Span = span, wrapped = false): N {
@@ -162,12 +165,16 @@ class Reader {
     // worth shaping, which keeps reading linear in the length of the query.
     if (e.to - e.from > MAX_FILTER_SOURCE || this.hasError(e)) return undefined;
     const m = matchFilter(e);
-    return m && sameQuery(filterText({ kind: 'filter', id: '', ...m }), this.slice(e)) ? m : undefined;
+    return m && writesAs(filterText({ kind: 'filter', id: '', ...m }), e) ? m : undefined;
   }
 
   /**
    * The operands of a chain of one operator, each read as a node. The longest leading run of operands that
    * is a filter of its own (`is duplicate and has shared translation and …`) is read as that filter.
+   * The parser flattens a parenthesised leading chain into the outer one (`((a) or (b)) or c` has the
+   * operands a, b, c, as `a or b or c` has), so a run is found whichever way it was bracketed, and its
+   * span grows over the parentheses it cuts through (`a) or (b` → `(a) or (b)`): the node's text is
+   * then a query of its own, which an edit of the node replaces.
    */
   private operands(e: Expr & { kind: 'logical' }, scopes: string[]): BuilderNode[] {
     const all = e.operands;
@@ -176,9 +183,27 @@ class Reader {
       const to = all[k - 1]!.to;
       if (to - from > MAX_FILTER_SOURCE) continue;
       const run: Expr = { ...e, operands: all.slice(0, k), opSpans: e.opSpans.slice(0, k - 1), from, to };
-      if (this.filterAt(run, scopes)) return [run, ...all.slice(k)].map((x) => this.node(x, scopes));
+      if (!this.filterAt(run, scopes)) continue;
+      const span = this.balanced(run);
+      if (span.from < e.from || span.to > all[k]!.from || span.to - span.from > MAX_FILTER_SOURCE) continue;
+      return [{ ...run, ...span }, ...all.slice(k)].map((x) => this.node(x, scopes));
     }
     return all.map((x) => this.node(x, scopes));
+  }
+
+  /** The least span around `span` in which every parenthesis has its partner. */
+  private balanced(span: Span): Span {
+    let { from, to } = span;
+    for (let p = from; p < to; p++) {
+      const close = this.pairs.get(p);
+      if (close !== undefined && close >= to) to = close + 1;
+      const open = this.opens.get(p);
+      if (open !== undefined && open < from) {
+        from = open;
+        p = from; // the parenthesis at `from` is paired with `p`'s: scan on from the one after it
+      }
+    }
+    return { from, to };
   }
 
   node(e: Expr, scopes: string[]): BuilderNode {
