@@ -22,6 +22,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     globalSetup: ['src/router/server/store/global-setup.ts'],
+    setupFiles: ['src/testing/property-seed.ts'],
     // Two test files at a time on two cores (Vitest's default, one fewer than the cores, is one there): most
     // files wait on servers they start (emulators, routers, PostgreSQL, shells). On the 2-core machine the
     // unit tests took 500 s with one worker and 347 s with two, quiet. Files that share a build wait for
