@@ -17,18 +17,8 @@ import { analyze } from '../croql/check.ts';
 import { complete } from '../croql/complete.ts';
 import { specQueries } from '../croql/corpus.ts';
 import { startServer } from '../lsp/server.ts';
+import { VSCODE_COMPLETION } from '../lsp/test-client.ts';
 import { pairedP95, row, type BenchRow } from './stats.ts';
-
-/** The completion list defaults VS Code's client (vscode-languageclient) declares it takes. */
-const VSCODE_COMPLETION = {
-  textDocument: {
-    completion: {
-      completionList: {
-        itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'],
-      },
-    },
-  },
-};
 
 const now = () => performance.now();
 

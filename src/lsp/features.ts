@@ -152,8 +152,9 @@ export function completion(
   const order = result.items
     .map((item, i) => ({ item, i }))
     .sort((a, b) => (b.item.boost ?? 0) - (a.item.boost ?? 0) || a.i - b.i);
-  const sharedRange = settings.itemDefaults?.includes('editRange') === true;
-  const plainByDefault = sharedRange && settings.itemDefaults!.includes('insertTextFormat');
+  const defaults = settings.itemDefaults ?? [];
+  const sharedRange = defaults.includes('editRange');
+  const plainByDefault = sharedRange && defaults.includes('insertTextFormat');
   const items: CompletionItem[] = order.map(({ item }, rank) => {
     const snippet = item.kind === 'snippet' && region.host === 'croql';
     const newText = snippet

@@ -11,7 +11,7 @@ import type {
   SemanticTokens,
   TextEdit,
 } from 'vscode-languageserver/node';
-import { positionOf, startClient, textIn, type TestClient } from './test-client.ts';
+import { positionOf, startClient, textIn, VSCODE_COMPLETION, type TestClient } from './test-client.ts';
 
 let client: TestClient;
 
@@ -265,18 +265,7 @@ describe('CroQL in a YAML workflow and a shell script', () => {
 describe('a client that takes completion list defaults (LSP 3.17, as VS Code does)', () => {
   let lean: TestClient;
   beforeAll(async () => {
-    lean = await startClient({
-      capabilities: {
-        textDocument: {
-          completion: {
-            completionList: {
-              // What vscode-languageclient declares.
-              itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'],
-            },
-          },
-        },
-      },
-    });
+    lean = await startClient({ capabilities: VSCODE_COMPLETION });
   }, 180_000);
   afterAll(() => lean.close());
 

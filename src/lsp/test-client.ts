@@ -1,5 +1,5 @@
 // A language client for the protocol tests: the server as its own process over stdio, spoken to with
-// vscode-jsonrpc (the JSON-RPC layer VS Code's own client uses). Only tests import it.
+// vscode-jsonrpc (the JSON-RPC layer VS Code's own client uses). Only tests and the bench import it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
@@ -31,6 +31,17 @@ export interface TestClient {
   close(): Promise<void>;
   process: ChildProcess;
 }
+
+/** The completion capabilities VS Code's client (vscode-languageclient) declares: LSP 3.17's list defaults. */
+export const VSCODE_COMPLETION: ClientCapabilities = {
+  textDocument: {
+    completion: {
+      completionList: {
+        itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'],
+      },
+    },
+  },
+};
 
 export interface StartOptions {
   /** The command to run; the TypeScript source through tsx by default. */
