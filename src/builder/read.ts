@@ -104,15 +104,12 @@ function formatted(text: string): string {
   return f;
 }
 
-/** Same query once formatted: the test every recognised condition passes before it is shown as one. */
-export const sameQuery = (a: string, b: string) => formatted(a) === formatted(b);
-
 /**
  * Whether the builder's text `written` formats to what the expression `e` of the checked text formats to:
- * `sameQuery` without parsing either side again when `written` is already canonical (the usual case). The
- * formatted source of `e` is `print(e)`, and formatting is idempotent (src/croql/format.ts), so a `written`
- * equal to it formats to it too. Parsing thousands of small texts one by one was most of the first
- * opening of a long chain (src/bench/builder.bench.ts).
+ * the test every recognised condition passes before it is shown as one. The formatted source of `e` is
+ * `print(e)`, and formatting is idempotent (src/croql/format.ts), so a `written` equal to it formats to it
+ * too, and neither side is parsed again in the usual case. Parsing thousands of small texts one by one was
+ * most of the first opening of a long chain (src/bench/builder.bench.ts).
  */
 function writesAs(written: string, e: Expr): boolean {
   const canonical = printExpr(e);
