@@ -24,6 +24,12 @@ function decode(text: string, open: number): { text: string; map: number[] } | n
     if (c === quote) return out.finish(i);
     if (quote !== '`' && (c === '\n' || c === '\r')) return out.finish(i); // unterminated: up to the line end
     if (quote === '`' && c === '$' && text[i + 1] === '{') return null;
+    if (c === '\r') {
+      // In a template, JavaScript reads a written line break as \n whatever the file's line endings.
+      out.push('\n', i);
+      i += text[i + 1] === '\n' ? 2 : 1;
+      continue;
+    }
     if (c !== '\\') {
       out.push(c, i);
       i++;
@@ -61,7 +67,8 @@ function decode(text: string, open: number): { text: string; map: number[] } | n
 function encoder(quote: string): (query: string) => string {
   return (query) => {
     let s = query.replace(/\\/g, '\\\\');
-    if (quote === '`') return s.replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+    // A carriage return written as itself would be read back as \n (see `decode`).
+    if (quote === '`') return s.replace(/`/g, '\\`').replace(/\$\{/g, '\\${').replace(/\r/g, '\\r');
     s = s.replace(new RegExp(quote, 'g'), `\\${quote}`);
     return s.replace(/\n/g, '\\n').replace(/\r/g, '\\r');
   };

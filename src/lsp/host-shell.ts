@@ -56,7 +56,10 @@ function decodeWord(text: string, at: number): { text: string; map: number[]; qu
 const ENCODERS: Record<Quoting, (query: string) => string> = {
   single: (q) => q.replace(/'/g, `'\\''`),
   double: (q) => q.replace(/["\\$`]/g, '\\$&'),
-  bare: (q) => q.replace(/[^\w@%+=:,./-]/g, '\\$&'),
+  // A backslash before a character keeps it, but before a line break it joins two lines (the break is
+  // lost): a break is written quoted. One code point at a time (`u`): a backslash between the two halves of
+  // a character outside the BMP would split it.
+  bare: (q) => q.replace(/[^\w@%+=:,./-]/gu, (c) => (c === '\n' ? `'\n'` : `\\${c}`)),
 };
 
 /** The first `limit` queries; `more` counts the ones after them (found, not decoded). */

@@ -17,7 +17,7 @@ export interface Region {
   map?: number[];
   /** The query text written the way this host writes it (escaped for the literal, the quotes, the URL). */
   encode: (query: string) => string;
-  /** What kind of host it came from: formatting rewrites a whole `.croql` file only. */
+  /** What kind of host it came from: a completion's snippet keeps its placeholders in a `.croql` file only. */
   host: 'croql' | 'js' | 'shell' | 'url';
 }
 

@@ -1,0 +1,141 @@
+// The language server reads a query out of a JavaScript literal or a shell word, and writes completions,
+// quick fixes and formatting back into it (host-js.ts, host-shell.ts). Both directions are checked against
+// the real readers of that text: JavaScript itself (a strict-mode function, as modules are) and bash, run
+// once per batch of command lines.
+import { execFileSync } from 'node:child_process';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { jsRegions } from './host-js.ts';
+import { shellRegions } from './host-shell.ts';
+import type { Region } from './region.ts';
+
+/** Characters that escaping, quoting and line endings treat specially, and ones outside the BMP. */
+const HARD = [
+  'a',
+  ' ',
+  '"',
+  "'",
+  '`',
+  '\\',
+  '$',
+  '{',
+  '}',
+  '\n',
+  '\r',
+  '\t',
+  '\u2028',
+  'é',
+  '😀',
+  '1',
+  'x',
+  'u',
+];
+const queries = fc.array(fc.constantFrom(...HARD), { maxLength: 24 }).map((a) => a.join(''));
+
+/** What JavaScript reads from a literal in a module (strict mode). */
+function jsReads(literal: string): string | null {
+  try {
+    return new Function(`"use strict"; return ${literal};`)() as string;
+  } catch {
+    return null; // not a literal JavaScript accepts
+  }
+}
+
+function jsRegion(quote: string, written: string): Region | undefined {
+  const source = `await client.sourceStringsApi.listProjectStrings(1, { croql: ${quote}${written}${quote} });`;
+  return jsRegions(source, 5).regions[0];
+}
+
+describe('CroQL in a JavaScript literal', () => {
+  for (const quote of ["'", '"', '`']) {
+    it(`a query written back into ${quote}…${quote} is the query JavaScript reads, and the one the server reads`, () => {
+      const encode = jsRegion(quote, 'x')!.encode;
+      fc.assert(
+        fc.property(queries, (query) => {
+          const written = encode(query);
+          expect(jsReads(`${quote}${written}${quote}`)).toBe(query);
+          expect(jsRegion(quote, written)?.text).toBe(query);
+        }),
+        { numRuns: 500 },
+      );
+    });
+
+    it(`a ${quote}…${quote} literal written by hand reads as JavaScript reads it`, () => {
+      const pieces = [
+        'a',
+        ' ',
+        '\r',
+        '\r\n',
+        '\\\r\n',
+        '\\\n',
+        '\\n',
+        '\\t',
+        '\\x41',
+        '\\u0041',
+        '\\u{1F600}',
+      ];
+      pieces.push('\\\\', "\\'", '\\"', '\\`', '\\$', '$', '{', 'é', '😀', '\u2028');
+      fc.assert(
+        fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 16 }), (parts) => {
+          const written = parts.join('');
+          const js = jsReads(`${quote}${written}${quote}`);
+          fc.pre(js !== null);
+          expect(jsRegion(quote, written)?.text).toBe(js);
+        }),
+        { numRuns: 500 },
+      );
+    });
+  }
+
+  it('a template written with Windows line endings reads as \\n, each break at its \\r', () => {
+    const source = 'api.listProjectStrings(1, { croql: `is hidden\r\n  and not is duplicate` })';
+    const region = jsRegions(source, 1).regions[0]!;
+    expect(region.text).toBe('is hidden\n  and not is duplicate');
+    const breakAt = region.text.indexOf('\n');
+    expect(source.slice(region.map![breakAt], region.map![breakAt + 1])).toBe('\r\n');
+    expect(source.slice(region.map![breakAt + 1]).startsWith('  and')).toBe(true);
+  });
+});
+
+/** The argument after `--croql` that bash passes to a program, for each command line. */
+function bashArguments(lines: readonly string[]): string[] {
+  const script = lines.map((line) => `printf '%s\\0' ${line.slice(line.indexOf('--croql') + 8)}`);
+  const out = execFileSync('bash', ['--norc', '--noprofile', '-c', script.join('\n')], { encoding: 'utf8' });
+  return out.split('\0').slice(0, -1);
+}
+
+describe('CroQL in a --croql argument, as bash reads it', () => {
+  const shellQueries = fc.array(
+    fc.constantFrom(...HARD, '*', '(', ')', '#', '!', '~', '%', '&', ';', '|', '<', '>'),
+    {
+      minLength: 1,
+      maxLength: 16,
+    },
+  );
+
+  for (const [name, open] of [
+    ['single-quoted', "'"],
+    ['double-quoted', '"'],
+    ['bare', ''],
+  ] as const) {
+    it(`a query written back into a ${name} word reaches the program unchanged`, () => {
+      const encode = shellRegions(`crowdin string list --croql ${open}x${open}`, 1).regions[0]!.encode;
+      // Carriage returns aside: a script's lines end at \n, and a bare \r is kept by every quoting alike.
+      const sample = fc.sample(
+        shellQueries.map((q) => q.join('').replace(/\r/g, '')),
+        300,
+      );
+      const lines = sample.map((q) => `crowdin string list --croql ${open}${encode(q)}${open}`);
+      expect(bashArguments(lines)).toEqual(sample);
+    });
+  }
+
+  it('a word written by hand, quoted in pieces, decodes to what bash passes', () => {
+    const pieces = ['a', '"b c"', "'d e'", '\\ ', '\\"', '"\\""', '"\\\\"', '"\\x"', "'\\'", '\\\n'];
+    pieces.push('"a\\\nb"', '"$"', '\\$', 'é', '"😀"', '=', '"\\$"', '"\\`"', "'\n'");
+    const words = fc.sample(fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 6 }), 300);
+    const lines = words.map((w) => `crowdin string list --croql ${w.join('')}`);
+    const passed = bashArguments(lines);
+    expect(lines.map((line) => shellRegions(line, 1).regions[0]?.text)).toEqual(passed);
+  });
+});
