@@ -15,33 +15,52 @@ function listingOf(beforeQuery: string): ListingName {
   return PATHS.find((p) => p.pattern.test(beforeQuery))?.name ?? 'strings';
 }
 
+/**
+ * A run of %XX read as the service's URL parser reads it: the bytes as UTF-8, a byte that starts no valid
+ * sequence as U+FFFD (what `URLSearchParams` gives; one bad byte does not leave the rest of the run
+ * undecoded). Each character maps to the %XX where its sequence starts.
+ */
+function decodeRun(run: string, at: number, out: MappedText): void {
+  const bytes = Uint8Array.from({ length: run.length / 3 }, (_, k) =>
+    parseInt(run.slice(3 * k + 1, 3 * k + 3), 16),
+  );
+  const decoder = new TextDecoder();
+  /** Where the sequence being read began (a byte index of the run). */
+  let start = 0;
+  for (let b = 0; b < bytes.length; b++) {
+    const chars = [...decoder.decode(bytes.subarray(b, b + 1), { stream: true })];
+    // A sequence's character comes with its last byte and belongs to its first. A sequence this byte broke
+    // off comes out as U+FFFD, at its start, with what this byte is, at this byte.
+    chars.forEach((char, k) => out.push(char, at + 3 * (k === 0 ? start : b)));
+    if (chars.length === 0) continue;
+    // A lead byte that broke the sequence before it starts one of its own.
+    start = bytes[b]! >= 0xc2 && bytes[b]! <= 0xf4 ? b : b + 1;
+  }
+  for (const char of decoder.decode()) out.push(char, at + 3 * start);
+}
+
 function decode(text: string, from: number, to: number): { text: string; map: number[] } {
   const out = new MappedText();
   let i = from;
   while (i < to) {
-    if (text[i] === '%') {
-      // A run of %XX: decoded together (a UTF-8 sequence spans several), each character at its run's start.
-      const run = /^(?:%[0-9a-fA-F]{2})+/.exec(text.slice(i, to));
-      if (run) {
-        let decoded: string;
-        try {
-          decoded = decodeURIComponent(run[0]);
-        } catch {
-          decoded = run[0];
-        }
-        // Characters map to their own %XX where one byte is one character, else to the run's start.
-        if (decoded.length * 3 === run[0].length)
-          for (let k = 0; k < decoded.length; k++) out.push(decoded[k]!, i + 3 * k);
-        else out.push(decoded, i);
-        i += run[0].length;
-        continue;
-      }
+    const run = text[i] === '%' ? /^(?:%[0-9a-fA-F]{2})+/.exec(text.slice(i, to)) : null;
+    if (run) {
+      decodeRun(run[0], i, out);
+      i += run[0].length;
+      continue;
     }
     out.push(text[i] === '+' ? ' ' : text[i]!, i);
     i++;
   }
   return out.finish(to);
 }
+
+/**
+ * The query as a parameter value: percent-encoded, `'` and `!()*` too (RFC 3986 reserves them, and a `'`
+ * would end the quoted string the URL is written in, where this file stops reading it).
+ */
+const encodeValue = (query: string) =>
+  encodeURIComponent(query).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** The first `limit` queries; `more` counts the ones after them (found, not decoded). */
 export function urlRegions(text: string, limit: number): { regions: Region[]; more: number } {
@@ -65,7 +84,7 @@ export function urlRegions(text: string, limit: number): { regions: Region[]; mo
       text: decoded.text,
       start: from,
       map: decoded.map,
-      encode: (q) => encodeURIComponent(q),
+      encode: encodeValue,
       host: 'url',
     });
   }

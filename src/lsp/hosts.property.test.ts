@@ -1,12 +1,13 @@
-// The language server reads a query out of a JavaScript literal or a shell word, and writes completions,
-// quick fixes and formatting back into it (host-js.ts, host-shell.ts). Both directions are checked against
-// the real readers of that text: JavaScript itself (a strict-mode function, as modules are) and bash, run
-// once per batch of command lines.
+// The language server reads a query out of a JavaScript literal, a shell word or a URL, and writes
+// completions, quick fixes and formatting back into it (host-js.ts, host-shell.ts, host-url.ts). Both
+// directions are checked against the real readers of that text: JavaScript itself (a strict-mode function,
+// as modules are), bash (run once per batch of command lines) and the WHATWG URL parser.
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsRegions } from './host-js.ts';
 import { shellRegions } from './host-shell.ts';
+import { urlRegions } from './host-url.ts';
 import type { Region } from './region.ts';
 
 /** Characters that escaping, quoting and line endings treat specially, and ones outside the BMP. */
@@ -137,5 +138,46 @@ describe('CroQL in a --croql argument, as bash reads it', () => {
     const lines = words.map((w) => `crowdin string list --croql ${w.join('')}`);
     const passed = bashArguments(lines);
     expect(lines.map((line) => shellRegions(line, 1).regions[0]?.text)).toEqual(passed);
+  });
+});
+
+describe('CroQL in a URL, as a URL parser reads it', () => {
+  const API = 'https://api.crowdin.com/api/v2/projects/1/strings';
+  const serverReads = (url: string) => new URL(url).searchParams.get('croql');
+
+  it('a query written back into the URL is read whole, wherever the URL is quoted', () => {
+    const encode = urlRegions(`${API}?croql=x`, 1).regions[0]!.encode;
+    const hard = [...HARD, '+', '%', '&', '#', '=', '?', '(', ')', '!', '*', '日'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...hard), { maxLength: 20 }), (chars) => {
+        const query = chars.join('');
+        const url = `${API}?croql=${encode(query)}&limit=10`;
+        expect(serverReads(url)).toBe(query);
+        for (const quote of ["'", '"', '`', ''])
+          expect(urlRegions(`fetch(${quote}${url}${quote});`, 1).regions[0]?.text).toBe(query);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a value written by hand reads as the URL parser reads it, bytes that are not UTF-8 included', () => {
+    const pieces = ['a', '+', '%20', '%2B', '%C3%A9', '%F0%9F%98%80', 'é', '%25', '%', '%Z1', '%e9'];
+    pieces.push('%C3', '%E2%82', '%FF', '%80', '(', '*', '%27');
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 10 }), (parts) => {
+        const url = `${API}?croql=${parts.join('')}&limit=1`;
+        expect(urlRegions(url, 1).regions[0]?.text).toBe(serverReads(url));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('each character maps to the %XX its bytes start at, a broken sequence to its first byte', () => {
+    const url = `${API}?croql=%C3%A9a%E2%82b%F0%9F%98%80`;
+    const region = urlRegions(url, 1).regions[0]!;
+    expect(region.text).toBe('éa\ufffdb😀');
+    const at = (i: number) => url.slice(region.map![i]);
+    expect([0, 1, 2, 3, 4].map((i) => at(i).slice(0, 3))).toEqual(['%C3', 'a%E', '%E2', 'b%F', '%F0']);
+    expect(region.map![6]).toBe(url.length);
   });
 });
