@@ -31,13 +31,28 @@ import {
   type LiveValues,
 } from '../croql/index.ts';
 import { regionAt, type AnalysedRegion, type Analysis } from './analysis.ts';
-import { fromHost, toHost, type Region } from './region.ts';
+import { fromHost, hostEdit, toHost, type Region } from './region.ts';
 import { lspSnippet, plainSnippet } from './snippet.ts';
 
 export const SOURCE = 'croql';
 
 function rangeOf(document: TextDocument, region: Region, from: number, to: number): Range {
   return { start: document.positionAt(toHost(region, from)), end: document.positionAt(toHost(region, to)) };
+}
+
+/** The host edit that replaces query [from, to) with `insert`. */
+function textEdit(
+  document: TextDocument,
+  region: Region,
+  from: number,
+  to: number,
+  insert: string,
+): TextEdit {
+  const edit = hostEdit(region, from, to, insert);
+  return {
+    range: { start: document.positionAt(edit.from), end: document.positionAt(edit.to) },
+    newText: edit.text,
+  };
 }
 
 const SEVERITY: Record<CoreDiagnostic['severity'], DiagnosticSeverity> = {
@@ -85,10 +100,7 @@ export function codeActions(document: TextDocument, analysis: Analysis, range: R
       // reported at `in`, and rewritten whole).
       const touches = (a: number, b: number) => toHost(region, b) >= from && toHost(region, a) <= to;
       if (!touches(d.from, d.to) && !touches(s.from, s.to)) continue;
-      const edit: TextEdit = {
-        range: rangeOf(document, region, s.from, s.to),
-        newText: region.encode(s.insert),
-      };
+      const edit = textEdit(document, region, s.from, s.to, s.insert);
       actions.push({
         // A menu shows no code spans: `x` reads as “x”, as in the playground's lint buttons.
         title: s.label.replace(/`([^`]*)`/g, '“$1”'),
@@ -147,7 +159,7 @@ export function completion(
     base: at.base,
   });
   if (!result) return null;
-  const range = rangeOf(document, region, result.from, result.to);
+  const { range } = textEdit(document, region, result.from, result.to, '');
   // Higher boost first, the core's order otherwise: sortText keeps that order in any client.
   const order = result.items
     .map((item, i) => ({ item, i }))
@@ -159,7 +171,12 @@ export function completion(
     const snippet = item.kind === 'snippet' && region.host === 'croql';
     const newText = snippet
       ? lspSnippet(item.apply)
-      : region.encode(item.kind === 'snippet' ? plainSnippet(item.apply) : item.apply);
+      : hostEdit(
+          region,
+          result.from,
+          result.to,
+          item.kind === 'snippet' ? plainSnippet(item.apply) : item.apply,
+        ).text;
     return {
       label: item.label,
       kind: KINDS[item.kind],
@@ -217,10 +234,7 @@ export function formatting(document: TextDocument, analysis: Analysis): TextEdit
     if (!model?.ast) continue;
     const formatted = format(region.text);
     if (formatted === region.text) continue;
-    edits.push({
-      range: rangeOf(document, region, 0, region.text.length),
-      newText: region.encode(formatted),
-    });
+    edits.push(textEdit(document, region, 0, region.text.length, formatted));
   }
   return edits;
 }

@@ -10,29 +10,40 @@ const DOUBLE_ESCAPES = new Set(['"', '\\', '$', '`']);
 
 type Quoting = 'single' | 'double' | 'bare';
 
-/** The shell word starting at `at`, decoded, and the quoting it opens with. */
-function decodeWord(text: string, at: number): { text: string; map: number[]; quoting: Quoting } {
+/** The shell word starting at `at`, decoded: its characters, the piece each was written in, its end. */
+function decodeWord(text: string, at: number) {
   const out = new MappedText();
-  const first = text[at];
-  const quoting: Quoting = first === "'" ? 'single' : first === '"' ? 'double' : 'bare';
+  const quotings: Quoting[] = [];
+  const of: number[] = [];
+  /** Adds a character of the current piece, written over host [from, to). */
+  const push = (char: string, from: number, to: number) => {
+    out.push(char, from, to);
+    while (of.length < out.length) of.push(quotings.length - 1);
+  };
+  /** Starts a piece unless the last one has the same quoting (`\ ` and `a` are both bare). */
+  const piece = (quoting: Quoting) => {
+    if (quoting !== 'bare' || quotings[quotings.length - 1] !== 'bare') quotings.push(quoting);
+  };
   let i = at;
   let end = at;
   while (i < text.length) {
     const c = text[i]!;
     if (c === "'") {
+      piece('single');
       let j = i + 1;
-      for (; j < text.length && text[j] !== "'"; j++) out.push(text[j]!, j);
+      for (; j < text.length && text[j] !== "'"; j++) push(text[j]!, j, j + 1);
       end = j;
       i = j + 1;
     } else if (c === '"') {
+      piece('double');
       let j = i + 1;
       while (j < text.length && text[j] !== '"') {
         if (text[j] === '\\' && text[j + 1] === '\n') j += 2;
         else if (text[j] === '\\' && DOUBLE_ESCAPES.has(text[j + 1]!)) {
-          out.push(text[j + 1]!, j);
+          push(text[j + 1]!, j, j + 2);
           j += 2;
         } else {
-          out.push(text[j]!, j);
+          push(text[j]!, j, j + 1);
           j++;
         }
       }
@@ -41,16 +52,18 @@ function decodeWord(text: string, at: number): { text: string; map: number[]; qu
     } else if (WORD_END.test(c)) {
       break;
     } else if (c === '\\' && i + 1 < text.length) {
-      if (text[i + 1] !== '\n') out.push(text[i + 1]!, i);
+      piece('bare');
+      if (text[i + 1] !== '\n') push(text[i + 1]!, i, i + 2);
       i += 2;
       end = i;
     } else {
-      out.push(c, i);
+      piece('bare');
+      push(c, i, i + 1);
       i++;
       end = i;
     }
   }
-  return { ...out.finish(Math.min(end, text.length)), quoting };
+  return { ...out.finish(Math.min(end, text.length)), of, quotings, wordEnd: Math.min(i, text.length) };
 }
 
 const ENCODERS: Record<Quoting, (query: string) => string> = {
@@ -74,12 +87,19 @@ export function shellRegions(text: string, limit: number): { regions: Region[]; 
     const at = m.index + m[0].length;
     if (at >= text.length || /[\r\n]/.test(text[at]!)) continue;
     const word = decodeWord(text, at);
+    const encoders = word.quotings.map((q) => ENCODERS[q]);
     regions.push({
       listing: 'strings',
       text: word.text,
       start: word.map[0]!,
       map: word.map,
-      encode: ENCODERS[word.quoting],
+      encode: encoders[0] ?? ENCODERS.bare,
+      pieces: {
+        of: word.of,
+        ends: word.ends,
+        encoders,
+        word: { from: at, to: word.wordEnd, write: (q) => `'${ENCODERS.single(q)}'` },
+      },
       host: 'shell',
     });
   }

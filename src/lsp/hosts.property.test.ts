@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { jsRegions } from './host-js.ts';
 import { shellRegions } from './host-shell.ts';
 import { urlRegions } from './host-url.ts';
-import type { Region } from './region.ts';
+import { hostEdit, type Region } from './region.ts';
 
 /** Characters that escaping, quoting and line endings treat specially, and ones outside the BMP. */
 const HARD = [
@@ -130,6 +130,48 @@ describe('CroQL in a --croql argument, as bash reads it', () => {
       expect(bashArguments(lines)).toEqual(sample);
     });
   }
+
+  it('an edit of a word quoted in pieces, anywhere in it, is what bash then passes', () => {
+    const pieces = [
+      'a',
+      '"b c"',
+      "'d e'",
+      '\\ ',
+      '\\"',
+      '"\\""',
+      "'\\'",
+      '"\\$"',
+      'é',
+      '"a\\\nb"',
+      "'x'\\''y'",
+    ];
+    const cases = fc.sample(
+      fc
+        .tuple(
+          fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 5 }),
+          fc.nat(),
+          fc.nat(),
+          fc.array(fc.constantFrom(...HARD, '*', '#', ';'), { maxLength: 6 }),
+        )
+        .map(([word, a, b, insert]) => {
+          const line = `crowdin string list --croql ${word.join('')} --plain`;
+          const region = shellRegions(line, 1).regions[0]!;
+          const n = region.text.length;
+          const [from, to] = [a % (n + 1), b % (n + 1)].sort((x, y) => x - y) as [number, number];
+          const typed = insert.join('').replace(/\r/g, '');
+          const edit = hostEdit(region, from, to, typed);
+          return {
+            line: line.slice(0, edit.from) + edit.text + line.slice(edit.to),
+            expected: region.text.slice(0, from) + typed + region.text.slice(to),
+          };
+        }),
+      300,
+    );
+    // The word after the edit, and the next argument still where it was.
+    const passed = bashArguments(cases.map((c) => c.line.replace(/ --plain$/, '')));
+    expect(passed).toEqual(cases.map((c) => c.expected));
+    expect(cases.every((c) => c.line.endsWith(' --plain'))).toBe(true);
+  });
 
   it('a word written by hand, quoted in pieces, decodes to what bash passes', () => {
     const pieces = ['a', '"b c"', "'d e'", '\\ ', '\\"', '"\\""', '"\\\\"', '"\\x"', "'\\'", '\\\n'];

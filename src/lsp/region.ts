@@ -17,6 +17,18 @@ export interface Region {
   map?: number[];
   /** The query text written the way this host writes it (escaped for the literal, the quotes, the URL). */
   encode: (query: string) => string;
+  /**
+   * A shell word quoted in pieces (`'it'\''s'`, `'a'"b"`): each piece writes its own way, and the quotes
+   * between two pieces belong to neither. `of[i]` is the piece character i was written in, `ends[i]` the host
+   * offset just past its writing; an edit inside one piece is written with that piece's `encoders` entry,
+   * and one across pieces rewrites the whole `word` (host [from, to), quotes included).
+   */
+  pieces?: {
+    of: number[];
+    ends: number[];
+    encoders: ((query: string) => string)[];
+    word: { from: number; to: number; write: (query: string) => string };
+  };
   /** What kind of host it came from: a completion's snippet keeps its placeholders in a `.croql` file only. */
   host: 'croql' | 'js' | 'shell' | 'url';
 }
@@ -25,6 +37,28 @@ export interface Region {
 export function toHost(region: Region, i: number): number {
   const at = Math.max(0, Math.min(i, region.text.length));
   return region.map ? region.map[at]! : region.start + at;
+}
+
+/** Where an edit of query [from, to) is written in the host, and how it writes `insert` there. */
+export function hostEdit(
+  region: Region,
+  from: number,
+  to: number,
+  insert: string,
+): { from: number; to: number; text: string } {
+  const pieces = region.pieces;
+  if (!pieces || region.text.length === 0)
+    return { from: toHost(region, from), to: toHost(region, to), text: region.encode(insert) };
+  const last = region.text.length - 1;
+  // An insertion goes into the piece of the character after it (the last piece at the end).
+  const piece = pieces.of[Math.min(from, last)]!;
+  if (to > from && pieces.of[to - 1] !== piece) {
+    const whole = region.text.slice(0, from) + insert + region.text.slice(to);
+    return { from: pieces.word.from, to: pieces.word.to, text: pieces.word.write(whole) };
+  }
+  // A range ends where its last character's writing ends, before any quotes that close its piece.
+  const end = to > from ? pieces.ends[to - 1]! : toHost(region, from);
+  return { from: toHost(region, from), to: end, text: pieces.encoders[piece]!(insert) };
 }
 
 /** The query offset at host offset `h` (a position inside an escape belongs to its character). */
@@ -54,14 +88,20 @@ export function contains(region: Region, h: number): boolean {
 export class MappedText {
   private chars: string[] = [];
   private offsets: number[] = [];
-  push(char: string, from: number): void {
+  private after: number[] = [];
+  /** Adds `char`, written over host [from, to) (one character unless said). */
+  push(char: string, from: number, to = from + 1): void {
     // A character outside the BMP is two UTF-16 units; both start where its escape starts.
     for (let k = 0; k < char.length; k++) {
       this.chars.push(char[k]!);
       this.offsets.push(from);
+      this.after.push(to);
     }
   }
-  finish(end: number): { text: string; map: number[] } {
-    return { text: this.chars.join(''), map: [...this.offsets, end] };
+  get length(): number {
+    return this.chars.length;
+  }
+  finish(end: number): { text: string; map: number[]; ends: number[] } {
+    return { text: this.chars.join(''), map: [...this.offsets, end], ends: this.after };
   }
 }
