@@ -66,11 +66,11 @@ function decode(text: string, open: number): { text: string; map: number[] } | n
 /** The query written back into a literal opened by `quote`. */
 function encoder(quote: string): (query: string) => string {
   return (query) => {
-    let s = query.replace(/\\/g, '\\\\');
-    // A carriage return written as itself would be read back as \n (see `decode`).
-    if (quote === '`') return s.replace(/`/g, '\\`').replace(/\$\{/g, '\\${').replace(/\r/g, '\\r');
+    // A carriage return is escaped in every literal: a template reads one written as itself as \n (`decode`).
+    let s = query.replace(/\\/g, '\\\\').replace(/\r/g, '\\r');
+    if (quote === '`') return s.replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
     s = s.replace(new RegExp(quote, 'g'), `\\${quote}`);
-    return s.replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+    return s.replace(/\n/g, '\\n');
   };
 }
 

@@ -1,8 +1,9 @@
 // The language server reads a query out of a JavaScript literal, a shell word or a URL, and writes
 // completions, quick fixes and formatting back into it (host-js.ts, host-shell.ts, host-url.ts). Both
-// directions are checked against the real readers of that text: JavaScript itself (a strict-mode function,
+// directions are checked against the real readers of that text: JavaScript itself (a strict-mode script,
 // as modules are), bash (run once per batch of command lines) and the WHATWG URL parser.
 import { execFileSync } from 'node:child_process';
+import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsRegions } from './host-js.ts';
@@ -33,10 +34,10 @@ const HARD = [
 ];
 const queries = fc.array(fc.constantFrom(...HARD), { maxLength: 24 }).map((a) => a.join(''));
 
-/** What JavaScript reads from a literal in a module (strict mode). */
+/** What JavaScript reads from a literal in a module (strict mode), run in a fresh V8 context of Node's. */
 function jsReads(literal: string): string | null {
   try {
-    return new Function(`"use strict"; return ${literal};`)() as string;
+    return runInNewContext(`"use strict"; ${literal}`) as string;
   } catch {
     return null; // not a literal JavaScript accepts
   }
