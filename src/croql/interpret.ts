@@ -35,7 +35,6 @@ function typeOf(e: Expr, scope: Scope): ValueType {
   return staticType(e, scope.types);
 }
 
-
 function memberField(owner: ValueType, name: string): FieldDef | undefined {
   if (owner.kind === 'collection') return name === 'count' ? countField : undefined;
   if (owner.kind === 'object') return lookupField(owner.objectType, name);

@@ -44,4 +44,3 @@ export function useDescribeTarget(): (setup: QuerySetup) => string {
     [projects],
   );
 }
-

@@ -202,9 +202,7 @@ async function main(): Promise<void> {
       log.warn('App secrets are kept in plain text: give --secret-key (or CROQL_SECRET_KEY) to seal them.');
     }
     if (emulator) {
-      setUpInEmulator(emulator, `${config.baseUrl}${ROUTES.manifest}`, config.identifier, (m) =>
-        log.info(m),
-      )
+      setUpInEmulator(emulator, `${config.baseUrl}${ROUTES.manifest}`, config.identifier, (m) => log.info(m))
         .catch((e: Error) => log.error(`Could not set up in the emulator: ${e.message}`))
         .finally(started);
     } else started();

@@ -161,19 +161,19 @@ async function allRouted(r: Rig, explain?: () => Promise<string>): Promise<void>
   const rows = await until(
     'every string DONE',
     async () => {
-    await call(r.em.url, APPS_ROUTES.flush);
-    const now = await onStep(r);
-    const failed = now.filter((x) => x.status === 'FAILED');
-    if (failed.length) {
-      // What the emulator saw of the failed deliveries, for whoever reads the failure.
-      const { json } = await call(r.em.url, APPS_ROUTES.deliveries, {
-        query: { kind: 'webhook', state: 'failed', limit: 2 },
-      });
-      throw new Error(
-        `${failed.length} strings FAILED: a delivery was lost. ${JSON.stringify(json).slice(0, 3000)}`,
-      );
-    }
-    return now.filter((x) => x.status === 'DONE').length === r.ids.length ? now : null;
+      await call(r.em.url, APPS_ROUTES.flush);
+      const now = await onStep(r);
+      const failed = now.filter((x) => x.status === 'FAILED');
+      if (failed.length) {
+        // What the emulator saw of the failed deliveries, for whoever reads the failure.
+        const { json } = await call(r.em.url, APPS_ROUTES.deliveries, {
+          query: { kind: 'webhook', state: 'failed', limit: 2 },
+        });
+        throw new Error(
+          `${failed.length} strings FAILED: a delivery was lost. ${JSON.stringify(json).slice(0, 3000)}`,
+        );
+      }
+      return now.filter((x) => x.status === 'DONE').length === r.ids.length ? now : null;
     },
     async () => {
       // Where the strings are, for whoever reads the failure.
