@@ -159,7 +159,8 @@ export function completion(
     base: at.base,
   });
   if (!result) return null;
-  const { range } = textEdit(document, region, result.from, result.to, '');
+  const shared = hostEdit(region, result.from, result.to, '');
+  const range = { start: document.positionAt(shared.from), end: document.positionAt(shared.to) };
   // Higher boost first, the core's order otherwise: sortText keeps that order in any client.
   const order = result.items
     .map((item, i) => ({ item, i }))
@@ -169,14 +170,20 @@ export function completion(
   const plainByDefault = sharedRange && defaults.includes('insertTextFormat');
   const items: CompletionItem[] = order.map(({ item }, rank) => {
     const snippet = item.kind === 'snippet' && region.host === 'croql';
-    const newText = snippet
-      ? lspSnippet(item.apply)
+    const edit = snippet
+      ? null
       : hostEdit(
           region,
           result.from,
           result.to,
           item.kind === 'snippet' ? plainSnippet(item.apply) : item.apply,
-        ).text;
+        );
+    const newText = edit ? edit.text : lspSnippet(item.apply);
+    // A host may write an item over more than the others (a YAML scalar written anew): its own range.
+    const own =
+      edit && (edit.from !== shared.from || edit.to !== shared.to)
+        ? { start: document.positionAt(edit.from), end: document.positionAt(edit.to) }
+        : null;
     return {
       label: item.label,
       kind: KINDS[item.kind],
@@ -185,8 +192,8 @@ export function completion(
       ...(snippet || !plainByDefault
         ? { insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText }
         : {}),
-      ...(!sharedRange
-        ? { textEdit: { range, newText } }
+      ...(own || !sharedRange
+        ? { textEdit: { range: own ?? range, newText } }
         : newText !== item.label
           ? { textEditText: newText }
           : {}),

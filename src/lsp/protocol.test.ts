@@ -252,6 +252,26 @@ describe('CroQL in a YAML workflow and a shell script', () => {
     expect(list.items.map((i) => i.label)).toContain('context');
   });
 
+  it('reads a quoted run: scalar as YAML does before the shell, and formats it in its own quoting', async () => {
+    const uri = 'file:///work/.github/workflows/quoted.yml';
+    const text = [
+      'steps:',
+      `  - run: 'crowdin string list --croql "is hiden" --plain'`,
+      `  - run: "crowdin string list --croql 'IS HIDDEN  and text contains \\"Save\\"'"`,
+      `  - run: echo 'done'`,
+    ].join('\n');
+    const opened = await client.open(uri, 'yaml', text);
+    expect(opened.diagnostics.map((d) => textIn(text, d.range))).toEqual(['is hiden']);
+    const edits = await client.request<TextEdit[]>('textDocument/formatting', {
+      textDocument: { uri },
+      options: { tabSize: 2, insertSpaces: true },
+    });
+    // Written inside the double-quoted scalar with its escapes, the rest of the file as it was.
+    expect(edits.map((e) => [textIn(text, e.range), e.newText])).toEqual([
+      ['IS HIDDEN  and text contains \\"Save\\"', 'is hidden and text contains \\"Save\\"'],
+    ]);
+  });
+
   it('checks croql= in a URL, percent-decoded, with the listing of its path', async () => {
     const uri = 'file:///work/scripts/fetch.sh';
     const text =

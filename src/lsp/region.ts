@@ -29,6 +29,11 @@ export interface Region {
     encoders: ((query: string) => string)[];
     word: { from: number; to: number; write: (query: string) => string };
   };
+  /**
+   * Writes an edit itself, where the host wraps another (a shell word inside a YAML scalar: host-yaml.ts).
+   * The same [from, to) may then be written over different host ranges, as what it writes needs.
+   */
+  edit?: (from: number, to: number, insert: string) => { from: number; to: number; text: string };
   /** What kind of host it came from: a completion's snippet keeps its placeholders in a `.croql` file only. */
   host: 'croql' | 'js' | 'shell' | 'url';
 }
@@ -46,9 +51,12 @@ export function hostEdit(
   to: number,
   insert: string,
 ): { from: number; to: number; text: string } {
+  if (region.edit) return region.edit(from, to, insert);
   const pieces = region.pieces;
-  if (!pieces || region.text.length === 0)
-    return { from: toHost(region, from), to: toHost(region, to), text: region.encode(insert) };
+  if (!pieces) return { from: toHost(region, from), to: toHost(region, to), text: region.encode(insert) };
+  // An empty word (`''`, `''""`) has no character to say which piece its end is in: written anew.
+  if (region.text.length === 0)
+    return { from: pieces.word.from, to: pieces.word.to, text: pieces.word.write(insert) };
   const last = region.text.length - 1;
   // An insertion goes into the piece of the character after it (the last piece at the end).
   const piece = pieces.of[Math.min(from, last)]!;
@@ -56,9 +64,11 @@ export function hostEdit(
     const whole = region.text.slice(0, from) + insert + region.text.slice(to);
     return { from: pieces.word.from, to: pieces.word.to, text: pieces.word.write(whole) };
   }
-  // A range ends where its last character's writing ends, before any quotes that close its piece.
-  const end = to > from ? pieces.ends[to - 1]! : toHost(region, from);
-  return { from: toHost(region, from), to: end, text: pieces.encoders[piece]!(insert) };
+  // A range ends where its last character's writing ends, before any quotes that close its piece; so does
+  // an insertion at the end (the word's end may be past an empty piece: `a''`).
+  const start = from === region.text.length ? pieces.ends[last]! : toHost(region, from);
+  const end = to > from ? pieces.ends[to - 1]! : start;
+  return { from: start, to: end, text: pieces.encoders[piece]!(insert) };
 }
 
 /** The query offset at host offset `h` (a position inside an escape belongs to its character). */

@@ -6,6 +6,7 @@
 import type { ListingName } from '../croql/index.ts';
 import { jsRegions } from './host-js.ts';
 import { shellRegions } from './host-shell.ts';
+import { yamlRegions } from './host-yaml.ts';
 import { urlRegions } from './host-url.ts';
 import type { Region } from './region.ts';
 
@@ -22,17 +23,19 @@ const LISTING_WORDS: Record<string, ListingName> = {
 /** The first line that names the listing: `# listing: tm` (also after `//` or `--`). */
 const LISTING_LINE = /^[ \t]*(?:#|\/\/|--)[ \t]*listing[ \t]*:[ \t]*([A-Za-z]+)[ \t]*(?:\r?\n|$)/i;
 
-export type HostKind = 'croql' | 'js' | 'shell' | 'other';
+export type HostKind = 'croql' | 'js' | 'shell' | 'yaml' | 'other';
 
 const JS_IDS = new Set(['javascript', 'typescript', 'javascriptreact', 'typescriptreact']);
-const SHELL_IDS = new Set(['shellscript', 'sh', 'bash', 'zsh', 'yaml', 'github-actions-workflow']);
+const SHELL_IDS = new Set(['shellscript', 'sh', 'bash', 'zsh']);
+const YAML_IDS = new Set(['yaml', 'github-actions-workflow']);
 
 /** The host language of a document, from the client's language id or else the file name. */
 export function hostKind(uri: string, languageId: string): HostKind {
   const path = uri.replace(/[?#].*$/, '').toLowerCase();
   if (languageId === 'croql' || path.endsWith('.croql')) return 'croql';
   if (JS_IDS.has(languageId) || /\.(?:[cm]?[jt]s|[jt]sx)$/.test(path)) return 'js';
-  if (SHELL_IDS.has(languageId) || /\.(?:sh|bash|zsh|ya?ml)$/.test(path)) return 'shell';
+  if (YAML_IDS.has(languageId) || /\.ya?ml$/.test(path)) return 'yaml';
+  if (SHELL_IDS.has(languageId) || /\.(?:sh|bash|zsh)$/.test(path)) return 'shell';
   return 'other';
 }
 
@@ -68,7 +71,8 @@ export function findRegions(
       more: 0,
     };
   }
-  const host = kind === 'js' ? jsRegions(text, limit) : kind === 'shell' ? shellRegions(text, limit) : null;
+  const read = { js: jsRegions, shell: shellRegions, yaml: yamlRegions }[kind as 'js' | 'shell' | 'yaml'];
+  const host = read ? read(text, limit) : null;
   const urls = urlRegions(text, limit);
   const found = [...(host?.regions ?? []), ...urls.regions];
   // A URL inside a `croql` literal is that query's text, not a second query.

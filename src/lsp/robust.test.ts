@@ -18,7 +18,7 @@ import {
 import { MAX_QUERY_LENGTH, MAX_NESTING } from '../croql/parse-guards.ts';
 import { MAX_REGIONS } from './analysis.ts';
 import { startServer } from './server.ts';
-import { startClient, type TestClient } from './test-client.ts';
+import { startClient, textIn, type TestClient } from './test-client.ts';
 
 let client: TestClient;
 
@@ -98,6 +98,18 @@ describe('bad input', () => {
     const count = text.split('\n').length - 1;
     expect(diagnostics.filter((d) => d.data?.reason === 'unknownField')).toHaveLength(MAX_REGIONS);
     expect(diagnostics.at(-1)!.message).toContain(`${count - MAX_REGIONS} more CroQL queries`);
+    await stillAnswers();
+  });
+
+  it('a YAML file too large or nested too deep for its YAML reading is read as a shell script is', async () => {
+    const step = "      - run: crowdin string list --croql 'is hiden'\n";
+    const large = 'jobs:\n  sync:\n    steps:\n' + step.repeat(Math.ceil(1_000_000 / step.length));
+    const big = await client.open('file:///work/.github/workflows/large.yml', 'yaml', large);
+    expect(big.diagnostics.filter((d) => d.data?.reason === 'unknownField')).toHaveLength(MAX_REGIONS);
+    expect(big.diagnostics.at(-1)!.message).toContain('more CroQL queries');
+    const deep = `matrix: ${'['.repeat(10_000)}${']'.repeat(10_000)}\nrun: crowdin string list --croql 'is hiden'\n`;
+    const nested = await client.open('file:///work/.github/workflows/deep.yml', 'yaml', deep);
+    expect(nested.diagnostics.map((d) => textIn(deep, d.range))).toEqual(['is hiden']);
     await stillAnswers();
   });
 
