@@ -31,13 +31,18 @@ import {
   type LiveValues,
 } from '../croql/index.ts';
 import { regionAt, type AnalysedRegion, type Analysis } from './analysis.ts';
-import { fromHost, hostEdit, toHost, type Region } from './region.ts';
+import { fromHost, hostEdit, hostEnd, toHost, type Region } from './region.ts';
 import { lspSnippet, plainSnippet } from './snippet.ts';
 
 export const SOURCE = 'croql';
 
+/** A query range in the host: to where its last character's writing ends (not over the quotes after it). */
 function rangeOf(document: TextDocument, region: Region, from: number, to: number): Range {
-  return { start: document.positionAt(toHost(region, from)), end: document.positionAt(toHost(region, to)) };
+  const start = toHost(region, from);
+  return {
+    start: document.positionAt(start),
+    end: document.positionAt(to > from ? hostEnd(region, to) : start),
+  };
 }
 
 /** The host edit that replaces query [from, to) with `insert`. */
@@ -255,7 +260,7 @@ export function foldingRanges(document: TextDocument, analysis: Analysis): Foldi
       const node = stack.pop()!;
       if (node.kind === 'logical') {
         const startLine = document.positionAt(toHost(region, node.from)).line;
-        const endLine = document.positionAt(toHost(region, node.to)).line;
+        const endLine = document.positionAt(hostEnd(region, node.to)).line;
         if (endLine > startLine) ranges.push({ startLine, endLine });
       }
       stack.push(...childrenOf(node));

@@ -93,10 +93,10 @@ export function shellRegions(text: string, limit: number): { regions: Region[]; 
       text: word.text,
       start: word.map[0]!,
       map: word.map,
+      ends: word.ends,
       encode: encoders[0] ?? ENCODERS.bare,
       pieces: {
         of: word.of,
-        ends: word.ends,
         encoders,
         word: { from: at, to: word.wordEnd, write: (q) => `'${ENCODERS.single(q)}'` },
       },

@@ -330,6 +330,7 @@ export function yamlRegions(text: string, limit: number): { regions: Region[]; m
         text: word.text,
         start: map[0]!,
         map,
+        ends: word.ends!.map(endOf),
         encode: (q) => write(word.encode(q)),
         edit: (from, to, insert) => {
           // The shell word's edit of the value, then the scalar's edit that writes it.

@@ -272,6 +272,13 @@ describe('CroQL in a YAML workflow and a shell script', () => {
     ]);
   });
 
+  it('marks only the characters of a query in a word quoted in pieces, not the quotes between them', async () => {
+    const uri = 'file:///work/scripts/pieces.sh';
+    const text = `crowdin string list --croql 'is hiden'" and contex = \\"x\\""`;
+    const opened = await client.open(uri, 'shellscript', text);
+    expect(opened.diagnostics.map((d) => textIn(text, d.range))).toEqual(['is hiden', 'contex']);
+  });
+
   it('checks croql= in a URL, percent-decoded, with the listing of its path', async () => {
     const uri = 'file:///work/scripts/fetch.sh';
     const text =

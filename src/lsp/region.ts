@@ -15,17 +15,22 @@ export interface Region {
    * character i begins, `map[text.length]` where the literal's content ends. Absent: the same characters.
    */
   map?: number[];
+  /**
+   * Host offset just past each character's writing: `ends[i]` is where character i's escape or quoting ends
+   * (before quotes that close its piece, before a folded line break). Absent: where the next one begins (a
+   * JavaScript literal or a URL, whose escapes sit side by side).
+   */
+  ends?: number[];
   /** The query text written the way this host writes it (escaped for the literal, the quotes, the URL). */
   encode: (query: string) => string;
   /**
    * A shell word quoted in pieces (`'it'\''s'`, `'a'"b"`): each piece writes its own way, and the quotes
-   * between two pieces belong to neither. `of[i]` is the piece character i was written in, `ends[i]` the host
-   * offset just past its writing; an edit inside one piece is written with that piece's `encoders` entry,
-   * and one across pieces rewrites the whole `word` (host [from, to), quotes included).
+   * between two pieces belong to neither. `of[i]` is the piece character i was written in; an edit inside
+   * one piece is written with that piece's `encoders` entry, and one across pieces rewrites the whole `word`
+   * (host [from, to), quotes included).
    */
   pieces?: {
     of: number[];
-    ends: number[];
     encoders: ((query: string) => string)[];
     word: { from: number; to: number; write: (query: string) => string };
   };
@@ -42,6 +47,12 @@ export interface Region {
 export function toHost(region: Region, i: number): number {
   const at = Math.max(0, Math.min(i, region.text.length));
   return region.map ? region.map[at]! : region.start + at;
+}
+
+/** The host offset where a range of the query ending at `to` ends: past its last character's writing. */
+export function hostEnd(region: Region, to: number): number {
+  const at = Math.max(0, Math.min(to, region.text.length));
+  return at > 0 && region.ends ? region.ends[at - 1]! : toHost(region, at);
 }
 
 /** Where an edit of query [from, to) is written in the host, and how it writes `insert` there. */
@@ -66,8 +77,8 @@ export function hostEdit(
   }
   // A range ends where its last character's writing ends, before any quotes that close its piece; so does
   // an insertion at the end (the word's end may be past an empty piece: `a''`).
-  const start = from === region.text.length ? pieces.ends[last]! : toHost(region, from);
-  const end = to > from ? pieces.ends[to - 1]! : start;
+  const start = from === region.text.length ? hostEnd(region, from) : toHost(region, from);
+  const end = to > from ? hostEnd(region, to) : start;
   return { from: start, to: end, text: pieces.encoders[piece]!(insert) };
 }
 

@@ -10,7 +10,7 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { parser } from '../croql/parser.ts';
 import type { Analysis } from './analysis.ts';
-import { toHost } from './region.ts';
+import { hostEnd, toHost } from './region.ts';
 
 const TYPES = ['keyword', 'operator', 'property', 'number', 'string', 'variable'] as const;
 const MODIFIERS = ['datetime', 'invalid'] as const;
@@ -47,7 +47,7 @@ export function semanticTokens(document: TextDocument, analysis: Analysis): Sema
       const { type, modifiers } = encode(cls);
       if (type < 0) continue;
       const start = toHost(region, from);
-      const end = toHost(region, to);
+      const end = to > from ? hostEnd(region, to) : start;
       // A token over several lines (a string with a line break in it) is sent one line at a time.
       let pos = document.positionAt(start);
       const last = document.positionAt(end);
