@@ -1,8 +1,9 @@
 // Where the CroQL is in a document. A `.croql` file is one query, of the listing its name says
 // (`*.strings.croql`, `*.translations.croql`, `*.tm.croql`, `*.glossary.croql`) or its first line does
 // (`# listing: translations`, README.md "Editors"); strings otherwise. In other languages, the queries are
-// found by their host (host-js.ts, host-shell.ts, host-url.ts). A document too large to be a query file
-// is still answered: the core's input guard refuses a query over its length limit before any parsing.
+// found by their host (host-js.ts, host-shell.ts, host-yaml.ts, host-url.ts). A document too large to be a
+// query file is still answered: the core's input guard refuses a query over its length limit before any
+// parsing.
 import type { ListingName } from '../croql/index.ts';
 import { jsRegions } from './host-js.ts';
 import { shellRegions } from './host-shell.ts';
@@ -28,6 +29,11 @@ export type HostKind = 'croql' | 'js' | 'shell' | 'yaml' | 'other';
 const JS_IDS = new Set(['javascript', 'typescript', 'javascriptreact', 'typescriptreact']);
 const SHELL_IDS = new Set(['shellscript', 'sh', 'bash', 'zsh']);
 const YAML_IDS = new Set(['yaml', 'github-actions-workflow']);
+
+/** How each host language's queries are found (a `.croql` file is one query; others have none). */
+const HOST_READERS: Partial<
+  Record<HostKind, (text: string, limit: number) => { regions: Region[]; more: number }>
+> = { js: jsRegions, shell: shellRegions, yaml: yamlRegions };
 
 /** The host language of a document, from the client's language id or else the file name. */
 export function hostKind(uri: string, languageId: string): HostKind {
@@ -71,8 +77,7 @@ export function findRegions(
       more: 0,
     };
   }
-  const read = { js: jsRegions, shell: shellRegions, yaml: yamlRegions }[kind as 'js' | 'shell' | 'yaml'];
-  const host = read ? read(text, limit) : null;
+  const host = HOST_READERS[kind]?.(text, limit) ?? null;
   const urls = urlRegions(text, limit);
   const found = [...(host?.regions ?? []), ...urls.regions];
   // A URL inside a `croql` literal is that query's text, not a second query.
