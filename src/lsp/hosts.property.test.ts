@@ -37,6 +37,20 @@ const HARD = [
 ];
 const queries = fc.array(fc.constantFrom(...HARD), { maxLength: 24 }).map((a) => a.join(''));
 
+/**
+ * A random edit of `region` in `host`: [a, b) taken into the query's length, `typed` written there by
+ * hostEdit. The host text after it, and the query it should now hold.
+ */
+function randomEdit(host: string, region: Region, a: number, b: number, typed: string) {
+  const n = region.text.length;
+  const [from, to] = [a % (n + 1), b % (n + 1)].sort((x, y) => x - y) as [number, number];
+  const edit = hostEdit(region, from, to, typed);
+  return {
+    edited: host.slice(0, edit.from) + edit.text + host.slice(edit.to),
+    expected: region.text.slice(0, from) + typed + region.text.slice(to),
+  };
+}
+
 /** What JavaScript reads from a literal in a module (strict mode), run in a fresh V8 context of Node's. */
 function jsReads(literal: string): string | null {
   try {
@@ -162,14 +176,8 @@ describe('CroQL in a --croql argument, as bash reads it', () => {
         .map(([word, a, b, insert]) => {
           const line = `crowdin string list --croql ${word.join('')} --plain`;
           const region = shellRegions(line, 1).regions[0]!;
-          const n = region.text.length;
-          const [from, to] = [a % (n + 1), b % (n + 1)].sort((x, y) => x - y) as [number, number];
-          const typed = insert.join('').replace(/\r/g, '');
-          const edit = hostEdit(region, from, to, typed);
-          return {
-            line: line.slice(0, edit.from) + edit.text + line.slice(edit.to),
-            expected: region.text.slice(0, from) + typed + region.text.slice(to),
-          };
+          const { edited, expected } = randomEdit(line, region, a, b, insert.join('').replace(/\r/g, ''));
+          return { line: edited, expected };
         }),
       300,
     );
@@ -258,6 +266,9 @@ describe('CroQL in a YAML workflow, as YAML and then bash read it', () => {
       fc.assert(
         fc.property(commands, fc.integer({ min: 20, max: 80 }), (command, width) => {
           const doc = workflow(command, style, width);
+          // The writer may break `--croql` itself over two lines (`"… --cro\⏎ ql …"`): a file without the
+          // word is not read for queries (host-yaml.ts).
+          fc.pre(doc.includes('--croql'));
           const value = runOf(doc);
           expect(yamlRegions(doc, 5).regions.map((r) => r.text)).toEqual(
             shellRegions(value, 5).regions.map((r) => r.text),
@@ -277,13 +288,10 @@ describe('CroQL in a YAML workflow, as YAML and then bash read it', () => {
           fc.array(fc.constantFrom(...HARD, '#', ':', ' #', ': ', '\n  and '), { maxLength: 5 }),
           (command, width, a, b, insert) => {
             const doc = workflow(command, style, width);
+            fc.pre(doc.includes('--croql'));
             const region = yamlRegions(doc, 5).regions[0]!;
-            const n = region.text.length;
             const typed = insert.join('').replace(/\r/g, '');
-            const [from, to] = [a % (n + 1), b % (n + 1)].sort((x, y) => x - y) as [number, number];
-            const edit = hostEdit(region, from, to, typed);
-            const edited = doc.slice(0, edit.from) + edit.text + doc.slice(edit.to);
-            const expected = region.text.slice(0, from) + typed + region.text.slice(to);
+            const { edited, expected } = randomEdit(doc, region, a, b, typed);
             // An emptied bare word is no word (bash passes the next one): not an edit to check here.
             fc.pre(expected !== '');
             expect(shellRegions(runOf(edited), 5).regions[0]?.text).toBe(expected);
@@ -363,5 +371,144 @@ describe('CroQL in a YAML workflow, as YAML and then bash read it', () => {
     expect(region.text).toBe('say "hi" é');
     const at = (i: number) => doc.slice(region.map![i], region.map![i + 1]);
     expect([at(4), at(9)]).toEqual(['\\"', '\\u00e9']);
+  });
+});
+
+describe('CroQL as an item of a command written as a list (YAML, JSON), as the program gets it', () => {
+  const STYLES = ['PLAIN', 'QUOTE_SINGLE', 'QUOTE_DOUBLE', 'BLOCK_LITERAL', 'BLOCK_FOLDED'] as const;
+  const LISTS = ['flow', 'block'] as const;
+  /** The query's characters, and the ones a YAML list or a plain scalar treats specially. */
+  const itemQueries = fc
+    .array(fc.constantFrom(...HARD, ',', '[', ']', '#', ': ', ' #', '-', '?'), { maxLength: 20 })
+    .map((a) => a.join(''));
+  /** A compose service whose command passes `query` to crowdin-cli: as the item after `--croql`, or in one. */
+  const compose = (
+    query: string,
+    joined: boolean,
+    style: (typeof STYLES)[number],
+    list: (typeof LISTS)[number],
+    width: number,
+  ) =>
+    stringifyYaml(
+      {
+        services: {
+          cli: {
+            command: ['crowdin', 'string', 'list', ...(joined ? [`--croql=${query}`] : ['--croql', query])],
+            environment: ['A=1'],
+          },
+        },
+      },
+      { defaultStringType: style, defaultKeyType: 'PLAIN', lineWidth: width, collectionStyle: list },
+    );
+  interface Compose {
+    services: { cli: { command: string[]; environment: string[] } };
+  }
+  const queryOf = (doc: string, joined: boolean) => {
+    const item = (parseYaml(doc) as Compose).services.cli.command[joined ? 3 : 4]!;
+    return joined ? item.slice('--croql='.length) : item;
+  };
+  /**
+   * Whether the yaml package reads back what it wrote: not always (`--croql= #a⏎a` as a folded scalar
+   * reads with a line break first), and then there is no query to compare with.
+   */
+  const readsBack = (doc: string, query: string, joined: boolean) =>
+    (parseYaml(doc) as Compose).services.cli.command[joined ? 3 : 4] ===
+    (joined ? `--croql=${query}` : query);
+
+  for (const style of STYLES)
+    for (const list of LISTS) {
+      it(`reads the query of a ${style} item in a ${list} list as YAML reads it`, () => {
+        fc.assert(
+          fc.property(itemQueries, fc.boolean(), fc.integer({ min: 20, max: 80 }), (query, joined, width) => {
+            const doc = compose(query, joined, style, list, width);
+            // The writer may break `--croql` itself over two lines (`"--c\⏎ roql=…"`): a file without the
+            // word is not read for queries (host-yaml.ts).
+            fc.pre(doc.includes('--croql') && readsBack(doc, query, joined));
+            expect(yamlRegions(doc, 5).regions.map((r) => r.text)).toEqual([queryOf(doc, joined)]);
+          }),
+          { numRuns: 150 },
+        );
+      });
+
+      it(`writes an edit into a ${style} item of a ${list} list so that YAML reads the edited query`, () => {
+        fc.assert(
+          fc.property(
+            itemQueries,
+            fc.boolean(),
+            fc.integer({ min: 20, max: 80 }),
+            fc.nat(),
+            fc.nat(),
+            fc.array(fc.constantFrom(...HARD, ', ', ']', '#', ': ', ' #', '\n  and '), { maxLength: 4 }),
+            (query, joined, width, a, b, insert) => {
+              const doc = compose(query, joined, style, list, width);
+              fc.pre(doc.includes('--croql') && readsBack(doc, query, joined));
+              const region = yamlRegions(doc, 5).regions[0]!;
+              const typed = insert.join('').replace(/\r/g, '');
+              const { edited, expected } = randomEdit(doc, region, a, b, typed);
+              expect(queryOf(edited, joined)).toBe(expected);
+              expect(yamlRegions(edited, 5).regions.map((r) => r.text)).toEqual([expected]);
+              // The rest of the file reads as before.
+              const cli = (parseYaml(edited) as Compose).services.cli;
+              expect(cli.command.slice(0, 3)).toEqual(['crowdin', 'string', 'list']);
+              expect(cli.environment).toEqual(['A=1']);
+            },
+          ),
+          { numRuns: 150 },
+        );
+      });
+    }
+
+  /** A VS Code tasks file: one task runs crowdin-cli with `query` as an argument, one through a shell. */
+  const tasks = (query: string) =>
+    JSON.stringify(
+      {
+        version: '2.0.0',
+        tasks: [
+          { label: 'hidden', command: 'crowdin', args: ['string', 'list', '--croql', query] },
+          { label: 'shell', type: 'shell', command: "crowdin string list --croql 'is hidden'" },
+        ],
+      },
+      null,
+      2,
+    );
+  interface Tasks {
+    tasks: [{ args: string[] }, { command: string }];
+  }
+
+  it('reads an argument and a shell command of a JSON file, and writes edits JSON reads', () => {
+    fc.assert(
+      fc.property(
+        queries,
+        fc.nat(),
+        fc.nat(),
+        fc.array(fc.constantFrom(...HARD), { maxLength: 4 }),
+        (query, a, b, insert) => {
+          const doc = tasks(query);
+          const regions = yamlRegions(doc, 5, true).regions;
+          expect(regions.map((r) => r.text)).toEqual([query, 'is hidden']);
+          const { edited, expected } = randomEdit(doc, regions[0]!, a, b, insert.join(''));
+          // JSON.parse throws on anything JSON does not take (a raw tab or line break in a string).
+          const read = JSON.parse(edited) as Tasks;
+          expect(read.tasks[0].args).toEqual(['string', 'list', '--croql', expected]);
+          expect(read.tasks[1].command).toBe("crowdin string list --croql 'is hidden'");
+          expect(yamlRegions(edited, 5, true).regions[0]?.text).toBe(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads past the comments of JSON with comments, and never a query in a comment', () => {
+    const doc = [
+      '{',
+      '  // the strings no one sees: crowdin string list --croql "is hidden" ("quoted")',
+      '  "args": ["string", "list", /* --croql "not me" */ "--croql", "not is hidden"],',
+      '  "url": "https://x.test/a//b", /* a "quote */',
+      '  "scripts": { "check": "crowdin string list --croql \\"text contains \\\\\\"a\\\\\\"\\"" }',
+      '}',
+    ].join('\n');
+    const regions = yamlRegions(doc, 5, true).regions;
+    expect(regions.map((r) => r.text)).toEqual(['not is hidden', 'text contains "a"']);
+    expect(doc.slice(regions[0]!.start, regions[0]!.start + 13)).toBe('not is hidden');
   });
 });

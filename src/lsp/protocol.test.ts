@@ -272,6 +272,43 @@ describe('CroQL in a YAML workflow and a shell script', () => {
     ]);
   });
 
+  it('checks a command written as a list (a compose file) and one of a JSON tasks file', async () => {
+    const compose = 'file:///work/compose.yaml';
+    const yaml = [
+      'services:',
+      '  strings:',
+      '    image: crowdin/cli',
+      '    command: [string, list, --croql, "is hiden and text contains \\"Save\\""]',
+      '  check:',
+      '    command:',
+      '      - string',
+      '      - --croql=count of comments > 0 and contex = "x"',
+    ].join('\n');
+    const opened = await client.open(compose, 'yaml', yaml);
+    expect(opened.diagnostics.map((d) => textIn(yaml, d.range))).toEqual(['is hiden', 'contex']);
+
+    const tasks = 'file:///work/.vscode/tasks.json';
+    const json = [
+      '{',
+      '  // crowdin-cli with no shell between (a comment is no query: --croql "is hiden")',
+      '  "tasks": [',
+      '    { "label": "hidden", "command": "crowdin", "args": ["string", "list", "--croql", "IS HIDDEN  and text contains \\"Save\\""] },',
+      '    { "label": "untranslated", "command": "crowdin string list --croql \'count of translations = 0 and is hiden\'" }',
+      '  ]',
+      '}',
+    ].join('\n');
+    const jsonOpened = await client.open(tasks, 'jsonc', json);
+    expect(jsonOpened.diagnostics.map((d) => textIn(json, d.range))).toEqual(['is hiden']);
+    const edits = await client.request<TextEdit[]>('textDocument/formatting', {
+      textDocument: { uri: tasks },
+      options: { tabSize: 2, insertSpaces: true },
+    });
+    // Written inside the JSON string with its escapes, the rest of the file as it was.
+    expect(edits.map((e) => [textIn(json, e.range), e.newText])).toEqual([
+      ['IS HIDDEN  and text contains \\"Save\\"', 'is hidden and text contains \\"Save\\"'],
+    ]);
+  });
+
   it('marks only the characters of a query in a word quoted in pieces, not the quotes between them', async () => {
     const uri = 'file:///work/scripts/pieces.sh';
     const text = `crowdin string list --croql 'is hiden'" and contex = \\"x\\""`;

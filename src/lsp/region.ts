@@ -40,7 +40,7 @@ export interface Region {
    */
   edit?: (from: number, to: number, insert: string) => { from: number; to: number; text: string };
   /** What kind of host it came from: a completion's snippet keeps its placeholders in a `.croql` file only. */
-  host: 'croql' | 'js' | 'shell' | 'url';
+  host: 'croql' | 'js' | 'shell' | 'yaml' | 'url';
 }
 
 /** The host offset of query offset `i`. */

@@ -1,7 +1,7 @@
 // Where the CroQL is in a document. A `.croql` file is one query, of the listing its name says
 // (`*.strings.croql`, `*.translations.croql`, `*.tm.croql`, `*.glossary.croql`) or its first line does
 // (`# listing: translations`, README.md "Editors"); strings otherwise. In other languages, the queries are
-// found by their host (host-js.ts, host-shell.ts, host-yaml.ts, host-url.ts). A document too large to be a
+// found by their host (host-js.ts, host-shell.ts, host-yaml.ts for YAML and JSON, host-url.ts). A document too large to be a
 // query file is still answered: the core's input guard refuses a query over its length limit before any
 // parsing.
 import type { ListingName } from '../croql/index.ts';
@@ -24,16 +24,22 @@ const LISTING_WORDS: Record<string, ListingName> = {
 /** The first line that names the listing: `# listing: tm` (also after `//` or `--`). */
 const LISTING_LINE = /^[ \t]*(?:#|\/\/|--)[ \t]*listing[ \t]*:[ \t]*([A-Za-z]+)[ \t]*(?:\r?\n|$)/i;
 
-export type HostKind = 'croql' | 'js' | 'shell' | 'yaml' | 'other';
+export type HostKind = 'croql' | 'js' | 'shell' | 'yaml' | 'json' | 'other';
 
 const JS_IDS = new Set(['javascript', 'typescript', 'javascriptreact', 'typescriptreact']);
 const SHELL_IDS = new Set(['shellscript', 'sh', 'bash', 'zsh']);
 const YAML_IDS = new Set(['yaml', 'github-actions-workflow']);
+const JSON_IDS = new Set(['json', 'jsonc']);
 
 /** How each host language's queries are found (a `.croql` file is one query; others have none). */
 const HOST_READERS: Partial<
   Record<HostKind, (text: string, limit: number) => { regions: Region[]; more: number }>
-> = { js: jsRegions, shell: shellRegions, yaml: yamlRegions };
+> = {
+  js: jsRegions,
+  shell: shellRegions,
+  yaml: (text, limit) => yamlRegions(text, limit),
+  json: (text, limit) => yamlRegions(text, limit, true),
+};
 
 /** The host language of a document, from the client's language id or else the file name. */
 export function hostKind(uri: string, languageId: string): HostKind {
@@ -41,6 +47,7 @@ export function hostKind(uri: string, languageId: string): HostKind {
   if (languageId === 'croql' || path.endsWith('.croql')) return 'croql';
   if (JS_IDS.has(languageId) || /\.(?:[cm]?[jt]s|[jt]sx)$/.test(path)) return 'js';
   if (YAML_IDS.has(languageId) || /\.ya?ml$/.test(path)) return 'yaml';
+  if (JSON_IDS.has(languageId) || /\.jsonc?$/.test(path)) return 'json';
   if (SHELL_IDS.has(languageId) || /\.(?:sh|bash|zsh)$/.test(path)) return 'shell';
   return 'other';
 }

@@ -113,6 +113,17 @@ describe('bad input', () => {
     await stillAnswers();
   });
 
+  it('a JSON file too large or nested too deep for its YAML reading is left unread, and answered', async () => {
+    const task = '    { "command": "crowdin", "args": ["string", "list", "--croql", "is hiden"] },\n';
+    const large = '{ "tasks": [\n' + task.repeat(Math.ceil(1_000_000 / task.length)) + '{}]}\n';
+    const big = await client.open('file:///work/.vscode/large.json', 'json', large);
+    expect(big.diagnostics).toEqual([]);
+    const deep = `{"a": ${'['.repeat(10_000)}${']'.repeat(10_000)}, "args": ["--croql", "is hiden"]}`;
+    const nested = await client.open('file:///work/.vscode/deep.json', 'json', deep);
+    expect(nested.diagnostics).toEqual([]);
+    await stillAnswers();
+  });
+
   it('a document closed while its requests are on the way: each is answered, then it is forgotten', async () => {
     const uri = 'file:///work/closing.croql';
     await client.connection.sendNotification('textDocument/didOpen', {

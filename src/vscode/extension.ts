@@ -1,6 +1,6 @@
 // The VS Code extension: a client of the CroQL language server (shipped beside it as server.js, the
-// bundle of src/lsp/main.ts), for .croql files and the croql strings of JavaScript, TypeScript, YAML and
-// shell scripts, and the two commands on the query under the cursor.
+// bundle of src/lsp/main.ts), for .croql files and the croql strings of JavaScript, TypeScript, YAML, JSON
+// and shell scripts, and the two commands on the query under the cursor.
 import * as vscode from 'vscode';
 import {
   LanguageClient,
@@ -20,6 +20,8 @@ const LANGUAGES = [
   'typescript',
   'typescriptreact',
   'yaml',
+  'json',
+  'jsonc',
   'shellscript',
 ];
 

@@ -80,6 +80,7 @@ describe('the .vsix', () => {
         'onLanguage:croql',
         'onLanguage:typescript',
         'onLanguage:yaml',
+        'onLanguage:json',
         'onLanguage:shellscript',
       ]),
     );
