@@ -1,10 +1,10 @@
 // A real editor no one here wrote: Debian's Neovim, headless, configured with exactly the Lua block of
-// README.md ("Editors", "Neovim"), opens a .croql file; a script inside it waits for the server's
-// diagnostics, asks for a completion through Neovim's own client and writes what it got as JSON.
+// README.md ("Editors", "Neovim"), opens a .croql file or a YAML workflow; a script inside it waits for the
+// server's diagnostics, asks for a completion through Neovim's own client and writes what it got as JSON.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureNeovim } from './ensure-neovim.ts';
@@ -49,60 +49,80 @@ vim.cmd('qa!')
 const dir = mkdtempSync(join(tmpdir(), 'croql-nvim-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+interface Seen {
+  waited: boolean;
+  diagnostics: { lnum: number; col: number; end_col: number; message: string; code: string }[];
+  labels: string[];
+}
+
+/** Opens `name` (holding `text`) in Neovim set up as the README says, and returns what it saw. */
+async function openInNeovim(name: string, text: string): Promise<Seen> {
+  const run = mkdtempSync(join(dir, 'run-'));
+  // croql-language-server on PATH, as `npm link` puts it there.
+  const bin = join(run, 'bin');
+  mkdirSync(bin);
+  symlinkSync(join(root, 'src', 'lsp', 'bin.mjs'), join(bin, 'croql-language-server'));
+  writeFileSync(join(run, 'init.lua'), readmeConfig());
+  const out = join(run, 'out.json');
+  writeFileSync(join(run, 'test.lua'), SCRIPT(out));
+  const file = join(run, name);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+
+  let stderr = '';
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(
+      neovim.nvim!,
+      [
+        '--headless',
+        '-n',
+        '-i',
+        'NONE',
+        '-u',
+        join(run, 'init.lua'),
+        file,
+        '-c',
+        `luafile ${join(run, 'test.lua')}`,
+      ],
+      {
+        cwd: run,
+        env: {
+          ...process.env,
+          PATH: `${bin}:${process.env.PATH}`,
+          HOME: run,
+          XDG_CONFIG_HOME: run,
+          XDG_STATE_HOME: run,
+          XDG_DATA_HOME: run,
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  expect(code, stderr).toBe(0);
+  return JSON.parse(readFileSync(out, 'utf8')) as Seen;
+}
+
 describe.skipIf(!neovim.nvim)('Neovim with the README set-up', () => {
   it('shows the diagnostics of a .croql file and completes in it', async () => {
-    // croql-language-server on PATH, as `npm link` puts it there.
-    const bin = join(dir, 'bin');
-    mkdirSync(bin);
-    symlinkSync(join(root, 'src', 'lsp', 'bin.mjs'), join(bin, 'croql-language-server'));
-    writeFileSync(join(dir, 'init.lua'), readmeConfig());
-    const out = join(dir, 'out.json');
-    writeFileSync(join(dir, 'test.lua'), SCRIPT(out));
-    const file = join(dir, 'untranslated.translations.croql');
-    writeFileSync(file, 'is hiden and\nplural fo');
-
-    let stderr = '';
-    const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn(
-        neovim.nvim!,
-        [
-          '--headless',
-          '-n',
-          '-i',
-          'NONE',
-          '-u',
-          join(dir, 'init.lua'),
-          file,
-          '-c',
-          `luafile ${join(dir, 'test.lua')}`,
-        ],
-        {
-          cwd: dir,
-          env: {
-            ...process.env,
-            PATH: `${bin}:${process.env.PATH}`,
-            HOME: dir,
-            XDG_CONFIG_HOME: dir,
-            XDG_STATE_HOME: dir,
-            XDG_DATA_HOME: dir,
-          },
-          stdio: ['ignore', 'ignore', 'pipe'],
-        },
-      );
-      child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-      child.once('error', reject);
-      child.once('exit', resolve);
-    });
-    expect(code, stderr).toBe(0);
-    const seen = JSON.parse(readFileSync(out, 'utf8')) as {
-      waited: boolean;
-      diagnostics: { lnum: number; col: number; end_col: number; message: string; code: string }[];
-      labels: string[];
-    };
+    const seen = await openInNeovim('untranslated.translations.croql', 'is hiden and\nplural fo');
     expect(seen.waited).toBe(true);
     // `is hiden` is not a field of a translation; the server's range and code reach Neovim as sent.
     const hiden = seen.diagnostics.find((d) => d.message.includes('is hiden'));
     expect(hiden).toMatchObject({ lnum: 0, col: 0, end_col: 8, code: 'croqlInvalidLogic' });
     expect(seen.labels).toContain('plural form');
+  }, 180_000);
+
+  it('shows the diagnostics of the CroQL in a YAML workflow (a file type of its own)', async () => {
+    const workflow = ['steps:', '  - run: crowdin string list --croql \'is hidden and contex = "x"\''].join(
+      '\n',
+    );
+    const seen = await openInNeovim('.github/workflows/strings.yml', workflow);
+    expect(seen.waited).toBe(true);
+    const contex = seen.diagnostics.find((d) => d.message.includes('contex'));
+    const col = workflow.split('\n')[1]!.indexOf('contex');
+    expect(contex).toMatchObject({ lnum: 1, col, end_col: col + 6 });
   }, 180_000);
 });
