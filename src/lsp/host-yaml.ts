@@ -63,7 +63,7 @@ function argumentsOf(items: CST.CollectionItem[], flow: boolean): Argument[] {
   const found: Argument[] = [];
   for (let k = 0; k < items.length; k++) {
     const item = items[k]!;
-    // Every item is decoded: its writing may split the word (`"--c\\⏎  roql"`).
+    // Compared by value: `--croql`, `"--croql"` and `'--croql'` are the same item.
     const flag = item.key ? null : scalarOf(item.value, flow);
     if (!flag) continue;
     const value = decode(flag).text;
