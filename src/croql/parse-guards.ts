@@ -30,18 +30,18 @@ export interface GuardResult {
   diagnostics: Diagnostic[];
 }
 
+/** The refusal of a query `length` characters long, past MAX_QUERY_LENGTH: from the limit to its end. */
+export function tooLong(length: number): Diagnostic {
+  return syntax(
+    'tooLong',
+    `The query is ${length.toLocaleString('en-US')} characters long; the limit is ${MAX_QUERY_LENGTH.toLocaleString('en-US')}. Shorten it.`,
+    MAX_QUERY_LENGTH,
+    length,
+  );
+}
+
 export function guardInput(text: string): GuardResult {
-  if (text.length > MAX_QUERY_LENGTH) {
-    return {
-      refused: syntax(
-        'tooLong',
-        `The query is ${text.length.toLocaleString('en-US')} characters long; the limit is ${MAX_QUERY_LENGTH.toLocaleString('en-US')}. Shorten it.`,
-        MAX_QUERY_LENGTH,
-        text.length,
-      ),
-      diagnostics: [],
-    };
-  }
+  if (text.length > MAX_QUERY_LENGTH) return { refused: tooLong(text.length), diagnostics: [] };
   return scan(text);
 }
 

@@ -11,7 +11,7 @@
 // MAX_ANALYSED, has the rest left unchecked, and says so.
 import { checkedModel } from '../croql/checked-model.ts';
 import type { AnalyzeOptions, AnalyzeResult, Diagnostic } from '../croql/index.ts';
-import { guardInput, MAX_QUERY_LENGTH } from '../croql/parse-guards.ts';
+import { guardInput, MAX_QUERY_LENGTH, tooLong } from '../croql/parse-guards.ts';
 import { changedRange, incrementalParser, reparse } from '../croql/reparse.ts';
 import type { Tree } from '@lezer/common';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -100,7 +100,13 @@ export class Analyses {
         continue;
       }
       budget -= Math.min(region.text.length, MAX_QUERY_LENGTH);
-      const refusal = region.text.length > MAX_QUERY_LENGTH ? null : binary(region.text);
+      // A query past the length limit that its host read without keeping it all: refused as the core would.
+      const refusal =
+        region.cutLength !== undefined
+          ? tooLong(region.cutLength)
+          : region.text.length > MAX_QUERY_LENGTH
+            ? null
+            : binary(region.text);
       if (refusal) {
         regions.push({ region, model: null, diagnostics: [refusal], refused: true });
         continue;

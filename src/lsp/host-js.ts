@@ -4,7 +4,7 @@
 // property outside any of those calls is a strings query. A template literal with `${…}` is built at run
 // time: it is left alone.
 import { LISTINGS, LISTING_NAMES, type ListingName } from '../wire/listings.ts';
-import { MappedText, type Region } from './region.ts';
+import { MappedText, regionsOf, type Region } from './region.ts';
 
 const METHODS = new Map(LISTING_NAMES.map((name) => [LISTINGS[name].client.method, name]));
 const PROPERTY = /(?:\bcroql|(['"])croql\1)\s*:\s*(['"`])/g;
@@ -15,7 +15,7 @@ const CALL_WINDOW = 4000;
 const SIMPLE: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0' };
 
 /** The literal opened by the quote at `open`: its characters and where each was written. */
-function decode(text: string, open: number): { text: string; map: number[] } | null {
+function decode(text: string, open: number): ReturnType<MappedText['finish']> | null {
   const quote = text[open]!;
   const out = new MappedText();
   let i = open + 1;
@@ -74,39 +74,45 @@ function encoder(quote: string): (query: string) => string {
   };
 }
 
-/** The listing of the official-client call still open at `at`, from the nearest method name before it. */
-function listingAt(text: string, at: number): ListingName {
+/**
+ * The listing of the call still open at `at`, from the nearest `.method(` before it that `methods` names
+ * (an official client's listing methods, matched by `call`); null when none is open there.
+ */
+export function listingOfOpenCall(
+  text: string,
+  at: number,
+  call: RegExp,
+  methods: ReadonlyMap<string, ListingName>,
+): ListingName | null {
   const from = Math.max(0, at - CALL_WINDOW);
   const window = text.slice(from, at);
   let found: { name: ListingName; end: number } | null = null;
-  for (const m of window.matchAll(CALL)) found = { name: METHODS.get(m[1]!)!, end: m.index + m[0].length };
-  if (!found) return 'strings';
-  // The call must still be open at the property: more `(` than `)` between them (strings aside, roughly).
+  for (const m of window.matchAll(call)) found = { name: methods.get(m[1]!)!, end: m.index + m[0].length };
+  if (!found) return null;
+  // The call must still be open at the property: its `(` never closed between them (strings aside,
+  // roughly). A call closed and another opened after it is not that call.
   let depth = 1;
-  for (const c of window.slice(found.end)) depth += c === '(' ? 1 : c === ')' ? -1 : 0;
-  return depth > 0 ? found.name : 'strings';
+  for (const c of window.slice(found.end)) {
+    depth += c === '(' ? 1 : c === ')' ? -1 : 0;
+    if (depth === 0) return null;
+  }
+  return found.name;
 }
 
 /** The first `limit` queries; `more` counts the ones after them (found, not decoded). */
 export function jsRegions(text: string, limit: number): { regions: Region[]; more: number } {
-  const regions: Region[] = [];
-  let more = 0;
-  for (const m of text.matchAll(PROPERTY)) {
-    if (regions.length >= limit) {
-      more++;
-      continue;
-    }
+  return regionsOf(text, PROPERTY, limit, (m) => {
     const open = m.index + m[0].length - 1;
     const decoded = decode(text, open);
-    if (!decoded) continue;
-    regions.push({
-      listing: listingAt(text, m.index),
+    if (!decoded) return null;
+    return {
+      listing: listingOfOpenCall(text, m.index, CALL, METHODS) ?? 'strings',
       text: decoded.text,
       start: open + 1,
       map: decoded.map,
+      ...(decoded.cutLength !== undefined && { cutLength: decoded.cutLength }),
       encode: encoder(m[2]!),
       host: 'js',
-    });
-  }
-  return { regions, more };
+    };
+  });
 }

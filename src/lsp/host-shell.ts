@@ -2,7 +2,7 @@
 // script or a workflow's `run:` step: the word after `--croql` (or `--croql=`), quoted as POSIX shells
 // quote: '…' keeps every character, "…" takes \" \\ \$ \` and a line continuation as escapes, and a bare
 // word takes a backslash before any character. crowdin-cli sends its `--croql` to the strings listing.
-import { MappedText, type Region } from './region.ts';
+import { MappedText, regionsOf, type Region } from './region.ts';
 
 const FLAG = /(?<![\w-])--croql(?:=|[ \t]+)/g;
 const WORD_END = /[\s;&|<>()]/;
@@ -18,7 +18,7 @@ function decodeWord(text: string, at: number) {
   /** Adds a character of the current piece, written over host [from, to). */
   const push = (char: string, from: number, to: number) => {
     out.push(char, from, to);
-    while (of.length < out.length) of.push(quotings.length - 1);
+    while (of.length < out.kept) of.push(quotings.length - 1);
   };
   /** Starts a piece unless the last one has the same quoting (`\ ` and `a` are both bare). */
   const piece = (quoting: Quoting) => {
@@ -77,31 +77,25 @@ const ENCODERS: Record<Quoting, (query: string) => string> = {
 
 /** The first `limit` queries; `more` counts the ones after them (found, not decoded). */
 export function shellRegions(text: string, limit: number): { regions: Region[]; more: number } {
-  const regions: Region[] = [];
-  let more = 0;
-  for (const m of text.matchAll(FLAG)) {
-    if (regions.length >= limit) {
-      more++;
-      continue;
-    }
+  return regionsOf(text, FLAG, limit, (m) => {
     const at = m.index + m[0].length;
-    if (at >= text.length || /[\r\n]/.test(text[at]!)) continue;
+    if (at >= text.length || /[\r\n]/.test(text[at]!)) return null;
     const word = decodeWord(text, at);
     const encoders = word.quotings.map((q) => ENCODERS[q]);
-    regions.push({
+    return {
       listing: 'strings',
       text: word.text,
       start: word.map[0]!,
       map: word.map,
       ends: word.ends,
       encode: encoders[0] ?? ENCODERS.bare,
+      ...(word.cutLength !== undefined && { cutLength: word.cutLength }),
       pieces: {
         of: word.of,
         encoders,
         word: { from: at, to: word.wordEnd, write: (q) => `'${ENCODERS.single(q)}'` },
       },
       host: 'shell',
-    });
-  }
-  return { regions, more };
+    };
+  });
 }

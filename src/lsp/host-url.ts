@@ -2,7 +2,7 @@
 // with `+` as a space, as the service reads it. The listing is the one whose path (src/wire/listings.ts)
 // ends the URL's path; another URL's `croql` (the playground's `?croql=`) is a strings query.
 import { LISTINGS, LISTING_NAMES, type ListingName } from '../wire/listings.ts';
-import { MappedText, type Region } from './region.ts';
+import { MappedText, regionsOf, type Region } from './region.ts';
 
 const PARAM = /[?&]croql=([^&#\s"'`<>]*)/g;
 /** Each listing's path as a pattern: `{projectId}` and the like match any one segment. */
@@ -13,6 +13,21 @@ const PATHS = LISTING_NAMES.map((name) => ({
 
 function listingOf(beforeQuery: string): ListingName {
   return PATHS.find((p) => p.pattern.test(beforeQuery))?.name ?? 'strings';
+}
+
+/** Each listing's path anywhere in a text, a segment written as a field or a variable too (`{tm_id}`). */
+const PATHS_IN_TEXT = LISTING_NAMES.map((name) => ({
+  name,
+  pattern: new RegExp(`${LISTINGS[name].path.replace(/\{[^}]+\}/g, '[^/?#\\s]+')}(?![\\w/])`, 'g'),
+}));
+
+/** The listing whose path `text` names last (a URL being built before its query parameters), if any. */
+export function lastListingPath(text: string): ListingName | null {
+  let found: { name: ListingName; at: number } | null = null;
+  for (const { name, pattern } of PATHS_IN_TEXT) {
+    for (const m of text.matchAll(pattern)) if (!found || m.index > found.at) found = { name, at: m.index };
+  }
+  return found?.name ?? null;
 }
 
 /**
@@ -39,7 +54,7 @@ function decodeRun(run: string, at: number, out: MappedText): void {
   for (const char of decoder.decode()) out.push(char, at + 3 * start);
 }
 
-function decode(text: string, from: number, to: number): { text: string; map: number[] } {
+function decode(text: string, from: number, to: number): ReturnType<MappedText['finish']> {
   const out = new MappedText();
   let i = from;
   while (i < to) {
@@ -64,13 +79,7 @@ const encodeValue = (query: string) =>
 
 /** The first `limit` queries; `more` counts the ones after them (found, not decoded). */
 export function urlRegions(text: string, limit: number): { regions: Region[]; more: number } {
-  const regions: Region[] = [];
-  let more = 0;
-  for (const m of text.matchAll(PARAM)) {
-    if (regions.length >= limit) {
-      more++;
-      continue;
-    }
+  return regionsOf(text, PARAM, limit, (m) => {
     const from = m.index + m[0].length - m[1]!.length;
     const lineStart = text.lastIndexOf('\n', m.index) + 1;
     const url =
@@ -79,14 +88,14 @@ export function urlRegions(text: string, limit: number): { regions: Region[]; mo
         .split(/[\s"'`(]/)
         .pop() ?? '';
     const decoded = decode(text, from, from + m[1]!.length);
-    regions.push({
+    return {
       listing: listingOf(url.split('?')[0]!),
       text: decoded.text,
       start: from,
       map: decoded.map,
+      ...(decoded.cutLength !== undefined && { cutLength: decoded.cutLength }),
       encode: encodeValue,
       host: 'url',
-    });
-  }
-  return { regions, more };
+    };
+  });
 }

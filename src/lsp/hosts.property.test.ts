@@ -12,7 +12,8 @@ import { shellRegions } from './host-shell.ts';
 import { urlRegions } from './host-url.ts';
 import { yamlRegions } from './host-yaml.ts';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import { hostEdit, type Region } from './region.ts';
+import type { Region } from './region.ts';
+import { randomEdit } from './testing.ts';
 
 /** Characters that escaping, quoting and line endings treat specially, and ones outside the BMP. */
 const HARD = [
@@ -36,20 +37,6 @@ const HARD = [
   'u',
 ];
 const queries = fc.array(fc.constantFrom(...HARD), { maxLength: 24 }).map((a) => a.join(''));
-
-/**
- * A random edit of `region` in `host`: [a, b) taken into the query's length, `typed` written there by
- * hostEdit. The host text after it, and the query it should now hold.
- */
-function randomEdit(host: string, region: Region, a: number, b: number, typed: string) {
-  const n = region.text.length;
-  const [from, to] = [a % (n + 1), b % (n + 1)].sort((x, y) => x - y) as [number, number];
-  const edit = hostEdit(region, from, to, typed);
-  return {
-    edited: host.slice(0, edit.from) + edit.text + host.slice(edit.to),
-    expected: region.text.slice(0, from) + typed + region.text.slice(to),
-  };
-}
 
 /** What JavaScript reads from a literal in a module (strict mode), run in a fresh V8 context of Node's. */
 function jsReads(literal: string): string | null {

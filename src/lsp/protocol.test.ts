@@ -25,6 +25,15 @@ afterAll(async () => {
 
 const at = (text: string, needle: string, after = 0) => positionOf(text, text.indexOf(needle) + after);
 
+/** The server's formatting of a document: each edit as [the text it replaces, the text it writes]. */
+async function formatted(uri: string, text: string): Promise<[string, string][]> {
+  const edits = await client.request<TextEdit[]>('textDocument/formatting', {
+    textDocument: { uri },
+    options: { tabSize: 2, insertSpaces: true },
+  });
+  return edits.map((e) => [textIn(text, e.range), e.newText]);
+}
+
 describe('a .croql file', () => {
   const uri = 'file:///work/queries/untranslated.croql';
   const text = 'is hiden\nand text contains "Save" ';
@@ -100,13 +109,7 @@ describe('a .croql file', () => {
   it('formats to the canonical spelling', async () => {
     const messy = 'IS HIDDEN   =  true AND text contains "a"';
     await client.change(uri, 5, messy);
-    const edits = await client.request<TextEdit[]>('textDocument/formatting', {
-      textDocument: { uri },
-      options: { tabSize: 2, insertSpaces: true },
-    });
-    expect(edits).toHaveLength(1);
-    expect(textIn(messy, edits[0]!.range)).toBe(messy);
-    expect(edits[0]!.newText).toBe('is hidden = true and text contains "a"');
+    expect(await formatted(uri, messy)).toEqual([[messy, 'is hidden = true and text contains "a"']]);
   });
 
   it('colours names, keywords and literals, and folds a long chain', async () => {
@@ -207,6 +210,53 @@ describe('CroQL inside a TypeScript file', () => {
   });
 });
 
+describe('CroQL in a Python script', () => {
+  const uri = 'file:///work/scripts/sync.py';
+  const text = [
+    'from crowdin_api import CrowdinClient',
+    'client = CrowdinClient(token=TOKEN)',
+    'voted = client.string_translations.list_language_translations(',
+    '    languageId="uk",',
+    '    projectId=1,',
+    '    croql=(',
+    '        "count of votes > 0 "  # voted on',
+    `        'and plural fo = "one"'`,
+    '    ),',
+    ')',
+    String.raw`hidden = client.source_strings.list_strings(projectId=1, croql='IS HIDDEN  and text contains "\\\\"')`,
+    String.raw`terms = requests.get(f"{BASE}/glossaries/{glossary_id}/terms", params={"croql": r'text contains "\\" and partOfSpeach = "noun"'})`,
+  ].join('\n');
+
+  it('checks croql= of each client call and of a plain HTTP call, with the listing of each', async () => {
+    const opened = await client.open(uri, 'python', text);
+    expect(opened.diagnostics.map((d) => textIn(text, d.range))).toEqual(['plural fo', 'partOfSpeach']);
+    // `plural fo` is near `plural form`, a field of translations (the call's); `partOfSpeach` near a field
+    // of glossary terms (the path's).
+    expect(opened.diagnostics[0]!.message).toContain('`plural form`');
+    expect(opened.diagnostics[1]!.message).toContain('`partOfSpeech`');
+  });
+
+  it('completes inside the second of two literals side by side', async () => {
+    const list = await client.request<CompletionList>('textDocument/completion', {
+      textDocument: { uri },
+      position: at(text, 'fo =', 2),
+    });
+    const item = list.items.find((i) => i.label === 'plural form');
+    expect(textIn(text, (item!.textEdit as TextEdit).range)).toBe('plural fo');
+  });
+
+  it('formats each query in its own literal, with its escapes', async () => {
+    expect(await formatted(uri, text)).toEqual([
+      [String.raw`IS HIDDEN  and text contains "\\\\"`, String.raw`is hidden and text contains "\\\\"`],
+      // A raw literal keeps its backslashes as they are.
+      [
+        String.raw`text contains "\\" and partOfSpeach = "noun"`,
+        String.raw`text contains "\\" and partofspeach = "noun"`,
+      ],
+    ]);
+  });
+});
+
 describe('the mistakes people report', () => {
   it('are fixed in their own words by code actions, inside a client call too', async () => {
     const uri = 'file:///work/app/report.ts';
@@ -262,12 +312,8 @@ describe('CroQL in a YAML workflow and a shell script', () => {
     ].join('\n');
     const opened = await client.open(uri, 'yaml', text);
     expect(opened.diagnostics.map((d) => textIn(text, d.range))).toEqual(['is hiden']);
-    const edits = await client.request<TextEdit[]>('textDocument/formatting', {
-      textDocument: { uri },
-      options: { tabSize: 2, insertSpaces: true },
-    });
     // Written inside the double-quoted scalar with its escapes, the rest of the file as it was.
-    expect(edits.map((e) => [textIn(text, e.range), e.newText])).toEqual([
+    expect(await formatted(uri, text)).toEqual([
       ['IS HIDDEN  and text contains \\"Save\\"', 'is hidden and text contains \\"Save\\"'],
     ]);
   });
@@ -299,12 +345,8 @@ describe('CroQL in a YAML workflow and a shell script', () => {
     ].join('\n');
     const jsonOpened = await client.open(tasks, 'jsonc', json);
     expect(jsonOpened.diagnostics.map((d) => textIn(json, d.range))).toEqual(['is hiden']);
-    const edits = await client.request<TextEdit[]>('textDocument/formatting', {
-      textDocument: { uri: tasks },
-      options: { tabSize: 2, insertSpaces: true },
-    });
     // Written inside the JSON string with its escapes, the rest of the file as it was.
-    expect(edits.map((e) => [textIn(json, e.range), e.newText])).toEqual([
+    expect(await formatted(tasks, json)).toEqual([
       ['IS HIDDEN  and text contains \\"Save\\"', 'is hidden and text contains \\"Save\\"'],
     ]);
   });

@@ -3,6 +3,7 @@
 // URL is the text the program would send, and each of its characters remembers where it was written, so
 // diagnostics, completion and edits land where the escape sequence (`\"`, `'\''`, `%20`) stands.
 import type { ListingName } from '../croql/index.ts';
+import { MAX_QUERY_LENGTH } from '../croql/parse-guards.ts';
 
 export interface Region {
   listing: ListingName;
@@ -39,8 +40,36 @@ export interface Region {
    * The same [from, to) may then be written over different host ranges, as what it writes needs.
    */
   edit?: (from: number, to: number, insert: string) => { from: number; to: number; text: string };
+  /**
+   * The query's length when `text` holds only its start: a query past the core's length limit is refused
+   * whatever follows, so its host is read on without keeping the rest (MappedText).
+   */
+  cutLength?: number;
   /** What kind of host it came from: a completion's snippet keeps its placeholders in a `.croql` file only. */
-  host: 'croql' | 'js' | 'shell' | 'yaml' | 'url';
+  host: 'croql' | 'js' | 'python' | 'shell' | 'yaml' | 'url';
+}
+
+/**
+ * The regions `read` makes of the matches of `pattern` (a global regex) in a host's text, the first
+ * `limit` of them; `more` counts the matches after those (found, not read). A match `read` makes nothing
+ * of (a literal built at run time) is not counted.
+ */
+export function regionsOf(
+  text: string,
+  pattern: RegExp,
+  limit: number,
+  read: (match: RegExpExecArray) => Region | null,
+): { regions: Region[]; more: number } {
+  const regions: Region[] = [];
+  let more = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (regions.length >= limit) more++;
+    else {
+      const region = read(match);
+      if (region) regions.push(region);
+    }
+  }
+  return { regions, more };
 }
 
 /** The host offset of query offset `i`. */
@@ -104,25 +133,40 @@ export function contains(region: Region, h: number): boolean {
 
 /**
  * Builds a query from pieces of host text: each `push` adds one query character written over host
- * [from, to). What every host's decoder uses, so each keeps its escapes' ends.
+ * [from, to). What every host's decoder uses, so each keeps its escapes' ends. Past the core's length
+ * limit (one character more, so the query is refused) only the characters are counted: a literal of 1 MB
+ * is read to its end, and its length told, without a map of it.
  */
 export class MappedText {
   private chars: string[] = [];
   private offsets: number[] = [];
   private after: number[] = [];
+  private count = 0;
+  /** The characters kept: MAX_QUERY_LENGTH + 1 at most. */
+  static readonly KEPT = MAX_QUERY_LENGTH + 1;
   /** Adds `char`, written over host [from, to) (one character unless said). */
   push(char: string, from: number, to = from + 1): void {
     // A character outside the BMP is two UTF-16 units; both start where its escape starts.
     for (let k = 0; k < char.length; k++) {
+      if (this.count++ >= MappedText.KEPT) continue;
       this.chars.push(char[k]!);
       this.offsets.push(from);
       this.after.push(to);
     }
   }
+  /** The query's length so far. */
   get length(): number {
+    return this.count;
+  }
+  /** The characters kept so far (all but those past the limit). */
+  get kept(): number {
     return this.chars.length;
   }
-  finish(end: number): { text: string; map: number[]; ends: number[] } {
-    return { text: this.chars.join(''), map: [...this.offsets, end], ends: this.after };
+  finish(end: number): { text: string; map: number[]; ends: number[]; cutLength?: number } {
+    const text = this.chars.join('');
+    if (this.count === text.length) return { text, map: [...this.offsets, end], ends: this.after };
+    // Cut: the last character kept stands for the rest, so a range to the end reaches the host's end.
+    const ends = [...this.after.slice(0, -1), end];
+    return { text, map: [...this.offsets, end], ends, cutLength: this.count };
   }
 }

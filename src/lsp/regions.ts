@@ -1,11 +1,12 @@
 // Where the CroQL is in a document. A `.croql` file is one query, of the listing its name says
 // (`*.strings.croql`, `*.translations.croql`, `*.tm.croql`, `*.glossary.croql`) or its first line does
 // (`# listing: translations`, README.md "Editors"); strings otherwise. In other languages, the queries are
-// found by their host (host-js.ts, host-shell.ts, host-yaml.ts for YAML and JSON, host-url.ts). A document too large to be a
-// query file is still answered: the core's input guard refuses a query over its length limit before any
-// parsing.
+// found by their host (host-js.ts, host-python.ts, host-shell.ts, host-yaml.ts for YAML and JSON,
+// host-url.ts). A document too large to be a query file is still answered: the core's input guard refuses a
+// query over its length limit before any parsing.
 import type { ListingName } from '../croql/index.ts';
 import { jsRegions } from './host-js.ts';
+import { pythonRegions } from './host-python.ts';
 import { shellRegions } from './host-shell.ts';
 import { yamlRegions } from './host-yaml.ts';
 import { urlRegions } from './host-url.ts';
@@ -24,7 +25,7 @@ const LISTING_WORDS: Record<string, ListingName> = {
 /** The first line that names the listing: `# listing: tm` (also after `//` or `--`). */
 const LISTING_LINE = /^[ \t]*(?:#|\/\/|--)[ \t]*listing[ \t]*:[ \t]*([A-Za-z]+)[ \t]*(?:\r?\n|$)/i;
 
-export type HostKind = 'croql' | 'js' | 'shell' | 'yaml' | 'json' | 'other';
+export type HostKind = 'croql' | 'js' | 'python' | 'shell' | 'yaml' | 'json' | 'other';
 
 const JS_IDS = new Set(['javascript', 'typescript', 'javascriptreact', 'typescriptreact']);
 const SHELL_IDS = new Set(['shellscript', 'sh', 'bash', 'zsh']);
@@ -36,6 +37,7 @@ const HOST_READERS: Partial<
   Record<HostKind, (text: string, limit: number) => { regions: Region[]; more: number }>
 > = {
   js: jsRegions,
+  python: pythonRegions,
   shell: shellRegions,
   yaml: (text, limit) => yamlRegions(text, limit),
   json: (text, limit) => yamlRegions(text, limit, true),
@@ -46,6 +48,7 @@ export function hostKind(uri: string, languageId: string): HostKind {
   const path = uri.replace(/[?#].*$/, '').toLowerCase();
   if (languageId === 'croql' || path.endsWith('.croql')) return 'croql';
   if (JS_IDS.has(languageId) || /\.(?:[cm]?[jt]s|[jt]sx)$/.test(path)) return 'js';
+  if (languageId === 'python' || /\.pyw?$/.test(path)) return 'python';
   if (YAML_IDS.has(languageId) || /\.ya?ml$/.test(path)) return 'yaml';
   if (JSON_IDS.has(languageId) || /\.jsonc?$/.test(path)) return 'json';
   if (SHELL_IDS.has(languageId) || /\.(?:sh|bash|zsh)$/.test(path)) return 'shell';

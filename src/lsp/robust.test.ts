@@ -18,7 +18,7 @@ import {
 import { MAX_QUERY_LENGTH, MAX_NESTING } from '../croql/parse-guards.ts';
 import { MAX_REGIONS } from './analysis.ts';
 import { startServer } from './server.ts';
-import { startClient, textIn, type TestClient } from './test-client.ts';
+import { positionOf, startClient, textIn, type TestClient } from './test-client.ts';
 
 let client: TestClient;
 
@@ -121,6 +121,33 @@ describe('bad input', () => {
     const deep = `{"a": ${'['.repeat(10_000)}${']'.repeat(10_000)}, "args": ["--croql", "is hiden"]}`;
     const nested = await client.open('file:///work/.vscode/deep.json', 'json', deep);
     expect(nested.diagnostics).toEqual([]);
+    await stillAnswers();
+  });
+
+  it('a 1 MB query inside code is refused by the length guard, its length told, in every host', async () => {
+    // Each query is 1,000,000 characters; written as an escape every time in the URL (%20).
+    const query = 'a'.repeat(999_996) + ' and';
+    const cases: [string, string, string][] = [
+      ['file:///work/huge.ts', 'typescript', `await api.listProjectStrings(1, { croql: \`${query}\` });\n`],
+      ['file:///work/huge.py', 'python', `client.source_strings.list_strings(croql="""${query}""")\n`],
+      ['file:///work/huge.sh', 'shellscript', `crowdin string list --croql '${query}'\n`],
+      [
+        'file:///work/huge.md',
+        'markdown',
+        `<${'/projects/1/strings?croql=' + query.replace(/ /g, '%20')}>\n`,
+      ],
+    ];
+    for (const [uri, languageId, text] of cases) {
+      const { diagnostics } = await client.open(uri, languageId, text);
+      expect(diagnostics.map((d) => d.data)).toEqual([{ reason: 'tooLong' }]);
+      expect(diagnostics[0]!.message).toContain('The query is 1,000,000 characters long');
+      // From the limit to the query's end, where the host writes it.
+      const range = textIn(text, diagnostics[0]!.range);
+      expect(range.endsWith(languageId === 'markdown' ? '%20and' : ' and')).toBe(true);
+      expect(range.length).toBeGreaterThan(1_000_000 - MAX_QUERY_LENGTH - 1);
+      const end = positionOf(text, text.indexOf(' and') + 2);
+      expect(await client.request('textDocument/hover', { textDocument: { uri }, position: end })).toBeNull();
+    }
     await stillAnswers();
   });
 

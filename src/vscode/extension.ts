@@ -19,6 +19,7 @@ const LANGUAGES = [
   'javascriptreact',
   'typescript',
   'typescriptreact',
+  'python',
   'yaml',
   'json',
   'jsonc',

@@ -79,6 +79,7 @@ describe('the .vsix', () => {
       expect.arrayContaining([
         'onLanguage:croql',
         'onLanguage:typescript',
+        'onLanguage:python',
         'onLanguage:yaml',
         'onLanguage:json',
         'onLanguage:shellscript',

@@ -103,6 +103,11 @@ export interface Listing {
   validationErrorShape: 'collection' | 'single';
   /** The call in the official JS client: `new Client(…)[api][method](...pathParams, { croql })`. */
   client: { api: string; method: string };
+  /**
+   * The method of the official Python client (`crowdin-api-client` on PyPI) that takes this listing's query
+   * as `croql=`, where one does (its `list_tm_segments` takes none).
+   */
+  pythonMethod?: string;
   /** The crowdin-cli command that takes this listing's query as `--croql`, where there is one. */
   cli?: string;
 }
@@ -197,6 +202,7 @@ export const LISTINGS: Record<ListingName, Listing> = {
     scope: REQUIRED_SCOPES.strings,
     validationErrorShape: 'collection',
     client: { api: 'sourceStringsApi', method: 'listProjectStrings' },
+    pythonMethod: 'list_strings',
     cli: 'crowdin string list',
   },
   translations: {
@@ -294,6 +300,7 @@ export const LISTINGS: Record<ListingName, Listing> = {
     scope: REQUIRED_SCOPES.translations,
     validationErrorShape: 'collection',
     client: { api: 'stringTranslationsApi', method: 'listLanguageTranslations' },
+    pythonMethod: 'list_language_translations',
   },
   tmSegments: {
     name: 'tmSegments',
@@ -370,6 +377,7 @@ export const LISTINGS: Record<ListingName, Listing> = {
     scope: REQUIRED_SCOPES.glossary,
     validationErrorShape: 'collection',
     client: { api: 'glossariesApi', method: 'listTerms' },
+    pythonMethod: 'list_terms',
   },
 };
 
