@@ -84,7 +84,7 @@ const literals = fc
 const joined = fc
   .tuple(
     fc.array(literals, { minLength: 1, maxLength: 3 }),
-    fc.constantFrom(' ', '\n    ', '  # a comment\n    ', ' \\\n '),
+    fc.constantFrom('', ' ', '\n    ', '  # a comment\n    ', ' \\\n '),
   )
   .map(([parts, gap]) => `(${parts.join(gap)})`);
 

@@ -63,7 +63,11 @@ interface Reading {
   pieces: Piece[];
   /** Whether its last literal is closed (one being typed may not be yet). */
   closed: boolean;
+  /** Host offset past its last literal. */
+  to: number;
 }
+
+type HostEdit = { from: number; to: number; text: string };
 
 /** Nothing Python would read as text: built at run time, or an escape it refuses or this file cannot name. */
 const UNREAD = null;
@@ -205,7 +209,7 @@ function readQuery(text: string, at: number, joinLines: boolean): Reading | null
     if (!last.closed) break;
     next = nextLiteral(text, last.to, joinLines);
   }
-  return { ...out.finish(last!.close), pieces, closed: last!.closed };
+  return { ...out.finish(last!.close), pieces, closed: last!.closed, to: last!.to };
 }
 
 /** A query written into a literal of `piece`'s kind, escaped (`raw`: as it is, where that reads back). */
@@ -232,15 +236,14 @@ function pieceAt(reading: Reading, at: number): number {
 function editQuery(
   doc: string,
   reading: Reading,
-  reread: (doc: string) => string | null,
+  reread: (edit: HostEdit) => string | null,
   from: number,
   to: number,
   insert: string,
-): { from: number; to: number; text: string } {
+): HostEdit {
   const { text, map, ends, pieces } = reading;
   const intended = text.slice(0, from) + insert + text.slice(to);
-  const reads = (e: { from: number; to: number; text: string }) =>
-    reread(doc.slice(0, e.from) + e.text + doc.slice(e.to)) === intended;
+  const reads = (e: HostEdit) => reread(e) === intended;
   const a = pieceAt(reading, from);
   const b = to > from ? pieceAt(reading, to - 1) : a;
   const first = pieces[a]!;
@@ -267,7 +270,14 @@ function editQuery(
       tail = doc.slice(pieces[k - 1]!.to, p.from) + quoted(prefixOf(p), p.quote, '', next) + tail;
       next = tail[0]!;
     }
-    return { from: first.from, to: pieces[b]!.to, text: quoted(prefix, first.quote, body, next) + tail };
+    // Right after an empty literal of its quote (`""`), a literal with no prefix would open `"""`: a
+    // blank between them keeps them two.
+    const lead = prefix === '' && doc[first.from - 1] === first.quote[0] ? ' ' : '';
+    return {
+      from: first.from,
+      to: pieces[b]!.to,
+      text: lead + quoted(prefix, first.quote, body, next) + tail,
+    };
   };
   if (first.raw) {
     const asRaw = whole(prefixOf(first), write(first, content, true));
@@ -320,9 +330,16 @@ export function pythonRegions(text: string, limit: number): { regions: Region[];
       m[1] !== undefined || m[2] !== undefined || text[before] === '(' || text[before] === ',';
     const reading = readQuery(text, at, joinLines);
     if (!reading) return null;
-    // An edit must leave a closed literal closed: a query read up to the line's end is not one Python reads.
-    const reread = (doc: string) => {
-      const again = readQuery(doc, at, joinLines);
+    // An edit is read back in the text from the literals to a little past the blanks after them, as far as
+    // their reading looks: copying the whole document for each edit (a completion list makes 64) would
+    // cost a millisecond each in a 160 KB file. It must leave a closed literal closed: a query read up to
+    // the line's end is not one Python reads.
+    const gap = joinLines ? GAP_IN_BRACKETS : GAP_ON_LINE;
+    gap.lastIndex = reading.to;
+    gap.test(text);
+    const windowEnd = gap.lastIndex + 8;
+    const reread = (e: HostEdit) => {
+      const again = readQuery(text.slice(at, e.from) + e.text + text.slice(e.to, windowEnd), 0, joinLines);
       return again && (again.closed || !reading.closed) ? again.text : null;
     };
     return {
