@@ -2,7 +2,7 @@
 // in its parameter slots and parsed; its "shape" (the tree with literals replaced by their kind) indexes a
 // table. A node of a query matches when its shape is in the table, its constant literals agree, and the
 // slots give the parameters. Approximations are never read back: they would claim more than the text says.
-import { analyze, normalizeName, schema } from '../croql/index.ts';
+import { analyze, canonicalName } from '../croql/index.ts';
 import type { Expr } from '../croql/index.ts';
 import { FILTERS, filterToCroql, type FilterDef, type FilterParams, type ParamSpec } from './filters.ts';
 
@@ -69,17 +69,12 @@ export function shapeOf(e: Expr, literals: Literal[] = []): { shape: string; lit
   return { shape: walk(e), literals };
 }
 
-/** The schema's spelling of a name (`typeIsPlain` → `type is plain`), as the formatter writes it. */
-const canonicalNames = new Map<string, string>();
-for (const type of Object.values(schema.types))
-  for (const f of type.fields)
-    for (const spelling of [f.name, f.key, ...(f.aliases ?? [])])
-      if (!canonicalNames.has(normalizeName(spelling))) canonicalNames.set(normalizeName(spelling), f.name);
 const canonicalCache = new Map<string, string>();
+/** The schema's spelling of a name (`typeIsPlain` → `type is plain`), as the formatter compares them. */
 function canonical(name: string): string {
   let c = canonicalCache.get(name);
   if (c === undefined) {
-    c = canonicalNames.get(normalizeName(name)) ?? normalizeName(name);
+    c = canonicalName(name);
     if (canonicalCache.size < 10000) canonicalCache.set(name, c);
   }
   return c;

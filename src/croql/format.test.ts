@@ -23,7 +23,8 @@ describe('format', () => {
     ['(a = b) = c', '(a = b) = c'],
     ["  added  between '2024-01-01'AND'today'  ", "added between '2024-01-01' and 'today'"],
     ['text = "a \\"q\\" \\\\"', 'text = "a \\"q\\" \\\\"'],
-    ['Some Unknown   Name', 'some unknown name'],
+    ['Some Unknown   Name', 'Some Unknown Name'],
+    ['partOfSpeach = "noun"', 'partOfSpeach = "noun"'],
     ['APPROVALSCOUNT >= 1', 'approvalsCount >= 1'],
     ['typeIsPlain', 'type is plain'],
   ])('%s → %s', (input, expected) => {
@@ -44,7 +45,8 @@ describe('format', () => {
     for (const text of ['(a', 'a ==  b', '"abc', '', '   ']) expect(format(text)).toBe(text);
   });
 
-  it('formats text that has logic errors (unknown names) too', () => {
-    expect(format('Is  Hiden')).toBe('is hiden');
+  it('formats text that has logic errors (unknown names) too, keeping the unknown name as written', () => {
+    expect(format('Is  Hiden')).toBe('Is Hiden');
+    expect(format('is  Hiden AND partOfSpeach of file = 1')).toBe('is Hiden and partOfSpeach of file = 1');
   });
 });

@@ -1,12 +1,13 @@
 // The formatter: one canonical spelling of a query. ASCII operators, lower-case keywords, field names in
-// the schema's spelling (unknown names lower-cased), single spaces, parentheses wherever the precedence
+// the schema's spelling (an unknown name as written: the user still has to mend it, and their spelling,
+// `partOfSpeach`, is the clue to what they meant), single spaces, parentheses wherever the precedence
 // needs them, where `and`/`or`/`xor` mix, and always around the predicate of `where`/`with`.
 // Text with syntax errors is returned unchanged. `format(format(q)) === format(q)`, and `format(q)` parses
 // to the same tree as `q` once positions and spellings are stripped (`stripSpans`).
 import { mentionLiteral, stringLiteral } from './literals.ts';
 import { parse } from './parse.ts';
 import { normalizeName, schema } from './schema.ts';
-import type { Expr } from './types.ts';
+import type { Expr, Identifier } from './types.ts';
 
 export function format(text: string): string {
   const { ast, diagnostics } = parse(text);
@@ -55,7 +56,7 @@ export function print(e: Expr): string {
     case 'mention':
       return mentionLiteral(e.mentionKind, e.value);
     case 'identifier':
-      return canonicalName(e.name);
+      return nameText(e);
     case 'error':
       return e.text;
     case 'negate':
@@ -82,7 +83,7 @@ export function print(e: Expr): string {
         .join(` ${e.op} `);
     }
     case 'member':
-      return `${canonicalName(e.member.name)} of ${operand(e.object, 3)}`;
+      return `${nameText(e.member)} of ${operand(e.object, 3)}`;
     case 'filter':
       return `${operand(e.subject, 2)} ${e.op} (${print(e.predicate)})`;
     case 'if':
@@ -100,7 +101,12 @@ for (const type of Object.values(schema.types)) {
   }
 }
 
-/** The schema's spelling of a name (`ishidden` → `is hidden`); unknown names as normalised. */
+/** A name as the formatter writes it: the schema's spelling, or an unknown one as written, one space apart. */
+function nameText(e: Identifier): string {
+  return canonicalNames.get(e.name) ?? e.raw.trim().split(/\s+/).join(' ');
+}
+
+/** The schema's spelling of a name (`ishidden` → `is hidden`); unknown names as normalised (for comparing). */
 export function canonicalName(name: string): string {
   const normalized = normalizeName(name);
   return canonicalNames.get(normalized) ?? normalized;

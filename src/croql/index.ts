@@ -20,7 +20,7 @@ export { analyze } from './check.ts';
 export { locate, fieldOf, type Located } from './locate.ts';
 export { OPERATORS, operator, operatorsAfter, rightTypes, resultType, SCALAR_TYPES } from './operators.ts';
 export { DATETIME_FORMS, isValidDatetime } from './datetime.ts';
-export { format, print as printExpr } from './format.ts';
+export { canonicalName, format, print as printExpr } from './format.ts';
 export {
   datetimeBody,
   datetimeLiteral,

@@ -110,7 +110,7 @@ export function jsRegions(text: string, limit: number): { regions: Region[]; mor
       text: decoded.text,
       start: open + 1,
       map: decoded.map,
-      ...(decoded.cutLength !== undefined && { cutLength: decoded.cutLength }),
+      cutLength: decoded.cutLength,
       encode: encoder(m[2]!),
       host: 'js',
     };

@@ -187,12 +187,18 @@ function readLiteral(text: string, at: number, out: MappedText): (Piece & { clos
   return { from: at, open, close, to, quote, raw, format, start, end: out.length, closed };
 }
 
-/** Where the next literal of a side-by-side run starts after `at`, or -1 (`joinLines`: inside brackets). */
-function nextLiteral(text: string, at: number, joinLines: boolean): number {
+/** Where the blanks (and, inside brackets, the comments) between literals after `at` end. */
+function gapEnd(text: string, at: number, joinLines: boolean): number {
   const gap = joinLines ? GAP_IN_BRACKETS : GAP_ON_LINE;
   gap.lastIndex = at;
   gap.test(text);
-  return literalAt(text, gap.lastIndex) ? gap.lastIndex : -1;
+  return gap.lastIndex;
+}
+
+/** Where the next literal of a side-by-side run starts after `at`, or -1 (`joinLines`: inside brackets). */
+function nextLiteral(text: string, at: number, joinLines: boolean): number {
+  const next = gapEnd(text, at, joinLines);
+  return literalAt(text, next) ? next : -1;
 }
 
 /** The query of the argument whose match ends at `at`; null when Python builds it or refuses it. */
@@ -334,10 +340,7 @@ export function pythonRegions(text: string, limit: number): { regions: Region[];
     // their reading looks: copying the whole document for each edit (a completion list makes 64) would
     // cost a millisecond each in a 160 KB file. It must leave a closed literal closed: a query read up to
     // the line's end is not one Python reads.
-    const gap = joinLines ? GAP_IN_BRACKETS : GAP_ON_LINE;
-    gap.lastIndex = reading.to;
-    gap.test(text);
-    const windowEnd = gap.lastIndex + 8;
+    const windowEnd = gapEnd(text, reading.to, joinLines) + 8;
     const reread = (e: HostEdit) => {
       const again = readQuery(text.slice(at, e.from) + e.text + text.slice(e.to, windowEnd), 0, joinLines);
       return again && (again.closed || !reading.closed) ? again.text : null;
@@ -348,7 +351,7 @@ export function pythonRegions(text: string, limit: number): { regions: Region[];
       start: reading.map[0]!,
       map: reading.map,
       ends: reading.ends,
-      ...(reading.cutLength !== undefined && { cutLength: reading.cutLength }),
+      cutLength: reading.cutLength,
       encode: (q) => write(reading.pieces[0]!, q),
       edit: (from, to, insert) => editQuery(text, reading, reread, from, to, insert),
       host: 'python',

@@ -89,7 +89,7 @@ export function shellRegions(text: string, limit: number): { regions: Region[]; 
       map: word.map,
       ends: word.ends,
       encode: encoders[0] ?? ENCODERS.bare,
-      ...(word.cutLength !== undefined && { cutLength: word.cutLength }),
+      cutLength: word.cutLength,
       pieces: {
         of: word.of,
         encoders,

@@ -93,7 +93,7 @@ export function urlRegions(text: string, limit: number): { regions: Region[]; mo
       text: decoded.text,
       start: from,
       map: decoded.map,
-      ...(decoded.cutLength !== undefined && { cutLength: decoded.cutLength }),
+      cutLength: decoded.cutLength,
       encode: encodeValue,
       host: 'url',
     };

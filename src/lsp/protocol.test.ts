@@ -224,7 +224,7 @@ describe('CroQL in a Python script', () => {
     '    ),',
     ')',
     String.raw`hidden = client.source_strings.list_strings(projectId=1, croql='IS HIDDEN  and text contains "\\\\"')`,
-    String.raw`terms = requests.get(f"{BASE}/glossaries/{glossary_id}/terms", params={"croql": r'text contains "\\" and partOfSpeach = "noun"'})`,
+    String.raw`terms = requests.get(f"{BASE}/glossaries/{glossary_id}/terms", params={"croql": r'TEXT  contains "\\" and partOfSpeach = "noun"'})`,
   ].join('\n');
 
   it('checks croql= of each client call and of a plain HTTP call, with the listing of each', async () => {
@@ -248,10 +248,10 @@ describe('CroQL in a Python script', () => {
   it('formats each query in its own literal, with its escapes', async () => {
     expect(await formatted(uri, text)).toEqual([
       [String.raw`IS HIDDEN  and text contains "\\\\"`, String.raw`is hidden and text contains "\\\\"`],
-      // A raw literal keeps its backslashes as they are.
+      // A raw literal keeps its backslashes as they are; an unknown name keeps its spelling.
       [
+        String.raw`TEXT  contains "\\" and partOfSpeach = "noun"`,
         String.raw`text contains "\\" and partOfSpeach = "noun"`,
-        String.raw`text contains "\\" and partofspeach = "noun"`,
       ],
     ]);
   });
