@@ -364,16 +364,20 @@ test('Fetch all retries after a real 429 from the emulator; the inspector marks 
   const expected = await emulatorRows(request);
   expect(expected.length).toBeGreaterThan(500);
 
-  // Hold all 20 of emma's slots (the emulator's per-account limit) with requests it answers only after
-  // 10 s, until a request of the app has been refused with a 429; aborting them then frees the slots.
+  // Hold all 20 of emma's slots (the emulator's per-account limit) until a request of the app has been
+  // refused with a 429; aborting the holders then frees the slots. Each holder asks again as soon as it is
+  // answered (the emulator delays an answer 10 s at most), so a slow machine cannot free a slot first.
   const authorization = (await request.allHeaders())['authorization']!;
   const hold = new AbortController();
-  const held = Array.from({ length: 20 }, () =>
-    fetch(`${EMULATOR_URL}/api/v2/user`, {
-      headers: { Authorization: authorization, 'X-Emulator-Delay-Ms': '10000' },
-      signal: hold.signal,
-    }).catch(() => null),
-  );
+  const holdSlot = async () => {
+    while (!hold.signal.aborted) {
+      await fetch(`${EMULATOR_URL}/api/v2/user`, {
+        headers: { Authorization: authorization, 'X-Emulator-Delay-Ms': '10000' },
+        signal: hold.signal,
+      }).catch(() => null);
+    }
+  };
+  const held = Array.from({ length: 20 }, holdSlot);
   try {
     await expect
       .poll(
