@@ -10,7 +10,7 @@
 import { CST, Parser } from 'yaml';
 import { shellRegions } from './host-shell.ts';
 import { hostEdit, type Region } from './region.ts';
-import { decode, readScalar, scalarEdit, type Scalar, type Style } from './yaml-scalar.ts';
+import { readScalar, scalarEdit, type Scalar, type Style } from './yaml-scalar.ts';
 
 /**
  * A scalar that is a `--croql` argument by itself, in a command written as a list: the item after a
@@ -19,6 +19,8 @@ import { decode, readScalar, scalarEdit, type Scalar, type Style } from './yaml-
 interface Argument {
   scalar: Scalar;
   skip: number;
+  /** The scalar's value, when it was read already (an item `--croql=…`, read to be found). */
+  value?: ReturnType<typeof readScalar>;
 }
 
 const FLOW: Record<string, Style> = {
@@ -66,9 +68,9 @@ function argumentsOf(items: CST.CollectionItem[], flow: boolean): Argument[] {
     // Compared by value: `--croql`, `"--croql"` and `'--croql'` are the same item.
     const flag = item.key ? null : scalarOf(item.value, flow);
     if (!flag) continue;
-    const value = decode(flag).text;
-    if (value.startsWith('--croql=')) found.push({ scalar: flag, skip: '--croql='.length });
-    else if (value === '--croql') {
+    const value = readScalar(flag);
+    if (value.text.startsWith('--croql=')) found.push({ scalar: flag, skip: '--croql='.length, value });
+    else if (value.text === '--croql') {
       const next = items[k + 1];
       const query = next && !next.key ? scalarOf(next.value, flow) : null;
       if (query) found.push({ scalar: query, skip: 0 });
@@ -169,8 +171,7 @@ function lineRegions(scalar: Scalar, limit: number): { regions: Region[]; more: 
 }
 
 /** The query of a command's `--croql` item: the scalar's value (after `--croql=`), as no shell reads it. */
-function argumentRegion({ scalar, skip }: Argument): Region {
-  const value = readScalar(scalar);
+function argumentRegion({ scalar, skip, value = readScalar(scalar) }: Argument): Region {
   const { at, endOf, write } = value;
   const n = value.text.length;
   const map = Array.from({ length: n - skip + 1 }, (_, i) => at(skip + i));
